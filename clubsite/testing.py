@@ -1,0 +1,134 @@
+"""Test fixtures shared by every app (loaded as a pytest plugin from pyproject.toml).
+
+Personas, built once per test: an officer, a member (with a Person record), an
+outsider (anonymous). A table's score keeper by link is built in `scoring`'s tests,
+since the link belongs to a table.
+"""
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+def chromium_path():
+    for candidate in CHROMIUM_CANDIDATES:
+        if os.path.exists(candidate):
+            return candidate
+    return shutil.which("chromium")
+
+
+MISSING_CHROMIUM = (
+    "system Chromium not found (/usr/bin/chromium); install it with "
+    "'apt-get install -y chromium' to run the browser journeys"
+)
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def pytest_configure(config):
+    # Playwright's sync API runs an event loop in the test thread; Django's ORM
+    # refuses that unless told it is safe (it is: the tests are not async).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests need the system Chromium. Outside CI, where it is missing, they are
+    skipped with a reason; in CI a missing Chromium is a failure, never a skip."""
+    if chromium_path() or in_ci():
+        return
+    skip = pytest.mark.skip(reason=MISSING_CHROMIUM)
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright launches the system Chromium; it never downloads a browser.
+    In CI a missing Chromium fails the browser tests."""
+    if not chromium_path():
+        pytest.fail(MISSING_CHROMIUM)
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_path(),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _require_postgres(django_db_setup, django_db_blocker):
+    """In CI's PostgreSQL run, make sure the suite really runs on PostgreSQL."""
+    if os.environ.get("REQUIRE_POSTGRES") == "1":
+        from django.db import connection
+
+        assert connection.vendor == "postgresql", (
+            f"REQUIRE_POSTGRES=1 but the tests run on {connection.vendor}; set DATABASE_URL"
+        )
+
+
+@pytest.fixture
+def officers_group(db):
+    from django.contrib.auth.models import Group
+
+    group, _ = Group.objects.get_or_create(name="Officers")
+    return group
+
+
+@pytest.fixture
+def officer_user(db, officers_group, django_user_model):
+    user = django_user_model.objects.create_user(
+        "officer", password="officer-pass-123", first_name="Olive", last_name="Officer"
+    )
+    user.groups.add(officers_group)
+    return user
+
+
+@pytest.fixture
+def member_person(db, django_user_model):
+    from members.models import Person
+
+    user = django_user_model.objects.create_user("member", password="member-pass-123")
+    return Person.objects.create(
+        kind=Person.Kind.MEMBER,
+        membership_number="9001",
+        first_name="Mary",
+        last_name="Member",
+        email="mary@example.org",
+        phone="555-0101",
+        user=user,
+    )
+
+
+@pytest.fixture
+def member_user(member_person):
+    return member_person.user
+
+
+@pytest.fixture
+def officer_client(client, officer_user):
+    client.force_login(officer_user)
+    return client
+
+
+@pytest.fixture
+def member_client(client, member_user):
+    client.force_login(member_user)
+    return client
+
+
+@pytest.fixture
+def outsider_client(client):
+    return client
