@@ -12,6 +12,7 @@ Variables (all optional in development):
   file ``db.sqlite3`` beside ``manage.py`` in WAL mode.
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``staticfiles/``).
+- ``BACKUP_DIR``: where ``manage.py backup`` writes (default ``backups/``).
 """
 
 import os
@@ -66,6 +67,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "axes",
+    "clubsite",
     "members",
     "scoring",
 ]
@@ -197,6 +199,8 @@ if PRODUCTION:
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
+
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
 
 # The club's name, shown in the header.
 CLUB_NAME = os.environ.get("CLUB_NAME", "Canasta Club")

@@ -132,3 +132,13 @@ def member_client(client, member_user):
 @pytest.fixture
 def outsider_client(client):
     return client
+
+
+@pytest.fixture
+def journey(page, live_server, request):
+    """A phone-sized browser page on the live test server, with screenshots and axe."""
+    from clubsite.browser import PHONE, Journey
+
+    page.set_viewport_size(PHONE)
+    page.set_default_timeout(15_000)
+    return Journey(page, live_server.url, request.node.name)

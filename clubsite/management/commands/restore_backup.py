@@ -1,0 +1,25 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from clubsite.backups import BackupError, restore_sqlite
+
+
+class Command(BaseCommand):
+    help = "Replace the SQLite database's contents with a backup made by `manage.py backup`."
+
+    def add_arguments(self, parser):
+        parser.add_argument("source", help="The backup file.")
+        parser.add_argument(
+            "--yes", action="store_true", help="Confirm: everything saved since is replaced."
+        )
+
+    def handle(self, *args, source, yes=False, **options):
+        if not yes:
+            raise CommandError(
+                "Restoring replaces everything saved since the backup. Stop the site, "
+                "then run again with --yes."
+            )
+        try:
+            restore_sqlite(source)
+        except BackupError as exc:
+            raise CommandError(str(exc)) from exc
+        self.stdout.write(self.style.SUCCESS(f"Restored from {source}"))
