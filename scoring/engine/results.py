@@ -1,0 +1,112 @@
+"""What the engine hands back: refusals, one team's result, the outcome of a hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Keys of a team's breakdown, in the order the contract lists them. They add up to the
+#: hand score; subtractions (cards left in hand, penalties) are negative numbers.
+BREAKDOWN_KEYS: tuple[str, ...] = (
+    "melded_cards",
+    "canastas",
+    "red_threes",
+    "going_out",
+    "perfect_cut",
+    "cards_in_hand",
+    "penalties",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """One problem with the input: where it is and what the score keeper should fix.
+
+    ``field`` is a path into the input such as ``"teams[1].melds[0]"`` (indexes count
+    from 0, as in the JSON); ``""`` means the input as a whole. ``message`` is a full
+    sentence in plain English, numbering teams from 1 ("Team 1").
+    """
+
+    field: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"field": self.field, "message": self.message}
+
+
+@dataclass(slots=True)
+class TeamResult:
+    """One team's score for a hand, with the totals the engine derived from the input.
+
+    ``breakdown`` has the keys of :data:`BREAKDOWN_KEYS` and adds up to ``hand_score``.
+    ``minimum_before`` is the initial-meld requirement the team had for this hand (from
+    its score before it) and ``minimum_next`` the one for the next hand.
+    """
+
+    breakdown: dict[str, int]
+    hand_score: int
+    score_after: int
+    minimum_before: int
+    minimum_next: int
+    melded_points: int
+    natural_canastas: int
+    mixed_canastas: int
+    red_threes: int
+    went_out: str
+    hand_points: int
+    perfect_cut: bool = False
+    penalty_points: int = 0
+
+    def to_dict(self, derived: bool = False) -> dict[str, object]:
+        """The contract's team result; with ``derived=True`` also the derived totals."""
+        result: dict[str, object] = {
+            "breakdown": dict(self.breakdown),
+            "hand_score": self.hand_score,
+            "score_after": self.score_after,
+            "minimum_before": self.minimum_before,
+            "minimum_next": self.minimum_next,
+        }
+        if derived:
+            result.update(self.derived())
+        return result
+
+    def derived(self) -> dict[str, object]:
+        """The totals behind the score, e.g. for statistics or to store with the hand."""
+        return {
+            "melded_points": self.melded_points,
+            "natural_canastas": self.natural_canastas,
+            "mixed_canastas": self.mixed_canastas,
+            "red_threes": self.red_threes,
+            "went_out": self.went_out,
+            "hand_points": self.hand_points,
+            "perfect_cut": self.perfect_cut,
+            "penalty_points": self.penalty_points,
+        }
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """The outcome of scoring one hand: either refusals, or one result per team.
+
+    When ``errors`` is not empty the hand was refused and ``teams`` is empty.
+    ``game_over`` is true when this hand ends the game; ``winner`` is then the index of
+    the winning team (counting from 0, in the order the teams were given).
+    """
+
+    errors: list[Refusal] = field(default_factory=list)
+    teams: list[TeamResult] = field(default_factory=list)
+    game_over: bool = False
+    winner: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def to_dict(self) -> dict[str, object]:
+        """Exactly the contract's result object, or ``{"errors": [...]}`` when refused."""
+        if self.errors:
+            return {"errors": [error.to_dict() for error in self.errors]}
+        return {
+            "teams": [team.to_dict() for team in self.teams],
+            "game_over": self.game_over,
+            "winner": self.winner,
+        }

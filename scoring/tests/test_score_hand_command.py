@@ -1,0 +1,188 @@
+"""The score_hand command: the scoring contract end to end (no database needed)."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+CONTRACT_EXAMPLE = {
+    "rules": "classic",
+    "scores_before": [1490, 3000],
+    "teams": [
+        {
+            "melded_points": 420,
+            "natural_canastas": 1,
+            "mixed_canastas": 1,
+            "red_threes": 2,
+            "went_out": "out",
+            "hand_points": 35,
+            "perfect_cut": False,
+            "penalties": [],
+        },
+        {
+            "melds": [
+                {"rank": "K", "naturals": 7},
+                {"rank": "Q", "naturals": 5, "jokers": 1, "twos": 1},
+                {"rank": "5", "naturals": 3},
+            ],
+            "red_threes": 0,
+            "went_out": "none",
+            "hand_cards": {"A": 1, "4": 1},
+            "penalties": [{"kind": "discard_unused"}],
+        },
+    ],
+}
+
+TEAM_ONE = {
+    "breakdown": {
+        "melded_cards": 420,
+        "canastas": 800,
+        "red_threes": 200,
+        "going_out": 100,
+        "perfect_cut": 0,
+        "cards_in_hand": -35,
+        "penalties": 0,
+    },
+    "hand_score": 1485,
+    "score_after": 2975,
+    "minimum_before": 50,
+    "minimum_next": 90,
+}
+
+REFUSED = {"rules": "club", "teams": [{"melded_points": 200, "went_out": "out"}, {}]}
+
+
+def run(*args, stdin: str | None = None) -> tuple[int, str, str]:
+    """Run the command; returns (exit status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    options = {"stdout": out, "stderr": err}
+    if stdin is not None:
+        options["stdin"] = io.StringIO(stdin)
+    try:
+        call_command("score_hand", *args, **options)
+        code = 0
+    except SystemExit as exit:
+        code = exit.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def write(tmp_path: Path, data: object) -> str:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_contract_example_from_a_file(tmp_path):
+    code, out, err = run(write(tmp_path, CONTRACT_EXAMPLE))
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert result["teams"][0] == TEAM_ONE
+    assert result["teams"][1]["hand_score"] == 930
+    assert result["teams"][1]["score_after"] == 3930
+    assert result["game_over"] is False and result["winner"] is None
+    assert out.startswith("{\n  ")  # indented for people to read
+
+
+def test_contract_example_from_standard_input():
+    code, out, _ = run("-", stdin=json.dumps(CONTRACT_EXAMPLE))
+    assert code == 0
+    assert json.loads(out)["teams"][0] == TEAM_ONE
+
+
+def test_a_list_of_hands(tmp_path):
+    ended = copy.deepcopy(CONTRACT_EXAMPLE)
+    ended["scores_before"] = [4000, 3000]
+    code, out, _ = run(write(tmp_path, [CONTRACT_EXAMPLE, ended]))
+    assert code == 0
+    first, second = json.loads(out)
+    assert first["teams"][0] == TEAM_ONE
+    assert second["teams"][0]["score_after"] == 5485
+    assert second["game_over"] is True and second["winner"] == 0
+
+
+def test_a_refused_hand_exits_2_and_the_others_are_still_scored(tmp_path):
+    code, out, _ = run(write(tmp_path, [CONTRACT_EXAMPLE, REFUSED, CONTRACT_EXAMPLE]))
+    assert code == 2
+    first, refused, third = json.loads(out)
+    assert first["teams"][0] == TEAM_ONE and third["teams"][0] == TEAM_ONE
+    assert set(refused) == {"errors"}
+    (error,) = refused["errors"]
+    assert error["field"] == "teams[0].went_out"
+    assert error["message"] == (
+        "Team 1 went out but has 0 canastas; 2 are needed to go out under these rules."
+    )
+
+
+def test_a_single_refused_hand(tmp_path):
+    code, out, _ = run(write(tmp_path, {"rules": "classic", "teams": [{"red_threes": 5}]}))
+    assert code == 2
+    fields = {error["field"] for error in json.loads(out)["errors"]}
+    assert fields == {"teams", "teams[0].red_threes"}
+
+
+def test_not_json_exits_1_with_one_line_on_stderr(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text("{'rules': 'classic',", encoding="utf-8")
+    code, out, err = run(str(path))
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "not valid JSON" in err
+
+
+def test_not_json_on_standard_input():
+    code, out, err = run("-", stdin="scores: 1485")
+    assert code == 1 and out == ""
+    assert err.strip().splitlines() == [err.strip()] and "Standard input" in err
+
+
+def test_missing_file_exits_1_with_a_clear_message(tmp_path):
+    missing = tmp_path / "nowhere.json"
+    code, out, err = run(str(missing))
+    assert code == 1 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Cannot read" in err and "nowhere.json" in err and "No such file" in err
+
+
+def test_any_json_value_is_answered(tmp_path):
+    for data in (None, 3, "classic", [None, {}], {"rules": "classic", "teams": "x"}):
+        code, out, err = run(write(tmp_path, data))
+        assert code == 2 and err == ""
+        json.loads(out)
+
+
+@pytest.mark.skipif(
+    not (Path(settings.BASE_DIR) / "manage.py").exists(), reason="manage.py not there yet"
+)
+def test_manage_py_with_standard_input():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score_hand", "-"],
+        input=json.dumps(CONTRACT_EXAMPLE),
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["teams"][0] == TEAM_ONE
+
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score_hand", "-"],
+        input=json.dumps([REFUSED, CONTRACT_EXAMPLE]),
+        capture_output=True,
+        text=True,
+        cwd=settings.BASE_DIR,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    refused, scored = json.loads(done.stdout)
+    assert "errors" in refused and scored["teams"][0] == TEAM_ONE
