@@ -1,0 +1,314 @@
+"""Forms: parse and check what people type; the services do the rest."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from members import importer, seating
+from members.models import ClubDay, Person
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class DayForm(forms.ModelForm):
+    class Meta:
+        model = ClubDay
+        fields = ["date", "title"]
+        widgets = {"date": DATE_INPUT}
+        help_texts = {"title": "Optional, e.g. “Thursday afternoon”."}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and not self.initial.get("date"):
+            self.initial["date"] = timezone.localdate()
+
+
+class PersonForm(forms.ModelForm):
+    """Add or edit a member or a guest. Guests have no membership number: a guest who
+    joins is converted with “Make a member”, which keeps their history."""
+
+    class Meta:
+        model = Person
+        fields = [
+            "kind",
+            "membership_number",
+            "first_name",
+            "last_name",
+            "email",
+            "phone",
+            "status",
+            "joined",
+            "brought_by",
+            "notes",
+        ]
+        widgets = {
+            "kind": forms.RadioSelect,
+            "joined": DATE_INPUT,
+            "notes": forms.Textarea(attrs={"rows": 3}),
+            "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "off"}),
+        }
+        labels = {"brought_by": "Brought by (for a guest)", "kind": "Member or guest"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        members = Person.objects.current().members().order_by("last_name", "first_name")
+        if self.instance.pk:
+            members = members.exclude(pk=self.instance.pk)
+        self.fields["brought_by"].queryset = members
+        self.fields["brought_by"].required = False
+        self.fields["brought_by"].empty_label = "— nobody (a member) —"
+        self.fields["brought_by"].help_text = "Guests only: the member who first brought them."
+        self.fields["membership_number"].help_text = "Members only: the number on their card."
+        if self.instance.pk:
+            # Kind changes through "Make a member" (keeps history) or a merge.
+            del self.fields["kind"]
+            if self.instance.is_guest:
+                for name in ("membership_number", "status", "joined"):
+                    del self.fields[name]
+            else:
+                del self.fields["brought_by"]
+
+    def clean_membership_number(self):
+        number = (self.cleaned_data.get("membership_number") or "").strip()
+        if number.endswith(".0") and number[:-2].isdigit():
+            number = number[:-2]
+        if not number:
+            return None
+        taken = Person.objects.filter(membership_number=number).exclude(pk=self.instance.pk)
+        other = taken.first()
+        if other is not None:
+            raise forms.ValidationError(
+                f"Number {number} already belongs to {other.full_name}. Check the card."
+            )
+        return number
+
+    def clean(self):
+        data = super().clean()
+        kind = data.get("kind") or self.instance.kind
+        if kind == Person.Kind.MEMBER:
+            if "membership_number" in self.fields and not data.get("membership_number"):
+                self.add_error("membership_number", "A member needs a membership number.")
+            data["brought_by"] = None
+        elif kind == Person.Kind.GUEST:
+            data["membership_number"] = None
+            if "brought_by" in self.fields and not data.get("brought_by"):
+                self.add_error("brought_by", "Choose the member who brought this guest.")
+        return data
+
+
+class ConvertGuestForm(forms.Form):
+    membership_number = forms.CharField(
+        max_length=20, help_text="The number on their new membership card."
+    )
+    email = forms.EmailField(required=False)
+    phone = forms.CharField(
+        max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
+    )
+    joined = forms.DateField(required=False, widget=DATE_INPUT, help_text="Blank means today.")
+
+
+class SearchForm(forms.Form):
+    q = forms.CharField(
+        required=False,
+        max_length=80,
+        label="Membership number or name",
+        widget=forms.TextInput(
+            attrs={
+                "type": "search",
+                "autocomplete": "off",
+                "autocapitalize": "none",
+                "spellcheck": "false",
+                "enterkeyhint": "search",
+            }
+        ),
+    )
+
+
+class SignInForm(forms.Form):
+    person = forms.ModelChoiceField(
+        queryset=Person.objects.current(),
+        error_messages={"invalid_choice": "That person was not found; search again."},
+    )
+    card_shown = forms.BooleanField(required=False)
+    brought_by = forms.ModelChoiceField(
+        queryset=Person.objects.current().members(),
+        required=False,
+        error_messages={"invalid_choice": "Choose the member who brought the guest."},
+    )
+
+
+class GuestForm(forms.Form):
+    first_name = forms.CharField(max_length=80, label="Guest's first name")
+    last_name = forms.CharField(max_length=80, required=False, label="Guest's last name")
+    brought_by = forms.ModelChoiceField(
+        queryset=Person.objects.none(),
+        required=False,
+        label="Came with",
+        empty_label="— choose a member signed in today —",
+    )
+    brought_by_number = forms.CharField(
+        max_length=80,
+        required=False,
+        label="…or that member's number or name",
+        help_text="If the member is not signed in (yet).",
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+    allow_same_name = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, day=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if day is not None:
+            self.fields["brought_by"].queryset = (
+                Person.objects.current()
+                .members()
+                .filter(signins__day=day)
+                .order_by("first_name", "last_name")
+            )
+
+    def clean(self):
+        data = super().clean()
+        member = data.get("brought_by")
+        text = (data.get("brought_by_number") or "").strip()
+        if member is None and text:
+            members = Person.objects.current().members()
+            member = members.filter(membership_number=text).first()
+            if member is None:
+                matches = list(Person.objects.search(text).members()[:6])
+                if len(matches) == 1:
+                    member = matches[0]
+                elif not matches:
+                    self.add_error(
+                        "brought_by_number", f"No member has the number or name “{text}”."
+                    )
+                else:
+                    names = ", ".join(f"{m.full_name} ({m.membership_number})" for m in matches[:5])
+                    self.add_error(
+                        "brought_by_number",
+                        f"Several members match “{text}”: {names}. Type the membership number.",
+                    )
+        elif member is None and not self.has_error("brought_by"):
+            self.add_error("brought_by", "Choose the member who brought the guest.")
+        data["member"] = member
+        return data
+
+
+class DrawForm(forms.Form):
+    remainder = forms.ChoiceField(
+        choices=[
+            (seating.THREES, "Three-player tables (nobody sits out)"),
+            (seating.SIT_OUT, "Tables of four only (the extra people sit out)"),
+        ],
+        widget=forms.RadioSelect,
+        initial=seating.THREES,
+        label="When the count is not a multiple of four",
+    )
+
+
+class _PeopleOfRoundForm(forms.Form):
+    def __init__(self, *args, people=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.people = {str(p.pk): p for p in people}
+        choices = [("", "— choose —")] + [(str(p.pk), p.full_name) for p in people]
+        for name in self.person_fields:
+            self.fields[name].choices = choices
+
+    def _person(self, name):
+        value = self.cleaned_data.get(name)
+        return self.people.get(value)
+
+
+class MoveForm(_PeopleOfRoundForm):
+    person_fields = ("person",)
+    person = forms.ChoiceField(label="Who")
+    table = forms.ChoiceField(label="To table")
+    position = forms.ChoiceField(label="Seat", required=False)
+
+    def __init__(self, *args, table_numbers=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        new = max(table_numbers, default=0) + 1
+        self.fields["table"].choices = (
+            [("", "— choose —")]
+            + [(str(n), f"Table {n}") for n in table_numbers]
+            + [(str(new), f"Table {new} (a new table)"), ("out", "Sit out this round")]
+        )
+        self.fields["position"].choices = [("", "First free seat")] + [
+            (str(n), f"Seat {n}") for n in range(1, 7)
+        ]
+
+    def clean(self):
+        data = super().clean()
+        data["person_obj"] = self._person("person")
+        table = data.get("table")
+        data["table_number"] = None if table in (None, "", "out") else int(table)
+        data["position_number"] = int(data["position"]) if data.get("position") else None
+        return data
+
+
+class SwapForm(_PeopleOfRoundForm):
+    person_fields = ("first", "second")
+    first = forms.ChoiceField(label="Swap")
+    second = forms.ChoiceField(label="With")
+
+    def clean(self):
+        data = super().clean()
+        data["first_obj"] = self._person("first")
+        data["second_obj"] = self._person("second")
+        if data["first_obj"] and data["first_obj"] == data["second_obj"]:
+            self.add_error("second", "Choose two different people.")
+        return data
+
+
+class MergeForm(forms.Form):
+    """Two records of the same person: which one to keep."""
+
+    a = forms.ModelChoiceField(
+        queryset=Person.objects.current(),
+        widget=forms.HiddenInput,
+        error_messages={"invalid_choice": "One of the records is gone or was already merged."},
+    )
+    b = forms.ModelChoiceField(
+        queryset=Person.objects.current(),
+        widget=forms.HiddenInput,
+        error_messages={"invalid_choice": "One of the records is gone or was already merged."},
+    )
+    keep = forms.ChoiceField(
+        choices=[("a", "the first"), ("b", "the second")],
+        widget=forms.RadioSelect,
+        label="Keep which record?",
+    )
+
+    def clean(self):
+        data = super().clean()
+        a, b = data.get("a"), data.get("b")
+        if a and b and a == b:
+            raise forms.ValidationError("Choose two different records.")
+        if a and b and data.get("keep"):
+            data["kept"], data["removed"] = (a, b) if data["keep"] == "a" else (b, a)
+        return data
+
+
+class RosterUploadForm(forms.Form):
+    file = forms.FileField(
+        label="Roster file (.xlsx or .csv)",
+        help_text="The membership list saved from your spreadsheet, at most 5 MB.",
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}),
+    )
+    date_order = forms.ChoiceField(
+        label="Dates like 03/04/2021 are",
+        choices=[
+            (importer.AUTO, "Work it out from the file (month first if unclear)"),
+            (importer.MONTH_FIRST, "Month first (MM/DD/YYYY)"),
+            (importer.DAY_FIRST, "Day first (DD/MM/YYYY)"),
+        ],
+        initial=importer.AUTO,
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > importer.MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(
+                f"The file is too large ({upload.size / 1024 / 1024:.1f} MB); "
+                "a roster file may be at most 5 MB."
+            )
+        return upload

@@ -1,0 +1,435 @@
+"""Roster import: messy .xlsx and .csv files made here, refusals by line, dry run,
+running twice, files that are not rosters, and the management command."""
+
+import datetime as dt
+import io
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from openpyxl import Workbook
+
+from members import importer
+from members.models import Person
+
+# ----------------------------------------------------------------------------- files
+
+
+def messy_xlsx() -> bytes:
+    """Title on row 1, blank row 2, header on row 3 in odd case and spelling, an extra
+    column, numbers stored as 1234.0, trailing spaces, a blank row, a duplicate row,
+    and rows that must be refused."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Roster"
+    ws.append(["Canasta Club — membership list 2026"])  # 1
+    ws.append([])  # 2
+    ws.append(
+        [
+            " Member No. ",
+            "SURNAME",
+            "first name",
+            "E-Mail",
+            "Mobile",
+            "Status",
+            "Date Joined",
+            "Shoe size",
+        ]
+    )  # 3
+    ws.append(
+        [
+            1234.0,
+            "Adams  ",
+            " Ann",
+            "ann@example.org ",
+            5550100,
+            "Active",
+            dt.datetime(2015, 1, 10),
+            7,
+        ]
+    )  # 4
+    ws.append([None] * 8)  # 5 blank
+    ws.append(["1235", "Baker", "Betty", None, None, "lapsed", "2016-02-11", None])  # 6
+    ws.append(
+        [
+            1234.0,
+            "Adams  ",
+            " Ann",
+            "ann@example.org ",
+            5550100,
+            "Active",
+            dt.datetime(2015, 1, 10),
+            7,
+        ]
+    )  # 7 duplicate of 4
+    ws.append([None, "Nobody", "Nemo", None, None, None, None, None])  # 8 no number
+    ws.append([1236, "Clark", "Carol", "not-an-email", None, None, None, None])  # 9
+    ws.append([1237, "Davis", None, None, None, None, None, None])  # 10 no first name
+    ws.append([1238, "Evans", "Eve", None, None, "maybe", None, None])  # 11 odd status
+    ws.append([1239, "Foster", "Fran", None, None, None, None, None])  # 12 ┐ same number,
+    ws.append([1239, "Garcia", "Grace", None, None, None, None, None])  # 13 ┘ two people
+    ws.append([1240, "Hill", "Hazel", "hazel@example.org", "555-0199", "yes", "2019-05-14", ""])
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+MESSY_CSV = (
+    "Club roster exported 2026-11-01;;;;\r\n"  # 1
+    "MEMBERSHIP NUMBER ; Name ;EMAIL;Telephone;Joined;Extra stuff\r\n"  # 2
+    "1301.0;Adams, Ann ;ann@example.org;555-0100;25/12/2019;x\r\n"  # 3 (day first!)
+    "\r\n"  # 4
+    "1302;Zoë Young  ;zoe@example.org;;03/04/2021;\r\n"  # 5
+    "1302;Zoë Young  ;zoe@example.org;;03/04/2021;\r\n"  # 6 duplicate
+    ";Nemo Nobody;;;;\r\n"  # 7 no number
+    "1303;Jan van Dijk;jan@example;;;\r\n"  # 8 bad email
+    "1304;Mary Ann Smith;;;2020-02-30;\r\n"  # 9 no such date
+)
+
+
+def write(tmp_path, name, data):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return path
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def test_messy_xlsx_is_read_row_by_row():
+    roster = importer.read_roster("roster.xlsx", messy_xlsx())
+    assert roster.header_line == 3
+    assert roster.ignored_columns == ["Shoe size"]
+    assert set(roster.columns) == {
+        "membership_number",
+        "last_name",
+        "first_name",
+        "email",
+        "phone",
+        "status",
+        "joined",
+    }
+    rows = {row.line: row for row in roster.rows}
+    assert sorted(rows) == [4, 6, 14]
+    ann = rows[4]
+    assert (ann.membership_number, ann.first_name, ann.last_name) == ("1234", "Ann", "Adams")
+    assert ann.email == "ann@example.org"
+    assert ann.phone == "5550100"
+    assert ann.status == "active"
+    assert ann.joined == dt.date(2015, 1, 10)
+    assert rows[6].status == "lapsed" and rows[6].joined == dt.date(2016, 2, 11)
+    assert rows[6].email is None  # blank: leave as it is
+    assert rows[14].status == "active"
+
+    assert [(d.line, d.of_line) for d in roster.duplicates] == [(7, 4)]
+    refused = {r.line: r.reason for r in roster.refused}
+    assert sorted(refused) == [8, 9, 10, 11, 12, 13]
+    assert "membership number is missing" in refused[8]
+    assert "not-an-email" in refused[9] and "not a valid address" in refused[9]
+    assert "first name is missing" in refused[10]
+    assert "maybe" in refused[11]
+    assert "two different people" in refused[12] and "13" in refused[12]
+    assert "two different people" in refused[13] and "12" in refused[13]
+
+
+def test_messy_csv_semicolons_single_name_column_and_day_first_dates():
+    roster = importer.read_roster("roster.csv", MESSY_CSV.encode("utf-8-sig"))
+    assert roster.header_line == 2
+    assert roster.ignored_columns == ["Extra stuff"]
+    rows = {row.line: row for row in roster.rows}
+    assert sorted(rows) == [3, 5]
+    assert (rows[3].membership_number, rows[3].first_name, rows[3].last_name) == (
+        "1301",
+        "Ann",
+        "Adams",
+    )
+    # 25/12/2019 shows the file is day first, so 03/04/2021 is 3 April.
+    assert rows[3].joined == dt.date(2019, 12, 25)
+    assert rows[5].joined == dt.date(2021, 4, 3)
+    assert (rows[5].first_name, rows[5].last_name) == ("Zoë", "Young")
+    assert [(d.line, d.of_line) for d in roster.duplicates] == [(6, 5)]
+    refused = {r.line: r.reason for r in roster.refused}
+    assert sorted(refused) == [7, 8, 9]
+    assert "jan@example" in refused[8]
+    assert "2020-02-30" in refused[9] and "does not exist" in refused[9]
+
+
+def test_latin1_csv_with_comma_and_tab_files():
+    text = "Number,First Name,Last Name\n77,Zoë,Müller\n"
+    roster = importer.read_roster("r.csv", text.encode("latin-1"))
+    assert roster.rows[0].first_name == "Zoë" and roster.rows[0].last_name == "Müller"
+    tabbed = "No.\tFIRST\tlast\n78\tAl\tBee\n".encode("utf-16")
+    roster = importer.read_roster("r.txt", tabbed)
+    assert roster.rows[0].membership_number == "78"
+
+
+def test_ambiguous_dates_are_read_month_first_and_the_preview_says_so():
+    text = "card,first name,surname,joined\n5,Al,Bee,03/04/2021\n"
+    roster = importer.read_roster("r.csv", text.encode())
+    assert roster.rows[0].joined == dt.date(2021, 3, 4)
+    assert any("month first" in note for note in roster.notes)
+    roster = importer.read_roster("r.csv", text.encode(), date_order=importer.DAY_FIRST)
+    assert roster.rows[0].joined == dt.date(2021, 4, 3)
+
+
+def test_a_date_against_the_files_order_is_refused():
+    text = (
+        "card,first name,surname,joined\n"
+        "5,Al,Bee,25/04/2021\n6,Cy,Dee,26/04/2021\n7,Ed,Eff,04/27/2021\n"
+    )
+    roster = importer.read_roster("r.csv", text.encode())
+    assert [r.line for r in roster.refused] == [4]
+    assert "does not fit" in roster.refused[0].reason
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"", "empty"),
+        (b"   \n\n", "empty"),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "PDF"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100, ".xls"),
+        (b"PK\x03\x04" + b"garbage" * 50, "Excel workbook"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a roster"),
+        (b"date,amount,shop\n2024-01-01,12.50,Corner\n", "no header row"),
+        (b"number,email\n1,a@b.org\n", "no first name or name column"),
+        (b"Membership number,First name\n", "no member rows"),
+    ],
+)
+def test_a_file_that_is_not_a_roster_gets_one_clear_message(data, words):
+    with pytest.raises(importer.RosterError) as error:
+        importer.read_roster("upload.csv", data)
+    assert words in str(error.value)
+
+
+def test_xlsx_with_the_roster_on_a_second_sheet():
+    wb = Workbook()
+    wb.active.append(["Notes for the treasurer"])
+    sheet = wb.create_sheet("Members")
+    sheet.append(["Member #", "Full name"])
+    sheet.append([12, "Ann Marie Adams"])
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    roster = importer.read_roster("r.xlsx", buffer.getvalue())
+    assert roster.sheet == "Members"
+    assert (roster.rows[0].first_name, roster.rows[0].last_name) == ("Ann Marie", "Adams")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Adams, Ann", ("Ann", "Adams")),
+        ("Ann Adams", ("Ann", "Adams")),
+        ("Ann", ("Ann", "")),
+        ("Jan van Dijk", ("Jan", "van Dijk")),
+        ("  Mary   Ann  Smith ", ("Mary Ann", "Smith")),
+    ],
+)
+def test_split_name(text, expected):
+    assert importer.split_name(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("Active", "active"),
+        ("YES", "active"),
+        (True, "active"),
+        ("Lapsed", "lapsed"),
+        ("no", "lapsed"),
+        ("expired.", "lapsed"),
+        ("", None),
+        (None, None),
+    ],
+)
+def test_status_words(value, expected):
+    assert importer.parse_status(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (1234.0, "1234"),
+        ("1234.0", "1234"),
+        (" 1234 ", "1234"),
+        (1234, "1234"),
+        ("#0042", "0042"),
+        ("A-12", "A-12"),
+    ],
+)
+def test_membership_numbers_are_cleaned(value, expected):
+    assert importer.clean_number(value) == expected
+
+
+# ----------------------------------------------------------------------------- saving
+
+
+def test_import_creates_then_a_second_run_changes_nothing(db):
+    roster = importer.read_roster("roster.xlsx", messy_xlsx())
+    plan = importer.apply_import(roster)
+    assert (len(plan.create), len(plan.update), len(plan.unchanged)) == (3, 0, 0)
+    assert len(plan.refused) == 6
+    ann = Person.objects.get(membership_number="1234")
+    assert (ann.first_name, ann.last_name, ann.kind, ann.status) == (
+        "Ann",
+        "Adams",
+        "member",
+        "active",
+    )
+    assert Person.objects.get(membership_number="1235").status == "lapsed"
+
+    again = importer.apply_import(importer.read_roster("roster.xlsx", messy_xlsx()))
+    assert (len(again.create), len(again.update), len(again.unchanged)) == (0, 0, 3)
+    assert again.summary().startswith("0 created, 0 updated, 3 unchanged")
+    assert Person.objects.count() == 3
+
+
+def test_import_updates_only_fields_that_differ_and_never_blanks(db, ann):
+    ann.phone = "555-9999"
+    ann.notes = "Keeps the tea fund"
+    ann.save()
+    text = "Membership number,First name,Last name,Email\n1001,Ann,Adams-Smith,\n"
+    roster = importer.read_roster("r.csv", text.encode())
+    plan = importer.plan_import(roster.rows)
+    assert [(c.field, c.old, c.new) for c in plan.update[0].changes] == [
+        ("last_name", "Adams", "Adams-Smith")
+    ]
+    importer.apply_import(roster)
+    ann.refresh_from_db()
+    assert ann.last_name == "Adams-Smith"
+    assert ann.phone == "555-9999" and ann.email and ann.notes == "Keeps the tea fund"
+
+
+def test_dry_run_saves_nothing(db):
+    plan = importer.apply_import(importer.read_roster("r.xlsx", messy_xlsx()), dry_run=True)
+    assert len(plan.create) == 3
+    assert Person.objects.count() == 0
+
+
+def test_preview_hints_at_a_guest_of_the_same_name(db):
+    from members.tests.factories import GuestFactory
+
+    GuestFactory(first_name="Hazel", last_name="Hill")
+    plan = importer.plan_import(importer.read_roster("r.xlsx", messy_xlsx()).rows)
+    hazel = next(p for p in plan.create if p.row.first_name == "Hazel")
+    assert "guest named Hazel Hill" in hazel.hint
+
+
+def test_roster_survives_the_session_round_trip():
+    roster = importer.read_roster("roster.xlsx", messy_xlsx())
+    again = importer.Roster.from_json(roster.to_json())
+    assert again == roster
+
+
+# ----------------------------------------------------------------------------- command
+
+
+def run(*args):
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    try:
+        call_command("import_members", *args, stdout=out, stderr=err)
+    except CommandError as error:
+        code = error.returncode
+        err.write(str(error))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_command_reports_refused_lines_exits_2_and_is_idempotent(db, tmp_path):
+    path = write(tmp_path, "roster.xlsx", messy_xlsx())
+    code, out, err = run(str(path))
+    assert code == 2
+    assert "line 8: The membership number is missing." in out
+    assert "line 9: " in out and "line 13: " in out
+    assert "line 7: duplicate of line 4" in out
+    assert "3 created, 0 updated, 0 unchanged, 6 refused" in out
+    assert "6 rows were refused" in err
+    assert Person.objects.count() == 3
+
+    code, out, _ = run(str(path))
+    assert code == 2  # the same rows are still refused
+    assert "0 created, 0 updated, 3 unchanged" in out
+    assert Person.objects.count() == 3
+
+
+def test_command_dry_run_saves_nothing(db, tmp_path):
+    path = write(tmp_path, "roster.csv", MESSY_CSV.encode("utf-8-sig"))
+    code, out, _ = run(str(path), "--dry-run")
+    assert code == 2
+    assert "Dry run, nothing saved" in out and "2 created" in out
+    assert Person.objects.count() == 0
+
+
+def test_command_clean_file_exits_0(db, tmp_path):
+    path = write(tmp_path, "ok.csv", b"Number,First name,Last name\n1,Al,Bee\n2,Cy,Dee\n")
+    code, out, _ = run(str(path))
+    assert code == 0
+    assert "2 created, 0 updated, 0 unchanged." in out
+    code, out, _ = run(str(path))
+    assert code == 0 and "0 created, 0 updated, 2 unchanged." in out
+
+
+def test_command_not_a_roster_exits_1_with_one_line(db, tmp_path):
+    path = write(tmp_path, "roster.xlsx", b"%PDF-1.4 this is a pdf")
+    code, out, err = run(str(path))
+    assert code == 1
+    assert "PDF" in err and out == ""
+    code, _, err = run(str(tmp_path / "missing.xlsx"))
+    assert code == 1 and "Cannot read" in err
+
+
+def test_command_day_first_option(db, tmp_path):
+    path = write(tmp_path, "r.csv", b"card,first name,surname,joined\n5,Al,Bee,03/04/2021\n")
+    code, _, _ = run(str(path), "--day-first")
+    assert code == 0
+    assert Person.objects.get().joined == dt.date(2021, 4, 3)
+
+
+# ----------------------------------------------------------------------------- sample files
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name", ["sample_roster.xlsx", "sample_roster.csv"])
+def test_the_sample_rosters_against_the_demo_club(db, name):
+    """members/tests/data holds two messy rosters that fit the demo club (load_demo):
+    `manage.py import_members members/tests/data/sample_roster.xlsx` shows every case."""
+    from members.tests.factories import GuestFactory, MemberFactory
+
+    ann = MemberFactory(
+        membership_number="1001",
+        first_name="Ann",
+        last_name="Adams",
+        email="ann.adams@example.org",
+        phone="555-0100",
+        joined=dt.date(2015, 1, 10),
+    )
+    MemberFactory(
+        membership_number="1002",
+        first_name="Betty",
+        last_name="Baker",
+        email="betty.baker@example.org",
+        phone="555-0101",
+        joined=dt.date(2016, 2, 11),
+    )
+    MemberFactory(
+        membership_number="1023", first_name="Frank", last_name="Young", status=Person.Status.LAPSED
+    )
+    GuestFactory(first_name="Harold", last_name="Visitor", brought_by=ann)
+
+    roster = importer.read_roster(name, (DATA / name).read_bytes())
+    plan = importer.apply_import(roster)
+    assert [p.row.membership_number for p in plan.create] == ["1025", "1026"]
+    assert {p.row.membership_number: [c.field for c in p.changes] for p in plan.update} == {
+        "1002": ["phone"],
+        "1023": ["status"],
+    }
+    assert [p.row.membership_number for p in plan.unchanged] == ["1001"]
+    shift = roster.header_line - 3  # header on row 3 of the workbook, line 2 of the csv
+    assert [(d.line, d.of_line) for d in plan.duplicates] == [(10 + shift, 8 + shift)]
+    assert [r.line for r in plan.refused] == [n + shift for n in (11, 12, 13, 14)]
+    assert "guest named Harold Visitor" in plan.create[0].hint
+    assert Person.objects.get(membership_number="1026").joined == dt.date(2024, 3, 15)
+
+    again = importer.apply_import(importer.read_roster(name, (DATA / name).read_bytes()))
+    assert again.summary().startswith("0 created, 0 updated, 5 unchanged")
