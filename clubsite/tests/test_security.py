@@ -52,3 +52,23 @@ def test_logout_is_a_post_and_ends_the_session(officer_client):
     response = officer_client.post(reverse("logout"))
     assert response.status_code == 302
     assert "_auth_user_id" not in officer_client.session
+
+
+def test_a_member_can_change_their_password(member_client, member_user):
+    response = member_client.post(
+        reverse("password_change"),
+        {
+            "old_password": "member-pass-123",
+            "new_password1": "a-much-better-passphrase",
+            "new_password2": "a-much-better-passphrase",
+        },
+    )
+    assert response.status_code == 302
+    member_user.refresh_from_db()
+    assert member_user.check_password("a-much-better-passphrase")
+
+
+def test_password_change_needs_a_login(outsider_client):
+    response = outsider_client.get(reverse("password_change"))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("login"))
