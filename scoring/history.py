@@ -1,0 +1,133 @@
+"""The change history of a game's hands, in plain words, for officers.
+
+django-simple-history keeps a row for every save and delete of a `Hand` (who, when, the
+inputs as they were). This module turns those rows into entries such as
+"Hand 3 changed by Olive Officer at 3:41 p.m.: Team 2 red threes 1 → 2".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from scoring import engine
+from scoring.forms import CARD_WORDS, PENALTY_LABELS, RANK_WORDS
+from scoring.models import Hand
+
+WENT_OUT_WORDS = {"none": "no", "out": "went out", "concealed": "went out concealed"}
+TOTAL_WORDS = {
+    "melded_points": "melded points",
+    "natural_canastas": "natural canastas",
+    "mixed_canastas": "mixed canastas",
+    "hand_points": "points left in hand",
+    "red_threes": "red threes",
+}
+
+
+@dataclass
+class HistoryEntry:
+    when: object
+    who: str
+    action: str  # "entered", "changed" or "undone"
+    number: int
+    note: str = ""
+    changes: list[str] = field(default_factory=list)
+
+    @property
+    def action_words(self) -> str:
+        return {"entered": "entered", "changed": "corrected", "undone": "undone"}[self.action]
+
+
+def _flatten(team: object) -> dict[str, str]:
+    """A team's entry as {"what": "value"} in words, for comparing two versions."""
+    if not isinstance(team, dict):
+        return {}
+    out: dict[str, str] = {}
+    for key, words in TOTAL_WORDS.items():
+        if key in team:
+            out[words] = _num(team.get(key))
+    went_out = team.get("went_out") or "none"
+    out["went out"] = WENT_OUT_WORDS.get(went_out, str(went_out))
+    out["perfect cut"] = "yes" if team.get("perfect_cut") else "no"
+    for meld in team.get("melds") or []:
+        if not isinstance(meld, dict):
+            continue
+        rank = meld.get("rank")
+        name = RANK_WORDS.get(rank, str(rank)).lower()
+        parts = [f"{_num(meld.get('naturals'))} natural"]
+        if meld.get("jokers"):
+            parts.append(f"{_num(meld.get('jokers'))} jokers")
+        if meld.get("twos"):
+            parts.append(f"{_num(meld.get('twos'))} twos")
+        out[f"meld of {name}"] = ", ".join(parts)
+    cards = team.get("hand_cards")
+    if isinstance(cards, dict):
+        for key in engine.HAND_CARD_KEYS:
+            if cards.get(key):
+                out[f"{CARD_WORDS[key].lower()} left in hand"] = _num(cards[key])
+    counts: dict[str, int] = {}
+    for penalty in team.get("penalties") or []:
+        if not isinstance(penalty, dict):
+            continue
+        kind = penalty.get("kind")
+        if kind == "other":
+            note = penalty.get("note") or ""
+            out["other penalty"] = (
+                f"{_num(penalty.get('points'))} ({note})" if note else _num(penalty.get("points"))
+            )
+        elif kind in PENALTY_LABELS:
+            counts[kind] = counts.get(kind, 0) + 1
+    for kind, count in counts.items():
+        out[f"penalty '{PENALTY_LABELS[kind].lower()}'"] = f"{count}×"
+    return out
+
+
+def _num(value: object) -> str:
+    if type(value) is int:
+        return f"{value:,}"
+    if value is None:
+        return "0"
+    return str(value)[:30]
+
+
+def describe_changes(old: object, new: object, labels: list[str]) -> list[str]:
+    """["Team 2 red threes 1 → 2", ...] between two versions of a hand's inputs."""
+    old = old if isinstance(old, list) else []
+    new = new if isinstance(new, list) else []
+    lines = []
+    for i in range(max(len(old), len(new))):
+        label = labels[i] if i < len(labels) else f"Team {i + 1}"
+        before = _flatten(old[i] if i < len(old) else {})
+        after = _flatten(new[i] if i < len(new) else {})
+        for key in list(before) + [k for k in after if k not in before]:
+            a, b = before.get(key, "—"), after.get(key, "—")
+            if a != b:
+                lines.append(f"{label} {key} {a} → {b}")
+    return lines
+
+
+def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
+    """Every entry, correction and undo of the game's hands, newest first."""
+    records = list(
+        Hand.history.filter(game_id=game.pk)
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    last_inputs: dict[int, object] = {}
+    entries = []
+    for record in records:
+        user = record.history_user
+        note = ""
+        if user is not None:
+            who = user.get_full_name() or user.get_username()
+        else:
+            who = record.history_change_reason or record.entered_via or "a table link"
+        action = {"+": "entered", "~": "changed", "-": "undone"}[record.history_type]
+        entry = HistoryEntry(record.history_date, who, action, record.number, note)
+        if action == "changed":
+            entry.changes = describe_changes(last_inputs.get(record.id), record.inputs, labels)
+            if not entry.changes:
+                entry.changes = ["No change in what was entered."]
+        last_inputs[record.id] = record.inputs
+        entries.append(entry)
+    entries.reverse()
+    return entries

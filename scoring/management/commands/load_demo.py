@@ -1,0 +1,168 @@
+"""Load the demo club: people, an officer login and a member login, an open club day.
+
+Safe to run again: rows are matched and updated, never doubled. Refuses to run in
+production mode, where demo logins must never exist.
+"""
+
+import json
+from datetime import date
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
+
+DEMO_PASSWORD = "canasta-demo"
+DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_club.json"
+
+
+class Command(BaseCommand):
+    help = "Load the demo club (development only): people, demo logins, an open club day."
+
+    def handle(self, *args, **options):
+        if settings.PRODUCTION:
+            raise CommandError("load_demo is for trying the site out; it never runs in production.")
+        data = json.loads(DEMO_FILE.read_text())
+        with transaction.atomic():
+            officers, _ = Group.objects.get_or_create(name=OFFICERS_GROUP)
+            officer = self._user("demo", "Demo", "Officer")
+            officer.groups.add(officers)
+            people = {}
+            for row in data["members"]:
+                person, _ = Person.objects.update_or_create(
+                    membership_number=row["membership_number"],
+                    defaults={
+                        "kind": Person.Kind.MEMBER,
+                        "first_name": row["first_name"],
+                        "last_name": row["last_name"],
+                        "email": row["email"],
+                        "phone": row["phone"],
+                        "status": row["status"],
+                        "joined": date.fromisoformat(row["joined"]),
+                    },
+                )
+                people[row["membership_number"]] = person
+            for row in data["guests"]:
+                Person.objects.get_or_create(
+                    kind=Person.Kind.GUEST,
+                    first_name=row["first_name"],
+                    last_name=row["last_name"],
+                    defaults={"brought_by": people[row["brought_by"]]},
+                )
+            ann = people["1001"]
+            if ann.user_id is None:
+                ann.user = self._user("ann", ann.first_name, ann.last_name)
+                ann.save(update_fields=["user"])
+            day, _ = ClubDay.objects.get_or_create(
+                date=date.today(), defaults={"title": "Demo club day"}
+            )
+            for person in list(people.values())[:12]:
+                SignIn.objects.get_or_create(day=day, person=person, defaults={"card_shown": True})
+            self.extend_demo(day, people)
+        self.stdout.write(self.style.SUCCESS("Demo club loaded."))
+        self.stdout.write(
+            f"Demo officer login: demo / {DEMO_PASSWORD}   Demo member login: ann / {DEMO_PASSWORD}"
+        )
+        self.stdout.write("(demo only: these logins never exist in production mode)")
+
+    def extend_demo(self, day, people):
+        """The scoring part of the demo: the rule-set presets, the day's rules, round 1
+        with the 12 signed-in people at 3 tables of 4, and a game at table 1 with two
+        hands, so a new user can try scoring straight away. Safe to run again."""
+        from members.models import Round, Seat, Table
+        from scoring import services
+        from scoring.models import DayRules, Game, RuleSet
+
+        services.ensure_presets()
+        default = RuleSet.objects.club_default()
+        if default is not None and not DayRules.objects.filter(day=day).exists():
+            services.set_day_rules(day, default)
+        round1, _ = Round.objects.get_or_create(day=day, number=1)
+        signed_in = [s.person for s in day.signins.select_related("person").order_by("pk")][:12]
+        tables = []
+        for number in range(1, 4):
+            table, _ = Table.objects.get_or_create(round=round1, number=number)
+            tables.append(table)
+        if not Seat.objects.filter(round=round1).exists():
+            for k, person in enumerate(signed_in):
+                Seat.objects.create(
+                    round=round1, table=tables[k // 4], person=person, position=k % 4 + 1
+                )
+        table1 = tables[0]
+        seats = list(
+            Seat.objects.filter(table=table1).select_related("person").order_by("position")
+        )
+        if len(seats) == 4 and not Game.objects.filter(table=table1).exists():
+            a, b, c, d = (s.person for s in seats)
+            game = services.start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
+            services.record_hand(
+                game,
+                [
+                    {
+                        "melded_points": 385,
+                        "natural_canastas": 1,
+                        "mixed_canastas": 1,
+                        "red_threes": 1,
+                        "went_out": "out",
+                        "hand_points": 0,
+                        "perfect_cut": False,
+                        "penalties": [],
+                    },
+                    {
+                        "melded_points": 140,
+                        "natural_canastas": 0,
+                        "mixed_canastas": 0,
+                        "red_threes": 0,
+                        "went_out": "none",
+                        "hand_points": 65,
+                        "perfect_cut": False,
+                        "penalties": [],
+                    },
+                ],
+                number=1,
+                via="Demo data",
+            )
+            services.record_hand(
+                game,
+                [
+                    {
+                        "melds": [{"rank": "K", "naturals": 5}, {"rank": "7", "naturals": 3}],
+                        "red_threes": 0,
+                        "went_out": "none",
+                        "hand_cards": {"A": 1, "4": 2},
+                        "perfect_cut": False,
+                        "penalties": [],
+                    },
+                    {
+                        "melds": [
+                            {"rank": "Q", "naturals": 7},
+                            {"rank": "9", "naturals": 5, "jokers": 1, "twos": 1},
+                            {"rank": "5", "naturals": 3},
+                        ],
+                        "red_threes": 2,
+                        "went_out": "out",
+                        "hand_cards": {},
+                        "perfect_cut": True,
+                        "penalties": [],
+                    },
+                ],
+                number=2,
+                via="Demo data",
+            )
+        self.stdout.write("Try scoring: open table 1 of today's demo club day with")
+        self.stdout.write(
+            f"  room code {table1.room_code} (type it on the front page), or the link"
+        )
+        self.stdout.write(f"  http://127.0.0.1:8000/t/{table1.token}/")
+
+    def _user(self, username, first, last):
+        user, created = get_user_model().objects.get_or_create(
+            username=username, defaults={"first_name": first, "last_name": last}
+        )
+        if created or not user.check_password(DEMO_PASSWORD):
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        return user

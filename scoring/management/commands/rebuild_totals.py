@@ -1,0 +1,33 @@
+"""Recompute every derived score row (hand results, running totals, minimums, game
+state) from the hands' raw inputs: `manage.py rebuild_totals [--game ID]`."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring import services
+from scoring.models import Game
+
+
+class Command(BaseCommand):
+    help = "Recompute team totals, minimums and game results from the stored hand inputs."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--game", type=int, help="Only this game (its id).")
+
+    def handle(self, *args, game=None, **options):
+        games = Game.objects.order_by("pk")
+        if game is not None:
+            games = games.filter(pk=game)
+            if not games.exists():
+                raise CommandError(f"There is no game with id {game}.")
+        done = failed = 0
+        for item in games.iterator():
+            try:
+                services.rebuild_game(item)
+            except services.ScoringError as exc:
+                failed += 1
+                self.stderr.write(f"Game {item.pk} ({item}): {exc.message}")
+            else:
+                done += 1
+        self.stdout.write(f"Rebuilt {done} game{'s' if done != 1 else ''}.")
+        if failed:
+            raise CommandError(f"{failed} game{'s' if failed != 1 else ''} could not be rebuilt.")

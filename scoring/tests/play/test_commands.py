@@ -1,0 +1,38 @@
+"""rebuild_totals and the scoring part of load_demo."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from members.models import Seat, Table
+from scoring import services
+from scoring.models import DayRules, Game, GameTeam, Hand
+
+from .conftest import BIG, SMALL
+
+
+def test_rebuild_totals(game):
+    services.record_hand(game, [BIG, SMALL], number=1)
+    GameTeam.objects.filter(game=game).update(total=12345)
+    out = StringIO()
+    call_command("rebuild_totals", "--game", str(game.pk), stdout=out)
+    assert "Rebuilt 1 game." in out.getvalue()
+    assert [t.total for t in game.teams.order_by("index")] == [1400, 80]
+    call_command("rebuild_totals", stdout=StringIO())
+    with pytest.raises(CommandError):
+        call_command("rebuild_totals", "--game", "999999", stdout=StringIO())
+
+
+def test_load_demo_scoring_part_is_idempotent(db):
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    call_command("load_demo", stdout=StringIO())
+    assert "room code" in out.getvalue() and "/t/" in out.getvalue()
+    assert Table.objects.count() == 3
+    assert Seat.objects.count() == 12
+    assert Game.objects.count() == 1
+    assert Hand.objects.count() == 2
+    assert DayRules.objects.count() == 1
+    game = Game.objects.get()
+    assert game.teams.get(index=0).total > 0

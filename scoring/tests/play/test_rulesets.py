@@ -1,0 +1,163 @@
+"""Rule sets: copy a preset, change any setting (validated by the engine), club default,
+the rules of a club day."""
+
+from django.urls import reverse
+
+from scoring import engine, services
+from scoring.forms import RuleSetForm
+from scoring.models import DayRules, RuleSet
+
+
+def test_presets_exist_with_club_as_default(club_rules):
+    assert set(RuleSet.objects.presets().values_list("slug", flat=True)) == set(engine.PRESET_SLUGS)
+    assert RuleSet.objects.club_default() == club_rules
+    for rs in RuleSet.objects.presets():
+        assert rs.settings == engine.PRESETS[rs.slug].to_dict()
+
+
+def test_copy_a_preset_and_change_a_setting(officer_client, club_rules):
+    response = officer_client.post(
+        reverse("scoring:ruleset_new"), {"source": club_rules.pk, "name": "Club 2026"}
+    )
+    assert response.status_code == 302
+    copy = RuleSet.objects.get(name="Club 2026")
+    assert not copy.is_preset and copy.based_on == "club"
+    url = reverse("scoring:ruleset_edit", args=[copy.pk])
+    data = RuleSetForm.initial_from(copy)
+    data = {
+        k: ("on" if v is True else "" if v is False else v)
+        for k, v in data.items()
+        if v is not False
+    }
+    data["target_score"] = "3000"
+    data["red_three_schedule"] = "4 = 1000"
+    data["initial_meld_table"] = "below = 15\n0 = 50\n1500 = 90\n2500 = 120"
+    response = officer_client.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    copy.refresh_from_db()
+    rules = copy.as_engine()
+    assert rules.target_score == 3000
+    assert rules.red_three_schedule == ((4, 1000),)
+    assert rules.initial_meld_table[-1] == (2500, 120)
+    assert rules.perfect_cut_enabled  # kept from the club preset
+
+
+def test_engine_refusals_show_on_the_setting(officer_client, club_rules):
+    copy = RuleSet.objects.create(
+        name="Mine", slug="mine", based_on="club", settings=club_rules.settings
+    )
+    url = reverse("scoring:ruleset_edit", args=[copy.pk])
+    data = {k: v for k, v in RuleSetForm.initial_from(copy).items() if v is not False}
+    data = {k: ("on" if v is True else v) for k, v in data.items()}
+    data["target_score"] = "3003"
+    data["players"] = "5"
+    data["red_three_schedule"] = "four = lots"
+    response = officer_client.post(url, data)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "red_three_schedule" in form.errors
+    data["red_three_schedule"] = "4 = 800"
+    response = officer_client.post(url, data)
+    form = response.context["form"]
+    assert "multiple of 5" in " ".join(form.errors.get("target_score", [])), form.errors
+    data["target_score"] = "3000"
+    response = officer_client.post(url, data)
+    form = response.context["form"]
+    assert "players" in form.errors, form.errors
+    copy.refresh_from_db()
+    assert copy.settings == club_rules.settings
+
+
+def test_presets_are_read_only(officer_client, club_rules):
+    url = reverse("scoring:ruleset_edit", args=[club_rules.pk])
+    page = officer_client.get(url)
+    assert b"cannot be changed" in page.content
+    officer_client.post(url, {"name": "Hacked", "target_score": "10"})
+    club_rules.refresh_from_db()
+    assert club_rules.name != "Hacked"
+    assert club_rules.settings == engine.PRESETS["club"].to_dict()
+
+
+def test_make_club_default(officer_client, classic_rules, club_rules):
+    officer_client.post(reverse("scoring:ruleset_default", args=[classic_rules.pk]))
+    assert RuleSet.objects.club_default() == classic_rules
+    assert RuleSet.objects.filter(is_club_default=True).count() == 1
+    assert (
+        officer_client.get(reverse("scoring:ruleset_default", args=[club_rules.pk])).status_code
+        == 405
+    )
+
+
+def test_day_rules(officer_client, table, classic_rules):
+    url = reverse("scoring:day_rules", args=[table.round.day_id])
+    page = officer_client.get(url)
+    assert b"club default" in page.content
+    assert officer_client.post(url, {"rule_set": classic_rules.pk}).status_code == 302
+    assert DayRules.objects.get(day=table.round.day).rule_set == classic_rules
+    assert services.rule_set_for_day(table.round.day) == classic_rules
+    assert officer_client.post(url, {"rule_set": "nope"}).status_code == 200
+
+
+def test_editing_a_rule_set_keeps_old_games(officer_client, game, club_rules):
+    copy = RuleSet.objects.create(
+        name="Mine", slug="mine", based_on="club", settings=club_rules.settings
+    )
+    frozen = dict(game.rules)
+    copy.settings = {**copy.settings, "target_score": 2000}
+    copy.save()
+    game.refresh_from_db()
+    assert game.rules == frozen
+
+
+def test_table_cards(officer_client, table, other_table):
+    response = officer_client.get(reverse("scoring:table_cards", args=[table.round.day_id]))
+    html = response.content.decode()
+    assert "KXM7QP" in html and "WYN3RT" in html
+    assert html.count("<svg") >= 2
+    assert f"/t/{table.token}/" in html
+
+
+def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, players, db):
+    services.ensure_presets()
+    two = RuleSet.objects.get(slug="two-player")
+    url = reverse("scoring:game_start", args=[table.pk])
+    page = officer_client.get(url, {"rule_set": two.pk})
+    assert b"Two-player canasta" in page.content
+    ann, bob = players[:2]
+    response = officer_client.post(
+        url, {"rule_set": two.pk, "team0_player0": ann.pk, "team1_player0": bob.pk}
+    )
+    assert response.status_code == 302
+    from scoring.models import Game
+
+    assert Game.objects.get().rule_set == two
+
+
+def test_admin_pages_render(admin_client, game):
+    services.record_hand(
+        game,
+        [
+            {"melded_points": 120, "red_threes": 0, "went_out": "none", "hand_points": 0},
+            {"melded_points": 120, "red_threes": 0, "went_out": "none", "hand_points": 0},
+        ],
+        number=1,
+    )
+    from scoring.models import Hand
+
+    hand = Hand.objects.get()
+    for name in (
+        "ruleset",
+        "dayrules",
+        "game",
+        "gameteam",
+        "teamplayer",
+        "hand",
+        "teamhand",
+        "season",
+        "clubsettings",
+        "ratingpoint",
+    ):
+        assert admin_client.get(f"/admin/scoring/{name}/").status_code == 200, name
+    assert admin_client.get(f"/admin/scoring/hand/{hand.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/scoring/hand/{hand.pk}/history/").status_code == 200
+    assert admin_client.get(f"/admin/scoring/game/{game.pk}/change/").status_code == 200
