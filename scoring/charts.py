@@ -1,0 +1,161 @@
+"""Server-rendered SVG charts: small pure functions, no chart library, no JavaScript.
+
+:func:`line_chart` turns a list of points into an accessible SVG string (``role="img"``
+with a ``<title>`` and a ``<desc>`` that says in words what the chart shows), with
+labelled axes and gridlines. It scales to its container (``viewBox``), so it reads on a
+phone and on a projector alike.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Sequence
+from itertools import count
+
+from django.utils.formats import date_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+_ids = count(1)
+
+WIDTH = 720
+HEIGHT = 280
+MARGIN_LEFT = 88
+MARGIN_RIGHT = 24
+MARGIN_TOP = 16
+MARGIN_BOTTOM = 52
+
+
+def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
+    """Round tick values covering low..high (about ``target`` of them)."""
+    if high - low < 1e-6:
+        pad = max(abs(low) * 0.1, 1.0)
+        low, high = low - pad, high + pad
+    span = high - low
+    raw = span / max(target - 1, 1)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    for step in (1, 2, 2.5, 5, 10):
+        if raw <= step * magnitude:
+            step = step * magnitude
+            break
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    ticks = []
+    value = first
+    while value <= last + step / 2:
+        ticks.append(round(value, 10))
+        value += step
+    return ticks
+
+
+def _label(value) -> str:
+    if isinstance(value, datetime.date):
+        return date_format(value, "j M Y")
+    return str(value)
+
+
+def _number(value: float) -> str:
+    if float(value).is_integer():
+        return f"{int(value):,}"
+    return f"{value:,.1f}"
+
+
+def _describe(points: Sequence[tuple], noun: str) -> str:
+    values = [v for _, v in points]
+    first, last = points[0][0], points[-1][0]
+    span = f"from {_label(first)} to {_label(last)}" if len(points) > 1 else f"on {_label(first)}"
+    return (
+        f"{len(points)} {noun}{'s' if len(points) != 1 else ''} {span}; "
+        f"lowest {_number(min(values))}, highest {_number(max(values))}, "
+        f"latest {_number(values[-1])}."
+    )
+
+
+def line_chart(
+    points: Sequence[tuple],
+    *,
+    title: str,
+    y_label: str,
+    noun: str = "point",
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    zero_line: bool = True,
+) -> SafeString:
+    """An SVG line chart of ``points`` — (x label, value) pairs in order, the x label a
+    date or a string — as a safe HTML string. Points are spaced evenly (games, not
+    days); the x axis names the first, last and a few dates between. Empty ``points``
+    give an empty string (the page says there is nothing to show)."""
+    points = [(x, float(y)) for x, y in points if y is not None]
+    if not points:
+        return mark_safe("")
+    uid = next(_ids)
+    values = [v for _, v in points]
+    ticks = nice_ticks(min(values), max(values))
+    y_min, y_max = ticks[0], ticks[-1]
+    if y_max <= y_min:  # pragma: no cover - nice_ticks always spreads them
+        y_max = y_min + 1
+    plot_w = width - MARGIN_LEFT - MARGIN_RIGHT
+    plot_h = height - MARGIN_TOP - MARGIN_BOTTOM
+    n = len(points)
+
+    def x_at(i: int) -> float:
+        return MARGIN_LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+
+    def y_at(v: float) -> float:
+        return MARGIN_TOP + plot_h * (1 - (v - y_min) / (y_max - y_min))
+
+    title_id, desc_id = f"chart-{uid}-title", f"chart-{uid}-desc"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
+        f'role="img" aria-labelledby="{title_id} {desc_id}" preserveAspectRatio="xMidYMid meet">',
+        f'<title id="{title_id}">{escape(title)}</title>',
+        f'<desc id="{desc_id}">{escape(_describe(points, noun))}</desc>',
+    ]
+    # Gridlines and y tick labels.
+    for tick in ticks:
+        y = y_at(tick)
+        cls = "chart-zero" if zero_line and tick == 0 else "chart-grid"
+        parts.append(
+            f'<line class="{cls}" x1="{MARGIN_LEFT}" x2="{width - MARGIN_RIGHT}" '
+            f'y1="{y:.1f}" y2="{y:.1f}"/>'
+        )
+        parts.append(
+            f'<text class="chart-tick" x="{MARGIN_LEFT - 10}" y="{y + 6:.1f}" '
+            f'text-anchor="end">{escape(_number(tick))}</text>'
+        )
+    # Axes.
+    bottom = MARGIN_TOP + plot_h
+    parts.append(
+        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT}" '
+        f'y1="{MARGIN_TOP}" y2="{bottom}"/>'
+    )
+    parts.append(
+        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{width - MARGIN_RIGHT}" '
+        f'y1="{bottom}" y2="{bottom}"/>'
+    )
+    # X labels: first, last and up to three between, never overlapping.
+    label_count = min(n, 5)
+    shown = sorted({round(i * (n - 1) / max(label_count - 1, 1)) for i in range(label_count)})
+    for j, i in enumerate(shown):
+        anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+        # On a phone only the first and last dates are shown (results.css).
+        end = "chart-x-end" if j in (0, len(shown) - 1) else "chart-x-mid"
+        parts.append(
+            f'<text class="chart-tick {end}" x="{x_at(i):.1f}" y="{bottom + 30}" '
+            f'text-anchor="{anchor}">{escape(_label(points[i][0]))}</text>'
+        )
+    parts.append(
+        f'<text class="chart-axis-label" x="18" y="{MARGIN_TOP + plot_h / 2:.1f}" '
+        f'text-anchor="middle" transform="rotate(-90 18 {MARGIN_TOP + plot_h / 2:.1f})">'
+        f"{escape(y_label)}</text>"
+    )
+    # The line (and dots while there are few enough to see).
+    coords = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, (_, v) in enumerate(points))
+    if n > 1:
+        parts.append(f'<polyline class="chart-line" fill="none" points="{coords}"/>')
+    if n <= 60:
+        for i, (_, v) in enumerate(points):
+            parts.append(f'<circle class="chart-dot" cx="{x_at(i):.1f}" cy="{y_at(v):.1f}" r="4"/>')
+    parts.append("</svg>")
+    return mark_safe("".join(parts))

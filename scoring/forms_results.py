@@ -1,0 +1,185 @@
+"""Forms of the results pages: the period filter, seasons, and the standings settings."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring import standings
+from scoring.models import ClubSettings, Season
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATE_FORMATS = ["%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%m/%d/%Y"]
+
+
+class PeriodForm(forms.Form):
+    """The form behind the period FilterSets (``Meta.form``): a season (or the default),
+    or one's own from/to dates — not both — and the end not before the start. After
+    validation ``cleaned_data["period"]`` is a :class:`standings.Period`."""
+
+    # Set by the FilterSet: "current" (standings) or "all" (day results).
+    default = "current"
+
+    def clean(self):
+        data = super().clean()
+        season_value = data.get("season") or ""
+        start, end = data.get("start"), data.get("end")
+        if self.errors:
+            return data
+        if season_value and (start or end):
+            raise ValidationError(
+                "Choose a season or your own dates, not both: set the season back to "
+                f"“{self.fields['season'].choices[0][1]}” to use the dates.",
+                code="season_and_dates",
+            )
+        if start and end and end < start:
+            self.add_error(
+                "end",
+                ValidationError(
+                    "The end date is before the start date; choose an end on or after "
+                    f"{start:%d %b %Y}.",
+                    code="end_before_start",
+                ),
+            )
+            return data
+        data["period"] = self.resolve(season_value, start, end)
+        return data
+
+    def resolve(self, season_value: str, start, end) -> standings.Period:
+        if start or end:
+            return standings.Period(start=start, end=end)
+        if season_value == "all":
+            return standings.ALL_GAMES
+        if season_value == "current":
+            return standings.default_period()
+        if season_value:
+            season = Season.objects.filter(pk=int(season_value)).first()
+            if season is not None:
+                return standings.season_period(season)
+        if self.default == "all":
+            return standings.ALL_GAMES
+        return standings.default_period()
+
+
+class SeasonForm(forms.ModelForm):
+    """A season: a name and a date range. Overlapping seasons are allowed (a summer
+    league inside a year, say) but the officer is told (``overlaps`` after
+    validation)."""
+
+    class Meta:
+        model = Season
+        fields = ["name", "start", "end"]
+        widgets = {"start": DATE_WIDGET, "end": DATE_WIDGET}
+        help_texts = {
+            "name": "For example “2025” or “Spring 2025”. It names the season in the "
+            "standings and in the league workbook.",
+            "start": "The first club day that counts.",
+            "end": "The last club day that counts (on or after the start).",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("start", "end"):
+            self.fields[name].input_formats = DATE_FORMATS
+        self.overlaps: list[Season] = []
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise ValidationError("Give the season a name.")
+        clash = Season.objects.filter(name__iexact=name)
+        if self.instance.pk:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise ValidationError(f"There is already a season called “{name}”; choose another.")
+        return name
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end:
+            if end < start:
+                self.add_error(
+                    "end",
+                    f"The season ends before it starts; choose an end on or after "
+                    f"{start:%d %b %Y}.",
+                )
+            else:
+                self.overlaps = standings.overlapping_seasons(start, end, self.instance.pk)
+        return data
+
+
+def measure_choices(blank: str) -> list[tuple[str, str]]:
+    return [("", blank)] + [(m.name, m.label) for m in standings.MEASURES.values()]
+
+
+class StandingsSettingsForm(forms.Form):
+    """How the standings rank people, and whether visitors may see them."""
+
+    SLOTS = 4
+
+    public_standings = forms.BooleanField(
+        required=False,
+        label="Show standings, day results and records to visitors who are not logged in",
+        help_text="Players' own pages and contact details are never public.",
+    )
+    min_games_to_rank = forms.IntegerField(
+        min_value=0,
+        max_value=1000,
+        label="Games needed to be ranked",
+        help_text="People with fewer games are listed apart, under “Not yet ranked”.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for i in range(self.SLOTS):
+            self.fields[f"measure_{i + 1}"] = forms.ChoiceField(
+                choices=measure_choices("(none)" if i else "Choose a measure"),
+                required=i == 0,
+                label=["Rank by", "then by", "then by", "then by"][i],
+                help_text="Best first." if i == 0 else "",
+            )
+
+    @classmethod
+    def initial_for(cls, club: ClubSettings) -> dict:
+        measures = standings.clean_measures(club.ranking_measures)
+        initial = {
+            "public_standings": club.public_standings,
+            "min_games_to_rank": club.min_games_to_rank,
+        }
+        for i in range(cls.SLOTS):
+            initial[f"measure_{i + 1}"] = measures[i] if i < len(measures) else ""
+        return initial
+
+    def measure_fields(self):
+        return [self[f"measure_{i + 1}"] for i in range(self.SLOTS)]
+
+    def clean(self):
+        data = super().clean()
+        chosen = [data.get(f"measure_{i + 1}") for i in range(self.SLOTS)]
+        seen = []
+        gap = False
+        for i, name in enumerate(chosen):
+            if not name:
+                gap = True
+                continue
+            if gap:
+                self.add_error(
+                    f"measure_{i + 1}", "Fill the measures in order, without a gap before this one."
+                )
+            if name in seen:
+                self.add_error(
+                    f"measure_{i + 1}",
+                    f"“{standings.MEASURES[name].label}” is already chosen above; choose "
+                    "another or leave this one empty.",
+                )
+            seen.append(name)
+        data["ranking_measures"] = seen
+        return data
+
+    def save(self, club: ClubSettings) -> ClubSettings:
+        club.public_standings = self.cleaned_data["public_standings"]
+        club.min_games_to_rank = self.cleaned_data["min_games_to_rank"]
+        club.ranking_measures = self.cleaned_data["ranking_measures"]
+        club.save(update_fields=["public_standings", "min_games_to_rank", "ranking_measures"])
+        return club

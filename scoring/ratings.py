@@ -1,0 +1,272 @@
+"""Ratings with OpenSkill (Plackett–Luce, team-aware).
+
+Each person has a skill estimate ``mu`` and an uncertainty ``sigma`` (everyone starts at
+25 and 25/3). After every finished game the teams are ranked — the winner first, the
+others by their final totals — and OpenSkill updates every player's estimate: partners
+share their team's result, a surprising result moves ratings more. The number shown is
+the cautious ``ordinal`` = mu − 3σ (0 for a newcomer), stored as one `RatingPoint` per
+person per game, so charts and "rating at the end of a season" are plain reads.
+
+`scoring.services` calls :func:`game_finished` when a game ends and :func:`game_changed`
+when a finished game's hands are corrected or undone (both on commit). Ratings depend
+on the order of games — (day date, finished time, id) — so anything that is not simply
+"the newest game" replays every game from that date on (:func:`replay_from`); the
+``rebuild_ratings`` management command replays everything (:func:`rebuild`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Iterable, Iterator
+
+from django.db import transaction
+from django.db.models import F, OuterRef, Q, Subquery
+
+from members.models import Person
+from scoring.models import Game, RatingPoint, TeamPlayer
+
+log = logging.getLogger(__name__)
+
+MU = 25.0
+SIGMA = 25.0 / 3.0
+BATCH = 2000
+
+EXPLANATION = (
+    "Each player's rating comes from the OpenSkill (Plackett–Luce) method: after every "
+    "finished game the winners' ratings rise and the others' fall, partners share their "
+    "team's result, and an upset moves ratings more than an expected result. "
+    "The number shown is a cautious estimate — skill minus three times its uncertainty — "
+    "so everyone starts at 0 and it climbs as they play and win."
+)
+
+
+def model():
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA)
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return mu - 3 * sigma
+
+
+def team_ranks(teams: list[tuple[bool, int]]) -> list[int]:
+    """Ranks (1 = best) of a game's teams from (won, total): the winner first, the
+    others by total, equal totals sharing a rank. With no winner recorded, by total."""
+    order = sorted(range(len(teams)), key=lambda i: (not teams[i][0], -teams[i][1]))
+    ranks = [0] * len(teams)
+    previous = None
+    position = 0
+    for place, i in enumerate(order, start=1):
+        key = (teams[i][0], teams[i][1])
+        if key != previous:
+            position = place
+            previous = key
+        ranks[i] = position
+    return ranks
+
+
+def rate_game(
+    engine, prior: dict[int, tuple[float, float]], teams: list[dict]
+) -> dict[int, tuple[float, float]]:
+    """New (mu, sigma) of every player of one game. ``teams``: dicts with ``won``,
+    ``total`` and ``people`` (person ids); ``prior`` maps person id → (mu, sigma) and
+    is not changed."""
+    teams = [t for t in teams if t["people"]]
+    if len(teams) < 2:
+        return {}
+    ratings = [
+        [engine.rating(*prior.get(pid, (MU, SIGMA))) for pid in team["people"]] for team in teams
+    ]
+    ranks = team_ranks([(team["won"], team["total"]) for team in teams])
+    result = engine.rate(ratings, ranks=[float(r) for r in ranks])
+    out = {}
+    for team, rated in zip(teams, result, strict=True):
+        for pid, rating in zip(team["people"], rated, strict=True):
+            out[pid] = (rating.mu, rating.sigma)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Loading
+
+
+def _game_rows(games) -> Iterator[tuple]:
+    """(game_id, day_date, team_id, won, total, person_id) of the players of finished
+    ``games`` (a Game queryset), in rating order."""
+    return (
+        TeamPlayer.objects.filter(game__in=games, game__status=Game.Status.FINISHED)
+        .order_by(
+            "game__day_date",
+            F("game__finished_at").asc(nulls_last=True),
+            "game_id",
+            "team__index",
+            "seat",
+            "pk",
+        )
+        .values_list(
+            "game_id", "game__day_date", "team_id", "team__won", "team__total", "person_id"
+        )
+        .iterator(chunk_size=BATCH)
+    )
+
+
+def _grouped(rows: Iterable[tuple]) -> Iterator[tuple[int, datetime.date, list[dict]]]:
+    """Group consecutive rows by game: (game_id, date, teams)."""
+    current = None
+    day = None
+    teams: dict[int, dict] = {}
+    for game_id, day_date, team_id, won, total, person_id in rows:
+        if game_id != current:
+            if current is not None:
+                yield current, day, list(teams.values())
+            current, day, teams = game_id, day_date, {}
+        team = teams.setdefault(team_id, {"won": won, "total": total, "people": []})
+        team["people"].append(person_id)
+    if current is not None:
+        yield current, day, list(teams.values())
+
+
+def _priors(person_ids: Iterable[int] | None, before: datetime.date | None) -> dict:
+    """Each person's latest (mu, sigma) from games before a date: one query."""
+    if before is None:
+        return {}
+    latest = RatingPoint.objects.filter(person=OuterRef("pk"), played_on__lt=before).order_by(
+        "-played_on", "-pk"
+    )
+    people = Person.objects.all()
+    if person_ids is not None:
+        people = people.filter(pk__in=person_ids)
+    rows = (
+        people.annotate(
+            mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1])
+        )
+        .filter(mu__isnull=False)
+        .values_list("pk", "mu", "sigma")
+        .order_by()
+    )
+    return {pk: (mu, sigma) for pk, mu, sigma in rows}
+
+
+# ---------------------------------------------------------------------------------------
+# Entry points
+
+
+def replay_from(start: datetime.date | None) -> int:
+    """Delete every rating from ``start`` on (all of them with None) and rate every
+    finished game from that date again, in order. Returns the number of games rated.
+    Memory stays flat: rows are streamed and written in batches."""
+    engine = model()
+    with transaction.atomic():
+        points = RatingPoint.objects.all()
+        games = Game.objects.filter(status=Game.Status.FINISHED)
+        if start is not None:
+            points = points.filter(played_on__gte=start)
+            games = games.filter(day_date__gte=start)
+        points.delete()
+        players = (
+            TeamPlayer.objects.filter(game__in=games).values_list("person_id", flat=True).distinct()
+        )
+        state = _priors(players, start) if start is not None else {}
+        pending: list[RatingPoint] = []
+        count = 0
+        for game_id, day, teams in _grouped(_game_rows(games)):
+            new = rate_game(engine, state, teams)
+            state.update(new)
+            count += 1
+            for pid, (mu, sigma) in new.items():
+                pending.append(
+                    RatingPoint(
+                        person_id=pid,
+                        game_id=game_id,
+                        played_on=day,
+                        mu=mu,
+                        sigma=sigma,
+                        ordinal=ordinal(mu, sigma),
+                    )
+                )
+            if len(pending) >= BATCH:
+                RatingPoint.objects.bulk_create(pending)
+                pending = []
+        if pending:
+            RatingPoint.objects.bulk_create(pending)
+    return count
+
+
+def rebuild() -> int:
+    """Recompute every rating from the first game on."""
+    return replay_from(None)
+
+
+def _has_later_points(game: Game, person_ids: list[int]) -> bool:
+    """Does any of these people have a rating from a game that comes after ``game`` in
+    rating order (a later day, or the same day finished later)?"""
+    later = Q(played_on__gt=game.day_date)
+    same_day = Q(played_on=game.day_date)
+    if game.finished_at is not None:
+        same_day &= Q(game__finished_at__gt=game.finished_at) | Q(
+            game__finished_at=game.finished_at, game_id__gt=game.pk
+        )
+    else:
+        same_day &= Q(game_id__gt=game.pk)
+    return (
+        RatingPoint.objects.filter(person_id__in=person_ids)
+        .exclude(game_id=game.pk)
+        .filter(later | same_day)
+        .exists()
+    )
+
+
+def game_finished(game: Game) -> None:
+    """Rate a game that has just finished. The usual case (the newest game of its
+    players) reads each player's latest rating and adds one point per player; a game
+    entered out of order (older than ratings already stored) replays from its date."""
+    fresh = Game.objects.filter(pk=game.pk).first()
+    if fresh is None:
+        return
+    if fresh.status != Game.Status.FINISHED:
+        game_changed(fresh)
+        return
+    rows = list(_game_rows(Game.objects.filter(pk=fresh.pk)))
+    person_ids = [row[5] for row in rows]
+    if not person_ids:
+        return
+    if _has_later_points(fresh, person_ids):
+        replay_from(fresh.day_date)
+        return
+    engine = model()
+    with transaction.atomic():
+        RatingPoint.objects.filter(game_id=fresh.pk).delete()
+        state = {}
+        for pid in person_ids:
+            point = RatingPoint.objects.filter(person_id=pid).order_by("-played_on", "-pk").first()
+            if point is not None:
+                state[pid] = (point.mu, point.sigma)
+        for game_id, day, teams in _grouped(rows):
+            new = rate_game(engine, state, teams)
+            RatingPoint.objects.bulk_create(
+                [
+                    RatingPoint(
+                        person_id=pid,
+                        game_id=game_id,
+                        played_on=day,
+                        mu=mu,
+                        sigma=sigma,
+                        ordinal=ordinal(mu, sigma),
+                    )
+                    for pid, (mu, sigma) in new.items()
+                ]
+            )
+
+
+def game_changed(game: Game) -> None:
+    """A finished game was corrected, or re-opened by an undo: its ratings and every
+    rating after it are redone."""
+    day = game.day_date
+    if day is None:
+        fresh = Game.objects.filter(pk=game.pk).values_list("day_date", flat=True).first()
+        if fresh is None:
+            return
+        day = fresh
+    replay_from(day)

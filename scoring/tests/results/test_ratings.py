@@ -1,0 +1,113 @@
+"""OpenSkill ratings: direction, incremental = rebuilt, corrections, out-of-order games."""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.test import TestCase
+
+from scoring import ratings, services
+from scoring.models import Hand, RatingPoint
+from scoring.tests.results import builders as b
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot():
+    return sorted(
+        (p.person_id, p.game_id, p.played_on, round(p.mu, 9), round(p.sigma, 9))
+        for p in RatingPoint.objects.all()
+    )
+
+
+def latest(person):
+    return RatingPoint.objects.filter(person=person).order_by("-played_on", "-pk").first()
+
+
+def test_winners_go_up_losers_go_down(db):
+    a, c, d, e = b.people(4)
+    day = b.club_day(datetime.date(2025, 2, 6))
+    tbl = b.table(day, [a, c, d, e])
+    game = b.win(tbl, [a, d], [c, e])
+    points = {p.person_id: p for p in RatingPoint.objects.filter(game=game)}
+    assert set(points) == {a.pk, c.pk, d.pk, e.pk}
+    start = ratings.ordinal(ratings.MU, ratings.SIGMA)
+    assert start == 0
+    for winner in (a, d):
+        assert points[winner.pk].mu > ratings.MU
+        assert points[winner.pk].ordinal > start
+    for loser in (c, e):
+        assert points[loser.pk].mu < ratings.MU
+    # Partners share the result: equal ratings before, equal after.
+    assert points[a.pk].mu == pytest.approx(points[d.pk].mu)
+    assert points[a.pk].played_on == day.date
+    assert points[a.pk].ordinal == pytest.approx(points[a.pk].mu - 3 * points[a.pk].sigma)
+
+
+def test_rebuild_gives_the_same_numbers_as_incremental(small_club):
+    incremental = snapshot()
+    assert len(incremental) == 12  # 3 games x 4 players
+    assert ratings.rebuild() == 3
+    assert snapshot() == incremental
+
+
+def test_rebuild_ratings_command(small_club, capsys):
+    before = snapshot()
+    RatingPoint.objects.all().delete()
+    call_command("rebuild_ratings")
+    assert snapshot() == before
+    assert "Rated 3 games" in capsys.readouterr().out
+
+
+def test_correcting_a_finished_game_redoes_later_ratings(small_club):
+    g1 = small_club["games"][0]
+    first_hand = Hand.objects.get(game=g1, number=1)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        # C&D take the first hand instead: nobody reaches 5,000 any more.
+        services.correct_hand(first_hand, [b.LOSE, b.WIN], expected_version=first_hand.version)
+    g1.refresh_from_db()
+    assert not g1.is_finished
+    assert not RatingPoint.objects.filter(game=g1).exists()
+    after_correction = snapshot()
+    ratings.rebuild()
+    assert snapshot() == after_correction
+
+
+def test_undo_reopens_and_removes_the_games_ratings(small_club):
+    g3 = small_club["games"][2]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.undo_last_hand(g3, expected_hand_count=g3.hand_count)
+    assert not RatingPoint.objects.filter(game=g3).exists()
+    assert RatingPoint.objects.count() == 8
+
+
+def test_a_game_entered_late_replays_from_its_date(db):
+    a, c, d, e = b.people(4)
+    later = b.club_day(datetime.date(2025, 2, 13))
+    b.win(b.table(later, [a, c, d, e]), [a, c], [d, e])
+    earlier = b.club_day(datetime.date(2025, 2, 6))
+    b.win(b.table(earlier, [a, c, d, e]), [d, e], [a, c])  # finished after, played before
+    incremental = snapshot()
+    ratings.rebuild()
+    assert snapshot() == incremental
+    # The later game was rated on top of the earlier one.
+    assert latest(a).played_on == later.date
+
+
+def test_game_finished_twice_does_not_double(small_club):
+    g1 = small_club["games"][0]
+    ratings.game_finished(g1)
+    assert RatingPoint.objects.filter(game=g1).count() == 4
+    assert snapshot() == (ratings.rebuild() and snapshot())
+
+
+def test_team_ranks():
+    assert ratings.team_ranks([(True, 5100), (False, 4000)]) == [1, 2]
+    assert ratings.team_ranks([(False, 5200), (True, 5100)]) == [2, 1]
+    # Three teams: the winner, then the others by total; equal totals share.
+    assert ratings.team_ranks([(False, 300), (True, 5000), (False, 300)]) == [2, 1, 2]
+    assert ratings.team_ranks([(False, 10), (False, 20)]) == [2, 1]
+
+
+def test_explanation_is_two_sentences():
+    assert ratings.EXPLANATION.count(". ") == 1 and ratings.EXPLANATION.endswith(".")
