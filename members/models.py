@@ -161,6 +161,8 @@ class Person(models.Model):
         indexes = [
             # Sign-in search at the door: "part of a name", case-insensitive.
             models.Index(Lower("last_name"), Lower("first_name"), name="person_name_lower_idx"),
+            # The results pages' data fingerprint: MAX(updated_at).
+            models.Index(fields=["updated_at"], name="person_updated_idx"),
         ]
 
     def __str__(self) -> str:

@@ -231,6 +231,10 @@ class GameTeam(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="gameteam_unique_index"),
         ]
+        indexes = [
+            # Club records: highest game.
+            models.Index(fields=["-total"], name="gameteam_total_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"Team {self.index + 1} of {self.game}"
@@ -346,6 +350,12 @@ class TeamHand(models.Model):
         indexes = [
             # Club records: highest hand.
             models.Index(fields=["-hand_score"], name="teamhand_score_idx"),
+            # Club records: hands with four (or more) red threes, a rare few rows.
+            models.Index(
+                fields=["red_threes"],
+                condition=Q(red_threes__gte=4),
+                name="teamhand_four_red_threes_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -412,7 +422,7 @@ class RatingPoint(models.Model):
         ]
         indexes = [
             # The latest rating of each person.
-            models.Index(fields=["person", "-played_on", "-game"], name="rating_latest_idx"),
+            models.Index(fields=["person", "-played_on", "-id"], name="rating_latest_idx"),
         ]
 
     def __str__(self) -> str:
