@@ -32,7 +32,7 @@ lint: install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 test: lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
