@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
+from simple_history.utils import bulk_create_with_history
 
 from members.models import Seat, Table
 from scoring import engine, ratings
@@ -713,6 +714,82 @@ def _copy_state(source: Game, target: Game) -> None:
     for name in ("hand_count", "version", "status", "finished_at"):
         setattr(target, name, getattr(source, name))
     target.winner = source.winner
+
+
+def record_played_game(
+    game: Game,
+    hand_inputs: Sequence[list],
+    *,
+    times: Sequence,
+    via: str = "",
+    user=None,
+    rate: bool = True,
+) -> list[Hand]:
+    """Record every hand of a game that was played elsewhere (a generated league, an
+    import from paper), in one transaction: the same Hand, TeamHand, history, team and
+    game rows as :func:`record_hand` called hand by hand, written in bulk.
+
+    ``times`` gives each hand's time. The game must have no hands yet. Raises
+    :class:`HandRefused` naming the hand at fault (or a game that ends before its last
+    hand); nothing is saved then. ``rate=False`` leaves the ratings to a later
+    ``ratings.replay_from`` (a bulk import replays them once at the end).
+    """
+    if len(times) != len(hand_inputs) or not hand_inputs:
+        raise GameSetupError("Give one time for each hand, and at least one hand.")
+    with transaction.atomic():
+        locked = _lock_game(game)
+        if locked.hand_count or locked.status == Game.Status.FINISHED:
+            raise GameSetupError(
+                f"Game {locked.number} at {locked.table} already has hands; record the "
+                "next ones one by one."
+            )
+        rules = locked.engine_rules()
+        teams = list(GameTeam.objects.filter(game=locked).order_by("index"))
+        numbers = list(range(1, len(hand_inputs) + 1))
+        replay = _replay(rules, hand_inputs, len(teams), numbers=numbers)
+        order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
+        entered_by = user if getattr(user, "is_authenticated", False) else None
+        hands = [
+            Hand(
+                game=locked,
+                number=number,
+                inputs=copy.deepcopy(inputs),
+                dealer_id=dealer_for(locked, number, order),
+                entered_by=entered_by,
+                entered_via=via[:120],
+                version=1,
+                created_at=moment,
+                updated_at=moment,
+            )
+            for number, inputs, moment in zip(numbers, hand_inputs, times, strict=True)
+        ]
+        hands = bulk_create_with_history(
+            hands, Hand, default_user=entered_by, default_change_reason=via[:100] or None
+        )
+        for team in teams:
+            _reset_stats(team, rules)
+        rows = []
+        for hand, outcome, befores in zip(
+            hands, replay.outcomes, replay.scores_before, strict=True
+        ):
+            for team, result, before in zip(teams, outcome.teams, befores, strict=True):
+                row = TeamHand(hand=hand, team=team, game=locked)
+                _fill_team_hand(row, result, before)
+                rows.append(row)
+                _add_to_stats(team, result)
+        TeamHand.objects.bulk_create(rows)
+        last = replay.outcomes[-1]
+        winner = last.winner if last.game_over else None
+        tell = _game_state(locked, teams, last.game_over, winner, times[-1])
+        _finish_stats(teams, winner)
+        GameTeam.objects.bulk_update(teams, _STAT_FIELDS)
+        locked.hand_count = numbers[-1]
+        locked.version += len(numbers)
+        locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
+        if rate:
+            _tell_ratings(locked, tell)
+        _copy_state(locked, game)
+    return hands
 
 
 # ---------------------------------------------------------------------------------------
