@@ -307,4 +307,4 @@ def test_display_lists_tables_in_big_type(officer_client, day, signed_in):
     page = officer_client.get(reverse("members:seating_display", args=[day.pk])).content.decode()
     assert 'class="display-number">1<' in page
     assert all(p.full_name in page for p in people)
-    assert 'http-equiv="refresh"' in page
+    assert 'hx-trigger="every 30s"' in page  # refreshes itself without a meta refresh
