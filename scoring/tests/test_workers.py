@@ -158,6 +158,7 @@ def gunicorn_server():
 
 
 def test_parallel_devices_on_several_workers_lose_and_double_nothing(gunicorn_server):
+    services.ensure_presets()  # a transactional test starts from a flushed database
     people = b.people(8)
     day = b.club_day(datetime.date.today(), sign_in=people)
     tables = [b.table(day, people[:4], number=1), b.table(day, people[4:], number=2)]

@@ -5,6 +5,7 @@ import datetime
 import pytest
 
 from members import services as member_services
+from scoring import services
 from scoring.models import RatingPoint
 from scoring.tests.results import builders as b
 
@@ -12,6 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_merging_two_records_gives_the_kept_one_the_ratings_of_both():
+    services.ensure_presets()  # a transactional test starts from a flushed database
     kept = b.person("Rose", "Reed")
     twin = b.person("Rosie", "Reed")
     others = b.people(6)
