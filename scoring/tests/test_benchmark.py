@@ -1,0 +1,141 @@
+"""manage.py benchmark: the measurements on a tiny league, the report, and the parent
+command re-running itself against a throwaway database. No speed is asserted here
+(design.md): only that every measure is there, with numbers."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from members.models import ClubDay
+from scoring import bench
+from scoring.models import Game, Hand
+
+TINY = [
+    "--people",
+    "24",
+    "--years",
+    "1",
+    "--tables-min",
+    "2",
+    "--tables-max",
+    "3",
+]
+
+ROW_LABELS = [label for _key, label in bench.PAGES] + [
+    bench.FLOOR[1],
+    "Workbook, season",
+    "Engine (score_hand)",
+]
+
+
+@pytest.fixture
+def tiny_league(db):
+    call_command("generate_league", *TINY, "--days-per-year", "3", "--quiet")
+
+
+def test_measure_all_reports_every_measure_with_numbers(tiny_league):
+    result = bench.measure_all(repeat=2, engine_seconds=0.05, log=lambda line: None)
+    for key, _label in (*bench.PAGES, bench.FLOOR):
+        page = result["pages"][key]
+        assert page["median_ms"] > 0 and page["p95_ms"] >= page["median_ms"] * 0.5
+        assert page["requests"] == 2
+        assert isinstance(page["queries"], int)
+    for key in ("standings", "player", "table", "hand_save", "preview"):
+        assert result["pages"][key]["queries"] > 0, key
+    book = result["workbook"]
+    assert book["seconds"] > 0 and book["python_peak_mb"] > 0 and book["hands"] > 0
+    assert book["rows"]["Hands"] == 2 * book["hands"]  # a row per team and hand
+    eng = result["engine"]
+    assert eng["team_hands_per_second"] > 0 and eng["refused"] == 0
+
+    rows, misses = bench.report_rows(result, None)
+    table = bench.format_table(rows)
+    for label in ROW_LABELS:
+        assert label in table
+    assert len(rows) == len(bench.PAGES) + 3  # + the home page, workbook, engine
+    for row in rows:
+        assert re.search(r"\d", row[1]), row  # a median for every row
+        assert row[-1] in ("PASS", "MISS", "—")
+    summary = bench.summary_line(rows, misses)
+    assert summary.startswith("Benchmark: ")
+
+
+def test_the_hand_save_leaves_the_benchmark_game_as_it_was(tiny_league):
+    bench.measure_pages(repeat=3, log=lambda line: None)
+    game = Game.objects.get(day__title=bench.BENCH_DAY_TITLE)
+    assert game.hand_count == bench.HANDS_BEFORE and not game.is_finished
+    assert Hand.objects.filter(game=game).count() == bench.HANDS_BEFORE
+    # The benchmark day comes after the league: it never counts in a season.
+    day = ClubDay.objects.get(title=bench.BENCH_DAY_TITLE)
+    assert day.date > ClubDay.objects.exclude(pk=day.pk).latest("date").date
+
+
+def test_report_compares_query_counts_of_the_two_leagues():
+    def result(queries):
+        pages = {
+            key: {"median_ms": 2.0, "p95_ms": 3.0, "queries": queries.get(key, 5)}
+            for key, _ in bench.PAGES
+        }
+        pages["minimal"]["median_ms"] = 1.0
+        return {"pages": pages}
+
+    rows, misses = bench.report_rows(result({"player": 9}), result({}))
+    by_label = {row[0]: row for row in rows}
+    assert by_label["A member's page"][3:6] == ["9", "5", "NO"]
+    assert by_label["A table page"][3:6] == ["5", "5", "yes"]
+    assert by_label["A table page"][-1] == "PASS"  # 2.0× ≤ 3×
+    assert by_label["A member's page"][-1] == "MISS"
+    assert any("member's page" in m and "queries 5 → 9" in m for m in misses)
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 101))
+    assert bench.percentile(values, 95) == 95
+    assert bench.percentile([4.0], 95) == 4.0
+    assert bench.percentile([1.0, 2.0], 95) == 2.0
+
+
+@pytest.mark.django_db
+def test_the_child_step_refuses_to_run_outside_the_benchmark():
+    with pytest.raises(CommandError, match="internal"):
+        call_command("benchmark", "--child", "measure")
+
+
+@pytest.mark.django_db
+def test_benchmark_reexecs_itself_against_a_throwaway_database(tmp_path):
+    args = [
+        "benchmark",
+        "--small-only",
+        *TINY,
+        "--days-per-year",
+        "30",  # the small league has a tenth: 3 club days
+        "--repeat",
+        "2",
+        "--engine-seconds",
+        "0.05",
+        "--bench-dir",
+        str(tmp_path),
+    ]
+    out = StringIO()
+    call_command(*args, stdout=out)
+    text = out.getvalue()
+    database = tmp_path / "league-24-1-1-small.sqlite3"
+    assert database.exists()
+    assert (tmp_path / "league-24-1-1-small.league.json").exists()
+    assert str(database) in text
+    for label in ROW_LABELS:
+        assert label in text, label
+    assert "Benchmark: " in text
+    assert "Building the league" in text
+    # The site's own (test) database was never touched.
+    assert not Game.objects.exists()
+    assert not ClubDay.objects.exists()
+
+    again = StringIO()
+    call_command(*args, stdout=again)
+    assert "Reusing the league" in again.getvalue()
+    assert "reused" in again.getvalue()
