@@ -9,7 +9,12 @@ throwaway one (see the command): it builds or reuses a generated league
   around each request (median and 95th percentile of ``repeat`` requests, after one
   warm-up request) and the number of SQL queries of one request
   (``CaptureQueriesContext``); every page is compared with the minimal view
-  (``clubsite.views.minimal``, routed by ``clubsite.bench_urls``) measured the same way;
+  (``clubsite.views.minimal``, routed by ``clubsite.bench_urls``) measured the same way.
+  The results pages cache their bodies until the next saved change, so the standings
+  and a member's page are measured twice: as served from the cache, and "cache cold"
+  (the cache emptied before each request, untimed: the page just after a hand is
+  saved). The cold query counts are the ones that show whether a page's queries grow
+  with the history;
 - the league workbook of one season: wall time and the process's peak RSS rise
   (``resource.getrusage``) in a first run, Python's peak allocation (``tracemalloc``,
   which slows the code down, hence a second run) in a second;
@@ -37,6 +42,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.db.models import Count, Max
@@ -63,7 +69,9 @@ ENGINE_TARGET = 50_000  # team-hands per second
 PAGES = (
     ("minimal", "Minimal view (yardstick)"),
     ("standings", "Season standings page"),
+    ("standings_cold", "Season standings page, cache cold"),
     ("player", "A member's page"),
+    ("player_cold", "A member's page, cache cold"),
     ("table", "A table page"),
     ("hand_save", "Saving a hand"),
     ("preview", "Live preview"),
@@ -281,10 +289,14 @@ def time_request(
     repeat: int,
     expect: int,
     after: Callable[[object], None] | None = None,
+    before: Callable[[], None] | None = None,
 ) -> dict:
     """A warm-up request, one that counts the queries, then ``repeat`` timed ones.
-    ``after`` runs after each request, outside the timing (e.g. undo a saved hand)."""
+    ``before`` and ``after`` run around each request, outside the timing (e.g. empty
+    the cache, undo a saved hand)."""
     for _attempt in range(2):  # warm-up, then the counted request
+        if before:
+            before()
         with CaptureQueriesContext(connection) as captured:
             response = send()
         # Read now: the captured list is a slice of a log later requests reset.
@@ -297,6 +309,8 @@ def time_request(
             after(response)
     samples = []
     for _ in range(repeat):
+        if before:
+            before()
         began = time.perf_counter()
         response = send()
         samples.append((time.perf_counter() - began) * 1000)
@@ -341,12 +355,16 @@ def measure_pages(repeat: int = 30, log: Callable[[str], None] = print) -> dict:
             "home": reverse("home"),
             "standings": reverse("scoring:standings") + f"?season={season.pk}",
             "player": reverse("scoring:player", args=[member.pk]),
+            "standings_cold": reverse("scoring:standings") + f"?season={season.pk}",
+            "player_cold": reverse("scoring:player", args=[member.pk]),
             "table": reverse("scoring:table", args=[game.table_id]),
             "hand_save": reverse("scoring:hand_new", args=[game.pk]),
             "preview": reverse("scoring:hand_preview", args=[game.pk]),
         }
         senders = {
             "minimal": (lambda: client.get(urls["minimal"]), 200, None),
+            "standings_cold": (lambda: client.get(urls["standings"]), 200, None),
+            "player_cold": (lambda: client.get(urls["player"]), 200, None),
             "home": (lambda: client.get(urls["home"]), 200, None),
             "standings": (lambda: client.get(urls["standings"]), 200, None),
             "player": (lambda: client.get(urls["player"]), 200, None),
@@ -360,10 +378,16 @@ def measure_pages(repeat: int = 30, log: Callable[[str], None] = print) -> dict:
         }
         for key, label in (*PAGES[:1], FLOOR, *PAGES[1:]):
             send, expect, after = senders[key]
+            # The results pages cache their bodies until the next saved change: "cold"
+            # empties the cache before each request (the page just after a hand).
+            before = cache.clear if key.endswith("_cold") else None
             log(f"Measuring: {label} ({repeat} requests)")
-            results[key] = time_request(label, send, repeat=repeat, expect=expect, after=after)
+            results[key] = time_request(
+                label, send, repeat=repeat, expect=expect, after=after, before=before
+            )
             results[key]["url"] = urls[key]
     results["standings"]["note"] = f"season {season.name}"
+    results["standings_cold"]["note"] = f"season {season.name}, cache emptied each time"
     results["player"]["note"] = (
         f"{member.full_name}, {TeamPlayer.objects.filter(person=member).count()} games"
     )

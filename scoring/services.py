@@ -578,6 +578,13 @@ def _finish_stats(teams: list[GameTeam], winner: int | None) -> None:
         t.won = winner is not None and t.index == winner
 
 
+def _save_stats(teams: list[GameTeam]) -> None:
+    """Write the teams' running totals. A save per team (two or three rows) is an
+    order of magnitude faster than bulk_update's CASE WHEN statement here."""
+    for team in teams:
+        team.save(update_fields=_STAT_FIELDS)
+
+
 def _lock_game(game: Game) -> Game:
     return Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
 
@@ -698,7 +705,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     TeamHand.objects.bulk_create(rows)
     tell = _game_state(locked, teams, outcome.game_over, outcome.winner, now)
     _finish_stats(teams, outcome.winner if outcome.game_over else None)
-    GameTeam.objects.bulk_update(teams, _STAT_FIELDS)
+    _save_stats(teams)
     locked.hand_count = number
     locked.version += 1
     locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
@@ -782,7 +789,7 @@ def record_played_game(
         winner = last.winner if last.game_over else None
         tell = _game_state(locked, teams, last.game_over, winner, times[-1])
         _finish_stats(teams, winner)
-        GameTeam.objects.bulk_update(teams, _STAT_FIELDS)
+        _save_stats(teams)
         locked.hand_count = numbers[-1]
         locked.version += len(numbers)
         locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
@@ -833,7 +840,7 @@ def _recompute(game: Game, hands: list[Hand], now) -> tuple[str, list[GameTeam]]
     winner = last.winner if over else None
     tell = _game_state(game, teams, over, winner, now)
     _finish_stats(teams, winner)
-    GameTeam.objects.bulk_update(teams, _STAT_FIELDS)
+    _save_stats(teams)
     game.hand_count = hands[-1].number if hands else 0
     return tell, teams
 
