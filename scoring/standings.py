@@ -514,6 +514,20 @@ def ranking_settings(club: ClubSettings | None = None) -> tuple[list[str], int]:
     return clean_measures(club.ranking_measures), int(club.min_games_to_rank)
 
 
+def _ranked_standings(
+    aggregate, period, include_guests, players, measures, min_games, club
+) -> Standings:
+    """Rank the rows of ``aggregate`` (individual or partnerships) for ``period`` by the
+    given measures and minimum, or by the club's where they are not given."""
+    if measures is None or min_games is None:
+        club_measures, club_min = ranking_settings(club)
+        measures = club_measures if measures is None else measures
+        min_games = club_min if min_games is None else min_games
+    rows = aggregate(period.start, period.end, include_guests=include_guests, players=players)
+    ranked, unranked = split_and_rank(rows, measures, min_games)
+    return Standings(ranked, unranked, clean_measures(measures), min_games, period)
+
+
 def standings(
     period: Period = ALL_GAMES,
     *,
@@ -524,13 +538,7 @@ def standings(
     club: ClubSettings | None = None,
 ) -> Standings:
     """The individual standings of a period, ranked as the club chose (or as given)."""
-    if measures is None or min_games is None:
-        club_measures, club_min = ranking_settings(club)
-        measures = club_measures if measures is None else measures
-        min_games = club_min if min_games is None else min_games
-    rows = individual(period.start, period.end, include_guests=include_guests, players=players)
-    ranked, unranked = split_and_rank(rows, measures, min_games)
-    return Standings(ranked, unranked, clean_measures(measures), min_games, period)
+    return _ranked_standings(individual, period, include_guests, players, measures, min_games, club)
 
 
 def partnership_standings(
@@ -542,13 +550,10 @@ def partnership_standings(
     min_games: int | None = None,
     club: ClubSettings | None = None,
 ) -> Standings:
-    if measures is None or min_games is None:
-        club_measures, club_min = ranking_settings(club)
-        measures = club_measures if measures is None else measures
-        min_games = club_min if min_games is None else min_games
-    rows = partnerships(period.start, period.end, include_guests=include_guests, players=players)
-    ranked, unranked = split_and_rank(rows, measures, min_games)
-    return Standings(ranked, unranked, clean_measures(measures), min_games, period)
+    """The standings of pairs who played together, ranked like the individual ones."""
+    return _ranked_standings(
+        partnerships, period, include_guests, players, measures, min_games, club
+    )
 
 
 # ---------------------------------------------------------------------------------------
