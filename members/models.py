@@ -217,9 +217,6 @@ class MergeRecord(models.Model):
 
 
 class ClubDayQuerySet(models.QuerySet):
-    def open(self):
-        return self.filter(status=ClubDay.Status.OPEN)
-
     def with_counts(self):
         """Annotate `signed_in`, `guests` and `rounds_count` (the club days list)."""
         return self.annotate(

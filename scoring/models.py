@@ -116,9 +116,6 @@ class GameQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(status=Game.Status.FINISHED)
 
-    def playing(self):
-        return self.filter(status=Game.Status.PLAYING)
-
     def at_table(self, table):
         return self.filter(table=table)
 

@@ -19,35 +19,17 @@ from scoring.engine import (
 )
 from scoring.engine.results import BREAKDOWN_KEYS
 
-from .helpers import CLASSIC, CLUB, SIX_PLAYER, THREE_TEAMS, TWO_PLAYER, melded, scored, team
-
-CONTRACT_EXAMPLE = {
-    "rules": "classic",
-    "scores_before": [1490, 3000],
-    "teams": [
-        {
-            "melded_points": 420,
-            "natural_canastas": 1,
-            "mixed_canastas": 1,
-            "red_threes": 2,
-            "went_out": "out",
-            "hand_points": 35,
-            "perfect_cut": False,
-            "penalties": [],
-        },
-        {
-            "melds": [
-                {"rank": "K", "naturals": 7},
-                {"rank": "Q", "naturals": 5, "jokers": 1, "twos": 1},
-                {"rank": "5", "naturals": 3},
-            ],
-            "red_threes": 0,
-            "went_out": "none",
-            "hand_cards": {"A": 1, "4": 1},
-            "penalties": [{"kind": "discard_unused"}],
-        },
-    ],
-}
+from .helpers import (
+    CLASSIC,
+    CLUB,
+    CONTRACT_EXAMPLE,
+    SIX_PLAYER,
+    THREE_TEAMS,
+    TWO_PLAYER,
+    melded,
+    scored,
+    team,
+)
 
 
 def breakdown(result: TeamResult) -> dict[str, int]:
