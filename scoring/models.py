@@ -402,6 +402,26 @@ class ClubSettings(models.Model):
         return obj
 
 
+class ResultsVersion(models.Model):
+    """One row whose number goes up whenever what the results pages show may have
+    changed: a game finished, a finished game corrected or re-opened, a person merged,
+    seasons or club settings edited (see ``services.results_changed``). The results
+    pages cache their bodies under it (``standings.results_stamp``), so saving a hand
+    of a game still in play leaves every cached standings page valid."""
+
+    number = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Results version {self.number}"
+
+    @classmethod
+    def bump(cls) -> None:
+        """The number goes up by one (the row is made if missing). Inside a
+        transaction, other connections see the new number once it commits."""
+        if not cls.objects.filter(pk=1).update(number=models.F("number") + 1):
+            cls.objects.get_or_create(pk=1, defaults={"number": 1})
+
+
 class RatingPoint(models.Model):
     """A person's openskill rating after a finished game (for charts and standings)."""
 

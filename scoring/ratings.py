@@ -24,7 +24,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery
 
 from members.models import Person
-from scoring.models import Game, RatingPoint, TeamPlayer
+from scoring.models import Game, RatingPoint, ResultsVersion, TeamPlayer
 
 log = logging.getLogger(__name__)
 
@@ -191,6 +191,7 @@ def replay_from(start: datetime.date | None) -> int:
                 pending = []
         if pending:
             RatingPoint.objects.bulk_create(pending)
+        ResultsVersion.bump()
     return count
 
 
@@ -258,6 +259,7 @@ def game_finished(game: Game) -> None:
                     for pid, (mu, sigma) in new.items()
                 ]
             )
+        ResultsVersion.bump()
 
 
 def game_changed(game: Game) -> None:

@@ -30,7 +30,16 @@ from simple_history.utils import bulk_create_with_history
 
 from members.models import Seat, Table
 from scoring import engine, ratings
-from scoring.models import DayRules, Game, GameTeam, Hand, RuleSet, TeamHand, TeamPlayer
+from scoring.models import (
+    DayRules,
+    Game,
+    GameTeam,
+    Hand,
+    ResultsVersion,
+    RuleSet,
+    TeamHand,
+    TeamPlayer,
+)
 
 # ---------------------------------------------------------------------------------------
 # Exceptions
@@ -609,7 +618,17 @@ def _game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> s
     return ""
 
 
+def results_changed() -> None:
+    """Tell the results pages that what they show may have changed (a game finished,
+    a finished game changed, a merge, seasons or ranking settings edited): the
+    results version goes up, so their cached bodies are no longer used. Inside a
+    transaction the new number is seen only once it commits."""
+    ResultsVersion.bump()
+
+
 def _tell_ratings(game: Game, what: str) -> None:
+    if what:
+        results_changed()
     if what == "finished":
         transaction.on_commit(lambda: ratings.game_finished(game))
     elif what == "changed":
@@ -795,6 +814,8 @@ def record_played_game(
         locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
         if rate:
             _tell_ratings(locked, tell)
+        elif tell:
+            results_changed()
         _copy_state(locked, game)
     return hands
 
@@ -970,6 +991,8 @@ def rebuild_game(game: Game, *, now=None) -> Game:
         locked.save(update_fields=["hand_count", "status", "winner", "finished_at"])
         if tell == "finished":
             _tell_ratings(locked, tell)
+        elif tell:
+            results_changed()
         _copy_state(locked, game)
     return locked
 

@@ -46,6 +46,7 @@ from scoring.models import (
     GameTeam,
     Hand,
     RatingPoint,
+    ResultsVersion,
     Season,
     TeamHand,
     TeamPlayer,
@@ -226,6 +227,25 @@ def data_stamp() -> str:
         cursor.execute(sql, [FINISHED])
         row = cursor.fetchone()
     return "-".join(str(v) for v in row)
+
+
+def results_stamp() -> str:
+    """A fingerprint of what the standings, records and players' pages show, which
+    only reads finished games: it changes when a game finishes, a finished game is
+    corrected or re-opened, ratings are rewritten, seasons or ranking settings are
+    edited or a person is merged (each bumps :class:`ResultsVersion`), or a person is
+    renamed. Hands of games still in play leave it alone, so on a busy club day the
+    cached standings stay valid between finished games. One query of two lookups."""
+    q = connection.ops.quote_name
+    version = ResultsVersion._meta
+    sql = (
+        f"SELECT (SELECT {q('number')} FROM {q(version.db_table)} WHERE {q('id')} = 1), "
+        f"(SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        row = cursor.fetchone()
+    return "r-" + "-".join(str(v) for v in row)
 
 
 # ---------------------------------------------------------------------------------------

@@ -16,8 +16,10 @@ Who sees what:
 Every listing is a django-tables2 table with a CSV download (``?_export=csv``); the
 number of SQL queries of each page does not grow with the history. The bodies of the
 results pages are cached (:func:`cached_body`) under the page address and a data
-fingerprint (:func:`scoring.standings.data_stamp`) that changes with every hand, game
-and rating, so a repeat view skips the aggregates and the table rendering.
+fingerprint: for the pages of finished games (standings, records, players' pages)
+:func:`scoring.standings.results_stamp`, which changes when a game finishes or a
+finished game changes; for the day pages :func:`scoring.standings.data_stamp`, which
+changes with every hand. A repeat view skips the aggregates and the table rendering.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
@@ -48,10 +51,9 @@ from scoring.models import ClubSettings, Season
 
 CSV = "csv"
 
-# The bodies of the standings, day results, records and player pages are cached under
-# the data fingerprint (standings.data_stamp), so a repeat view costs a few queries and
-# no table rendering; any hand, finished game, rating or renamed person makes a new one.
-# The time limit only bounds memory and changes made behind the services' back.
+# The bodies of the results pages are cached under a data fingerprint (see
+# cached_body), so a repeat view costs a few queries and no table rendering. The time
+# limit only bounds memory and changes made behind the services' back.
 CACHE_SECONDS = 300
 
 
@@ -79,12 +81,17 @@ def _paginate(request, table, per_page=None):
     return table
 
 
-def cached_body(request, parts: tuple, template: str, build) -> str:
+def cached_body(request, parts: tuple, template: str, build, *, finished_only=True) -> str:
     """The HTML of ``template`` rendered with ``build()`` as context, cached under the
-    page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss."""
+    page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss.
+
+    Pages that show finished games only (standings, records, players' pages) use
+    :func:`standings.results_stamp`, which a hand of a game in play leaves alone; the
+    day pages, which show games in play too, use :func:`standings.data_stamp`."""
     if not CACHE_SECONDS:
         return mark_safe(render_to_string(template, build(), request=request))
-    raw = repr((template, standings.data_stamp(), request.get_full_path(), parts))
+    stamp = standings.results_stamp() if finished_only else standings.data_stamp()
+    raw = repr((template, stamp, request.get_full_path(), parts))
     key = "results:" + hashlib.sha256(raw.encode()).hexdigest()
     html = cache.get(key)
     if html is None:
@@ -201,7 +208,9 @@ def day_results_view(request, club):
     parts = (period.start, period.end)
     context.update(
         period=period,
-        body=cached_body(request, parts, "results/_day_results_body.html", body),
+        body=cached_body(
+            request, parts, "results/_day_results_body.html", body, finished_only=False
+        ),
     )
     return render(request, "results/day_results.html", context)
 
@@ -227,7 +236,9 @@ def day_result_view(request, club, pk):
     def body():
         return {"day": day, "games": _paginate(request, games()), "top": top()}
 
-    html = cached_body(request, (day.pk, link), "results/_day_result_body.html", body)
+    html = cached_body(
+        request, (day.pk, link), "results/_day_result_body.html", body, finished_only=False
+    )
     return render(request, "results/day_result.html", _common(request, day=day, body=html))
 
 
@@ -353,7 +364,9 @@ def player_view(request, pk):
             "explanation": ratings.EXPLANATION,
         }
 
-    html = cached_body(request, (person.pk, is_me), "results/_player_body.html", body)
+    # The current season (its totals are on the page) depends on today's date.
+    parts = (person.pk, is_me, timezone.localdate())
+    html = cached_body(request, parts, "results/_player_body.html", body)
     context = _common(request, person=person, is_me=is_me, body=html)
     return render(request, "results/player.html", context)
 

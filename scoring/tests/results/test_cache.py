@@ -1,0 +1,129 @@
+"""The results pages' cached bodies: when they are used again and when they are not.
+
+Standings, records and players' pages read finished games only, so a hand of a game
+still in play must not empty their cache (on a club day hands are saved every few
+seconds), while anything that changes a finished game, the ratings, the seasons, the
+ranking settings or a name must. The day pages show games in play and follow every hand.
+"""
+
+import datetime
+
+import pytest
+from django.test import TestCase
+from django.urls import reverse
+
+from members.models import Person
+from scoring import ratings, services, standings
+from scoring.models import ClubSettings, Game, Hand, Season
+from scoring.tests.results import builders as b
+
+pytestmark = pytest.mark.django_db
+
+DAY = datetime.date(2025, 3, 6)
+
+
+def served_from_cache(client, url) -> bool:
+    """The page came from the cache: its view did not build the body's context."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return not any(key in response.context for key in ("result", "history", "sections"))
+
+
+@pytest.fixture
+def club():
+    A, B, C, D = b.people(4, "Cache")
+    day = b.club_day(DAY, "Thursday", sign_in=[A, B, C, D])
+    finished = b.win(b.table(day, [A, B, C, D]), [A, B], [C, D])
+    second = b.table(day, [A, B, C, D], round_number=2)
+    in_play = b.play(second, [[A, C], [B, D]], [[b.LOSE, b.LOSE]])
+    return {"people": [A, B, C, D], "day": day, "finished": finished, "in_play": in_play}
+
+
+def urls(club):
+    return {
+        "standings": reverse("scoring:standings") + "?season=all",
+        "records": reverse("scoring:records"),
+        "player": reverse("scoring:player", args=[club["people"][0].pk]),
+    }
+
+
+def warm(client, club):
+    for url in urls(club).values():
+        client.get(url)
+        assert served_from_cache(client, url), url
+
+
+def all_rebuilt(client, club) -> bool:
+    return not any(served_from_cache(client, url) for url in urls(club).values())
+
+
+def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
+    warm(member_client, club)
+    stamp = standings.results_stamp()
+    game = club["in_play"]
+    services.record_hand(game, [b.LOSE, b.LOSE], number=game.hand_count + 1)
+    assert standings.results_stamp() == stamp
+    for url in urls(club).values():
+        assert served_from_cache(member_client, url), url
+    # The day's page shows games in play: it follows every hand.
+    day_url = reverse("scoring:day_result", args=[club["day"].pk])
+    member_client.get(day_url)
+    assert member_client.get(day_url).context.get("games") is None  # cached
+    services.record_hand(game, [b.LOSE, b.LOSE], number=game.hand_count + 1)
+    assert member_client.get(day_url).context.get("games") is not None  # rebuilt
+
+
+def test_a_game_that_finishes_rebuilds_them(member_client, club):
+    warm(member_client, club)
+    game = club["in_play"]
+    for _ in range(3):
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            services.record_hand(game, [b.WIN, b.LOSE], number=game.hand_count + 1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert all_rebuilt(member_client, club)
+
+
+def test_undoing_the_last_hand_of_a_finished_game_rebuilds_them(member_client, club):
+    warm(member_client, club)
+    game = club["finished"]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.undo_last_hand(game, expected_hand_count=game.hand_count)
+    assert all_rebuilt(member_client, club)
+
+
+def test_a_correction_of_a_finished_game_rebuilds_them(member_client, club):
+    warm(member_client, club)
+    hand = Hand.objects.get(game=club["finished"], number=1)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.correct_hand(hand, [b.BIG, b.LOSE], expected_version=hand.version)
+    assert all_rebuilt(member_client, club)
+
+
+def test_rebuilt_ratings_rebuild_them(member_client, club):
+    warm(member_client, club)
+    ratings.rebuild()
+    assert all_rebuilt(member_client, club)
+
+
+def test_a_season_edit_rebuilds_them(member_client, club):
+    warm(member_client, club)
+    Season.objects.create(name="2025", start=datetime.date(2025, 1, 1), end=DAY)
+    assert all_rebuilt(member_client, club)
+
+
+def test_ranking_settings_rebuild_them(member_client, club):
+    warm(member_client, club)
+    settings = ClubSettings.load()
+    settings.min_games_to_rank = 1
+    settings.save()
+    assert all_rebuilt(member_client, club)
+
+
+def test_a_renamed_person_rebuilds_them(member_client, club):
+    warm(member_client, club)
+    person = Person.objects.get(pk=club["people"][1].pk)
+    person.first_name = "Renamed"
+    person.save()
+    assert all_rebuilt(member_client, club)
+    assert "Renamed" in member_client.get(urls(club)["standings"]).content.decode()
