@@ -23,11 +23,13 @@ Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring import engine
+from scoring import widgets as fast
 from scoring.models import RuleSet
 
 NUMBER_ATTRS = {
@@ -87,7 +89,7 @@ class WholeNumberField(forms.CharField):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
-        kwargs.setdefault("widget", forms.TextInput(attrs=dict(NUMBER_ATTRS)))
+        kwargs.setdefault("widget", fast.TextInput(attrs=dict(NUMBER_ATTRS)))
         super().__init__(**kwargs)
 
     def to_python(self, value):
@@ -100,6 +102,59 @@ class WholeNumberField(forms.CharField):
         if len(text.lstrip("0")) > MAX_DIGITS:
             raise ValidationError(self.error_messages["too_big"], code="too_big")
         return int(text)
+
+
+@lru_cache(maxsize=16)
+def _team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, forms.Field]:
+    """The fields of one team's entry (see :class:`TeamEntryForm`)."""
+    f: dict[str, forms.Field] = {}
+    f["mode"] = forms.ChoiceField(
+        choices=MODE_CHOICES,
+        required=False,
+        initial="quick",
+        widget=fast.RadioSelect,
+        label="How to enter",
+    )
+    f["melded_points"] = WholeNumberField(
+        label="Melded card points", help_text="The cards on the table, canastas included."
+    )
+    f["natural_canastas"] = WholeNumberField(label="Natural canastas")
+    f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
+    f["hand_points"] = WholeNumberField(
+        label="Points left in hand", help_text="Both partners' cards, added up."
+    )
+    for rank in engine.MELD_RANKS:
+        slug = rank_slug(rank)
+        f[f"meld_{slug}_naturals"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: natural cards")
+        if rank != "3":
+            f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
+            f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
+    for key in engine.HAND_CARD_KEYS:
+        f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
+    f["red_threes"] = WholeNumberField(label="Red threes")
+    f["went_out"] = forms.ChoiceField(
+        choices=WENT_OUT_CHOICES,
+        required=False,
+        initial="none",
+        widget=fast.RadioSelect,
+        label="Went out",
+    )
+    if perfect_cut_enabled:
+        f["perfect_cut"] = forms.BooleanField(
+            required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
+        )
+    for kind, name in PENALTY_FIELDS.items():
+        f[name] = WholeNumberField(label=f"{PENALTY_LABELS[kind]} (times)")
+    f["pen_other_points"] = WholeNumberField(
+        label="Other penalty: points", help_text="An officer's ruling, taken off."
+    )
+    f["pen_other_note"] = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Other penalty: what for",
+        widget=fast.TextInput(attrs={"autocomplete": "off"}),
+    )
+    return f
 
 
 class TeamEntryForm(forms.Form):
@@ -118,55 +173,9 @@ class TeamEntryForm(forms.Form):
         self.penalty_errors: list[str] = []
         self._meld_ranks: list[str] = []
         self._penalty_kinds: list[str] = []
-        f = self.fields
-        f["mode"] = forms.ChoiceField(
-            choices=MODE_CHOICES,
-            required=False,
-            initial="quick",
-            widget=forms.RadioSelect,
-            label="How to enter",
-        )
-        f["melded_points"] = WholeNumberField(
-            label="Melded card points", help_text="The cards on the table, canastas included."
-        )
-        f["natural_canastas"] = WholeNumberField(label="Natural canastas")
-        f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
-        f["hand_points"] = WholeNumberField(
-            label="Points left in hand", help_text="Both partners' cards, added up."
-        )
-        for rank in engine.MELD_RANKS:
-            slug = rank_slug(rank)
-            f[f"meld_{slug}_naturals"] = WholeNumberField(
-                label=f"{RANK_WORDS[rank]}: natural cards"
-            )
-            if rank != "3":
-                f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
-                f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
-        for key in engine.HAND_CARD_KEYS:
-            f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
-        f["red_threes"] = WholeNumberField(label="Red threes")
-        f["went_out"] = forms.ChoiceField(
-            choices=WENT_OUT_CHOICES,
-            required=False,
-            initial="none",
-            widget=forms.RadioSelect,
-            label="Went out",
-        )
-        if rules.perfect_cut_enabled:
-            f["perfect_cut"] = forms.BooleanField(
-                required=False, label=f"Perfect cut (+{rules.perfect_cut_bonus})"
-            )
-        for kind, name in PENALTY_FIELDS.items():
-            f[name] = WholeNumberField(label=f"{PENALTY_LABELS[kind]} (times)")
-        f["pen_other_points"] = WholeNumberField(
-            label="Other penalty: points", help_text="An officer's ruling, taken off."
-        )
-        f["pen_other_note"] = forms.CharField(
-            required=False,
-            max_length=200,
-            label="Other penalty: what for",
-            widget=forms.TextInput(attrs={"autocomplete": "off"}),
-        )
+        # The fields never change once made, so each form shares one set per rule set
+        # shape instead of building (or deep-copying) about sixty of them.
+        self.fields = dict(_team_fields(rules.perfect_cut_enabled, rules.perfect_cut_bonus))
 
     # -- reading -------------------------------------------------------------------
 
@@ -323,9 +332,9 @@ _PATH = re.compile(r"^teams\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9
 
 
 class HandMetaForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=10_000, widget=forms.HiddenInput)
+    number = forms.IntegerField(min_value=1, max_value=10_000, widget=fast.HiddenInput)
     version = forms.IntegerField(
-        min_value=0, max_value=10**9, required=False, widget=forms.HiddenInput
+        min_value=0, max_value=10**9, required=False, widget=fast.HiddenInput
     )
 
 

@@ -8,11 +8,15 @@ score: the engine does, through the services or `services.preview_hand`.
 
 from __future__ import annotations
 
+import hashlib
+
 import segno
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
@@ -42,6 +46,10 @@ from scoring.history import hand_history
 from scoring.models import DayRules, Game, GameTeam, Hand, RuleSet, TeamHand, TeamPlayer
 
 FAILED_KEY = "scoring_failed_melds"
+
+# An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
+# process's memory, which a restart (a deployment) empties.
+ENTRY_CACHE_SECONDS = 6 * 3600
 
 BREAKDOWN_LABELS = {
     "melded_cards": "Melded cards",
@@ -296,10 +304,28 @@ def table(request, table_pk):
     return _render_table(request, game, access)
 
 
+def _fresh_team_entries(entry: HandEntry) -> str:
+    """The per-team boxes of an empty hand form, rendered once per team line-up and
+    rule set and then taken from the cache (they are the same for every hand of a
+    game): about 120 boxes, most of a table page's rendering time."""
+    shape = (
+        [(form.prefix, form.label, form.names) for form in entry.teams],
+        entry.rules.perfect_cut_enabled,
+        entry.rules.perfect_cut_bonus,
+    )
+    key = "entry-boxes:" + hashlib.sha256(repr(shape).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("scoring/_team_entries.html", {"entry": entry})
+        cache.set(key, html, ENTRY_CACHE_SECONDS)
+    return mark_safe(html)
+
+
 def _render_table(request, game, access, *, entry=None, status=200, **extra):
     ctx = _game_context(request, game, access, **extra)
     if not game.is_finished and access.can_edit and entry is None:
         entry = _entry(game, ctx["teams"], number=game.hand_count + 1)
+        ctx["team_entries_html"] = _fresh_team_entries(entry)
     ctx["entry"] = entry
     return render(request, "scoring/table.html", ctx, status=status)
 

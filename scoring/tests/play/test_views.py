@@ -588,3 +588,45 @@ def test_totals_are_stored_with_the_hand(link_client, game):
         (1400, 50),
         (80, 50),
     ]
+
+
+# -- the empty form's boxes come from a cache -------------------------------------------
+
+
+def _boxes(page) -> str:
+    html = page.content.decode()
+    return html[html.index('<div class="teams-side">') : html.index('<div id="preview"')]
+
+
+def test_cached_boxes_are_the_same_as_freshly_rendered_ones(officer_client, game):
+    from django.core.cache import cache
+
+    first = officer_client.get(table_url(game))
+    assert first.context["team_entries_html"]
+    again = officer_client.get(table_url(game))
+    assert not any(t.name == "scoring/_team_entries.html" for t in again.templates)  # cached
+    cache.clear()
+    fresh = officer_client.get(table_url(game))
+    assert any(t.name == "scoring/_team_entries.html" for t in fresh.templates)
+    assert _boxes(again) == _boxes(fresh) == _boxes(first)
+    assert 'name="t1-meld_a_naturals"' in _boxes(fresh)
+
+
+def test_each_game_shows_its_own_players_on_the_boxes(officer_client, game, other_table):
+    e, f, g, h = [seat.person for seat in other_table.seats.order_by("position")]
+    other = services.start_game(other_table, [[e, g], [f, h]])
+    officer_client.get(table_url(game))
+    mine = _boxes(officer_client.get(table_url(game)))
+    theirs = _boxes(officer_client.get(table_url(other)))
+    assert "Ann" in mine and "Ann" not in theirs
+    assert e.full_name in theirs and e.full_name not in mine
+
+
+def test_a_refused_hand_is_not_drawn_from_the_cache(link_client, game):
+    link_client.get(table_url(game))  # caches the empty boxes
+    data = quick_post([quick(melded=120), quick(melded=120)], 1)
+    data["t0-red_threes"] = "lots"
+    page = link_client.post(new_url(game), data)
+    boxes = _boxes(page)
+    assert "Enter a whole number" in boxes
+    assert 'value="lots"' in boxes
