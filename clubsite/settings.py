@@ -162,6 +162,15 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = not PRODUCTION
 WHITENOISE_AUTOREFRESH = not PRODUCTION
 
+
+# Static files skip the clickjacking middleware (WhiteNoise answers first): give them
+# the same X-Frame-Options as the pages.
+def _static_headers(headers, path, url):
+    headers["X-Frame-Options"] = X_FRAME_OPTIONS
+
+
+WHITENOISE_ADD_HEADERS_FUNCTION = _static_headers
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
