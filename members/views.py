@@ -206,19 +206,25 @@ def signin_list(request, pk):
     return render(request, "members/_door_list.html", _door_list_context(day))
 
 
-def _door_reply(request, day, message, level, *, changed=False, guest_form=None, extra=None):
-    """htmx: the message plus out-of-band updates; otherwise a message and a redirect."""
+def _door_reply(
+    request, day, message, level, *, changed=False, refresh_list=False, guest_form=None, extra=None
+):
+    """htmx: the message plus out-of-band updates; otherwise a message and a redirect.
+    ``changed``: someone signed in or out here (the list, the search and the guest
+    panel are redrawn); ``refresh_list``: only the who-is-in list is redrawn (another
+    device may have changed it, e.g. "already signed in")."""
     if request.htmx:
         context = {
             "day": day,
             "message": message,
             "level_tag": messages.DEFAULT_TAGS.get(level, "info"),
             "changed": changed,
+            "refresh_list": refresh_list and not changed,
             "search": SearchForm(),
             "guest_form": guest_form,
             **(extra or {}),
         }
-        if changed:
+        if changed or refresh_list:
             context.update(_door_list_context(day))
             if guest_form is None:  # who can bring a guest may have changed
                 context["came_with_form"] = GuestForm(day=day)
@@ -250,7 +256,8 @@ def signin_person(request, pk):
             by=request.user,
         )
     except services.SignInRefused as refusal:
-        return _door_reply(request, day, refusal.message, messages.WARNING)
+        # Most often "already signed in" by another device: show this one the list.
+        return _door_reply(request, day, refusal.message, messages.WARNING, refresh_list=True)
     reset = GuestForm(day=day) if request.POST.get("reset_guest_panel") else None
     return _door_reply(
         request, day, _signed_in_message(record), messages.SUCCESS, changed=True, guest_form=reset
