@@ -536,6 +536,7 @@ def report_rows(full: dict | None, small: dict | None) -> tuple[list[list[str]],
     compare = small if full is not None else None
     pages = main["pages"]
     yardstick = pages["minimal"]["median_ms"]
+    floor = pages.get(FLOOR[0], {}).get("median_ms")
     rows, misses = [], []
     for key, label in (*PAGES[:1], FLOOR, *PAGES[1:]):
         if key not in pages:
@@ -568,6 +569,7 @@ def report_rows(full: dict | None, small: dict | None) -> tuple[list[list[str]],
                 "—" if other is None else str(other),
                 same,
                 ratio_text,
+                f"{page['median_ms'] / floor:,.1f}×" if floor else "—",
                 verdict,
             ]
         )
@@ -597,6 +599,7 @@ def report_rows(full: dict | None, small: dict | None) -> tuple[list[list[str]],
                 same,
                 f"< {WORKBOOK_SECONDS:g} s; peak {book['python_peak_mb']:,.0f} MB Python "
                 f"(tracemalloc), RSS +{book['rss_rise_mb']:,.0f} MB (< {WORKBOOK_MB:g} MB)",
+                "—",
                 "MISS" if problems else "PASS",
             ]
         )
@@ -615,19 +618,31 @@ def report_rows(full: dict | None, small: dict | None) -> tuple[list[list[str]],
                 "—",
                 "—",
                 f"{rate:,.0f} team-hands/s (≥ {ENGINE_TARGET:,})",
+                "—",
                 "PASS" if ok else "MISS",
             ]
         )
     return rows, misses
 
 
-HEADERS = ["measure", "median", "p95", "queries", "queries 1/10", "same?", "ratio / target"]
+# "× home": the page's time as a multiple of the home page's (the lightest page drawn
+# with the site's layout for a logged-in user), shown for context, not judged.
+HEADERS = [
+    "measure",
+    "median",
+    "p95",
+    "queries",
+    "queries 1/10",
+    "same?",
+    "ratio / target",
+    "× home",
+]
 
 
 def format_table(rows: list[list[str]]) -> str:
     headers = [*HEADERS, "verdict"]
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
-    right = {1, 2, 3, 4}
+    right = {1, 2, 3, 4, 7}
 
     def line(cells):
         return "  ".join(

@@ -89,6 +89,13 @@ def test_report_compares_query_counts_of_the_two_leagues():
     assert by_label["A table page"][3:6] == ["5", "5", "yes"]
     assert by_label["A table page"][-1] == "PASS"  # 2.0× ≤ 3×
     assert by_label["A member's page"][-1] == "MISS"
+    assert by_label["A table page"][7] == "—"  # no home page measured here
+    with_home = result({})
+    with_home["pages"]["home"] = {"median_ms": 4.0, "p95_ms": 5.0, "queries": 3}
+    rows, _misses = bench.report_rows(with_home, None)
+    by_label = {row[0]: row for row in rows}
+    assert by_label["A table page"][7] == "0.5×"
+    assert by_label[bench.FLOOR[1]][7] == "1.0×"
     assert any("member's page" in m and "queries 5 → 9" in m for m in misses)
 
 
