@@ -10,11 +10,11 @@ throwaway one (see the command): it builds or reuses a generated league
   warm-up request) and the number of SQL queries of one request
   (``CaptureQueriesContext``); every page is compared with the minimal view
   (``clubsite.views.minimal``, routed by ``clubsite.bench_urls``) measured the same way.
-  The results pages cache their bodies until the next saved change, so the standings
-  and a member's page are measured twice: as served from the cache, and "cache cold"
-  (the cache emptied before each request, untimed: the page just after a hand is
-  saved). The cold query counts are the ones that show whether a page's queries grow
-  with the history;
+  The results pages cache their bodies until a game finishes (or a finished game
+  changes), so the standings and a member's page are measured twice: as served from
+  the cache, and "cache cold" (the cache emptied before each request, untimed: the
+  page just after a game finishes). The cold query counts are the ones that show
+  whether a page's queries grow with the history;
 - the league workbook of one season: wall time and the process's peak RSS rise
   (``resource.getrusage``) in a first run, Python's peak allocation (``tracemalloc``,
   which slows the code down, hence a second run) in a second;
@@ -378,8 +378,8 @@ def measure_pages(repeat: int = 30, log: Callable[[str], None] = print) -> dict:
         }
         for key, label in (*PAGES[:1], FLOOR, *PAGES[1:]):
             send, expect, after = senders[key]
-            # The results pages cache their bodies until the next saved change: "cold"
-            # empties the cache before each request (the page just after a hand).
+            # The results pages cache their bodies until a game finishes: "cold" empties
+            # the cache before each request (the page just after a game finishes).
             before = cache.clear if key.endswith("_cold") else None
             log(f"Measuring: {label} ({repeat} requests)")
             results[key] = time_request(
