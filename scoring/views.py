@@ -288,7 +288,7 @@ def table(request, table_pk):
     access = table_for_request(request, table_pk)
     game = (
         Game.objects.filter(table=access.table)
-        .select_related("table", "day")
+        .select_related("table__round", "day")
         .order_by("-number")
         .first()
     )
