@@ -161,6 +161,12 @@ class Game(models.Model):
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every saved change.")
+    failed_melds = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Failed initial melds per team in the hand being played, for every device "
+        'at the table: {"hand": next hand number, "counts": [per team]}.',
+    )
 
     objects = GameQuerySet.as_manager()
 

@@ -636,6 +636,42 @@ def _tell_ratings(game: Game, what: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------
+# Failed initial melds in the hand being played
+
+MAX_FAILED_MELDS = 20
+
+
+def failed_meld_counts(game: Game) -> list[int]:
+    """Failed initial melds per team in the hand being played (hand ``hand_count + 1``),
+    as every device at the table sees them; zeros once that hand is saved or undone."""
+    n = game.engine_rules().teams
+    stored = game.failed_melds if isinstance(game.failed_melds, dict) else {}
+    counts = stored.get("counts")
+    if stored.get("hand") != game.hand_count + 1 or not isinstance(counts, list):
+        return [0] * n
+    counts = [c if type(c) is int and 0 <= c <= MAX_FAILED_MELDS else 0 for c in counts]
+    return (counts + [0] * n)[:n]
+
+
+def count_failed_meld(game: Game, team_index: int, *, step: int = 1) -> list[int]:
+    """A team's failed initial meld in the hand being played (``step=-1`` takes one back):
+    its minimum rises by the rule set's increase for the rest of that hand. Returns the
+    new counts. Raises :class:`GameClosed` when the game is over."""
+    with transaction.atomic():
+        locked = _lock_game(game)
+        if locked.status == Game.Status.FINISHED:
+            raise GameClosed(f"Game {locked.number} at {locked.table} is over.")
+        counts = failed_meld_counts(locked)
+        if 0 <= team_index < len(counts):
+            counts[team_index] = min(max(counts[team_index] + step, 0), MAX_FAILED_MELDS)
+            locked.failed_melds = {"hand": locked.hand_count + 1, "counts": counts}
+            locked.save(update_fields=["failed_melds"])
+        game.failed_melds = locked.failed_melds
+        game.hand_count = locked.hand_count
+    return counts
+
+
+# ---------------------------------------------------------------------------------------
 # Recording a hand
 
 
@@ -727,7 +763,10 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     _save_stats(teams)
     locked.hand_count = number
     locked.version += 1
-    locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
+    locked.failed_melds = {}
+    locked.save(
+        update_fields=["hand_count", "version", "status", "winner", "finished_at", "failed_melds"]
+    )
     _tell_ratings(locked, tell)
     _copy_state(locked, game)
     return hand
@@ -737,7 +776,7 @@ def _copy_state(source: Game, target: Game) -> None:
     """Keep the caller's game object in step with the saved row."""
     if source is target:
         return
-    for name in ("hand_count", "version", "status", "finished_at"):
+    for name in ("hand_count", "version", "status", "finished_at", "failed_melds"):
         setattr(target, name, getattr(source, name))
     target.winner = source.winner
 
@@ -971,7 +1010,17 @@ def undo_last_hand(
         last.delete()
         tell, _teams = _recompute(locked, hands, now)
         locked.version += 1
-        locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
+        locked.failed_melds = {}
+        locked.save(
+            update_fields=[
+                "hand_count",
+                "version",
+                "status",
+                "winner",
+                "finished_at",
+                "failed_melds",
+            ]
+        )
         _tell_ratings(locked, tell)
         _copy_state(locked, game)
     return last

@@ -45,8 +45,6 @@ from scoring.forms import (
 from scoring.history import hand_history
 from scoring.models import DayRules, Game, GameTeam, Hand, RuleSet, TeamHand, TeamPlayer
 
-FAILED_KEY = "scoring_failed_melds"
-
 # An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
 # process's memory, which a restart (a deployment) empties.
 ENTRY_CACHE_SECONDS = 6 * 3600
@@ -95,29 +93,6 @@ def _people_in_seat_order(teams: list[GameTeam]):
     players = [m for team in teams for m in team.memberships.all()]
     players.sort(key=lambda m: (m.seat or 0, m.pk))
     return [m.person for m in players]
-
-
-def _failed_counts(request, game: Game) -> list[int]:
-    """Failed initial melds in the hand being played, per team (kept on this device)."""
-    stored = request.session.get(FAILED_KEY)
-    n = game.engine_rules().teams
-    if (
-        isinstance(stored, dict)
-        and stored.get("game") == game.pk
-        and stored.get("hand") == game.hand_count + 1
-        and isinstance(stored.get("counts"), list)
-    ):
-        counts = [c if type(c) is int and 0 <= c <= 20 else 0 for c in stored["counts"]]
-        return (counts + [0] * n)[:n]
-    return [0] * n
-
-
-def _set_failed(request, game: Game, counts: list[int]) -> None:
-    request.session[FAILED_KEY] = {
-        "game": game.pk,
-        "hand": game.hand_count + 1,
-        "counts": counts,
-    }
 
 
 def _board(game: Game, teams: list[GameTeam], failed: list[int]):
@@ -171,7 +146,7 @@ def _game_context(request, game: Game, access, **extra):
     order_ids = [p.pk for p in order]
     next_dealer_id = services.dealer_for(game, game.hand_count + 1, order_ids)
     next_dealer = next((p for p in order if p.pk == next_dealer_id), None)
-    failed = _failed_counts(request, game)
+    failed = services.failed_meld_counts(game)
     labels = {team.pk: team.label_text for team in teams}
     winner = next((t for t in teams if t.pk == game.winner_id), None)
     ctx = {
@@ -353,12 +328,13 @@ def hand_new(request, game_pk):
     entry = _entry(game, teams, request.POST, number=game.hand_count + 1)
 
     if action.startswith(("failed-", "unfailed-")):
-        counts = _failed_counts(request, game)
         kind, _, index = action.partition("-")
-        if index.isdigit() and int(index) < len(counts):
-            i = int(index)
-            counts[i] = min(counts[i] + 1, 20) if kind == "failed" else max(counts[i] - 1, 0)
-            _set_failed(request, game, counts)
+        if index.isdigit() and len(index) < 3:
+            try:
+                services.count_failed_meld(game, int(index), step=1 if kind == "failed" else -1)
+            except services.GameClosed as exc:
+                messages.error(request, exc.message)
+                return redirect("scoring:table", table_pk=game.table_id)
         return _render_table(request, game, access, entry=entry)
 
     if action == "preview":
@@ -393,7 +369,6 @@ def hand_new(request, game_pk):
     except services.GameClosed as exc:
         messages.error(request, exc.message)
         return redirect("scoring:table", table_pk=game.table_id)
-    request.session.pop(FAILED_KEY, None)
     rows = TeamHand.objects.filter(hand=hand).order_by("team__index")
     rules = game.engine_rules()
     summary = "; ".join(
@@ -510,7 +485,6 @@ def hand_undo(request, game_pk):
     except services.StaleEdit as exc:
         messages.error(request, exc.message)
     else:
-        request.session.pop(FAILED_KEY, None)
         messages.success(
             request,
             f"Hand {undone.number} was undone; the history keeps it. Enter it again if needed.",

@@ -333,3 +333,25 @@ def test_record_hand_uses_a_fixed_number_of_queries(game, django_assert_max_num_
         services.record_hand(game, [SMALL, SMALL], number=n)
     with django_assert_max_num_queries(12):
         services.record_hand(game, [SMALL, SMALL], number=3)
+
+
+def test_failed_melds_count_for_the_hand_being_played_only(game):
+    assert services.count_failed_meld(game, 1) == [0, 1]
+    assert services.count_failed_meld(game, 1) == [0, 2]
+    assert services.count_failed_meld(game, 0, step=-1) == [0, 2]  # never below 0
+    assert services.count_failed_meld(game, 7) == [0, 2]  # no such team: nothing changes
+    game.refresh_from_db()
+    assert services.failed_meld_counts(game) == [0, 2]
+    services.record_hand(game, [SMALL, SMALL], number=1)
+    assert services.failed_meld_counts(game) == [0, 0]
+    game.refresh_from_db()
+    assert game.failed_melds == {}
+
+
+def test_failed_melds_refused_once_the_game_is_over(game):
+    number = 0
+    while not game.is_finished:
+        number += 1
+        services.record_hand(game, [BIG, SMALL], number=number)
+    with pytest.raises(services.GameClosed):
+        services.count_failed_meld(game, 0)

@@ -346,6 +346,41 @@ def test_failed_initial_meld_raises_the_minimum_for_this_hand(link_client, game)
     assert [b["minimum"] for b in page.context["board"]] == [50, 50]
 
 
+def test_a_failed_initial_meld_shows_on_every_device_at_the_table(
+    link_client, officer_client, game
+):
+    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-0"))
+    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-0"))
+    page = officer_client.get(table_url(game))  # another device, another session
+    assert [b["minimum"] for b in page.context["board"]] == [70, 50]
+    assert "2 failed melds: 50 → 70" in page.content.decode()
+    officer_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="unfailed-0"))
+    page = link_client.get(table_url(game))
+    assert [b["minimum"] for b in page.context["board"]] == [60, 50]
+
+
+def test_undoing_a_hand_forgets_the_failed_melds_of_the_next_one(link_client, game):
+    services.record_hand(game, [SMALL, SMALL], number=1)
+    link_client.post(new_url(game), quick_post([SMALL, SMALL], 2, action="failed-1"))
+    services.undo_last_hand(game, expected_hand_count=1)
+    services.record_hand(game, [SMALL, SMALL], number=1)
+    page = link_client.get(table_url(game))
+    assert [b["minimum"] for b in page.context["board"]] == [50, 50]
+
+
+def test_no_failed_meld_on_a_finished_game(link_client, game):
+    number = 0
+    while not game.is_finished:
+        number += 1
+        services.record_hand(game, [BIG, SMALL], number=number)
+    response = link_client.post(
+        new_url(game), quick_post([SMALL, SMALL], number + 1, action="failed-0"), follow=True
+    )
+    assert "is over" in response.content.decode()
+    game.refresh_from_db()
+    assert services.failed_meld_counts(game) == [0, 0]
+
+
 # -- two devices -------------------------------------------------------------------------
 
 
