@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_tables2 import RequestConfig
 
+from clubsite.params import whole_number
 from members import importer, seating, services
 from members.filters import PersonFilter
 from members.forms import (
@@ -343,12 +344,10 @@ def signin_undo(request, pk, signin_pk):
 
 
 def _round(day, number):
-    if number in (None, ""):
+    number = whole_number(number, digits=4)
+    if number is None:
         return services.current_round(day)
-    try:
-        return get_object_or_404(Round, day=day, number=int(number))
-    except ValueError:
-        return services.current_round(day)
+    return get_object_or_404(Round, day=day, number=number)
 
 
 @officer_required
@@ -430,8 +429,8 @@ def seating_draw(request, pk):
 
 
 def _posted_round(request, day):
-    number = request.POST.get("round", "")
-    return get_object_or_404(Round, day=day, number=int(number) if number.isdigit() else 0)
+    number = whole_number(request.POST.get("round"), digits=4, default=0)
+    return get_object_or_404(Round, day=day, number=number)
 
 
 @officer_required
@@ -690,8 +689,9 @@ def merge(request):
     else:
         a, b = request.GET.get("a"), request.GET.get("b")
     current = Person.objects.current().with_visits().select_related("brought_by")
-    first = current.filter(pk=a).first() if str(a or "").isdigit() else None
-    second = current.filter(pk=b).first() if str(b or "").isdigit() else None
+    first_pk, second_pk = whole_number(a), whole_number(b)
+    first = current.filter(pk=first_pk).first() if first_pk is not None else None
+    second = current.filter(pk=second_pk).first() if second_pk is not None else None
     if a and first is None:
         messages.warning(request, "The first record is gone or was already merged.")
     if first and second and first.pk == second.pk:

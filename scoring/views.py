@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+from clubsite.params import whole_number
 from members.models import ClubDay, Seat, SignIn, Table
 from members.permissions import officer_required
 from scoring import engine, services
@@ -306,10 +307,7 @@ def _render_table(request, game, access, *, entry=None, status=200, **extra):
 
 
 def _as_number(request, default):
-    value = request.POST.get("as_number", "")
-    if isinstance(value, str) and value.isdigit() and len(value) < 6:
-        return int(value)
-    return default
+    return whole_number(request.POST.get("as_number"), digits=5, default=default)
 
 
 @shows_closed_day
@@ -329,9 +327,10 @@ def hand_new(request, game_pk):
 
     if action.startswith(("failed-", "unfailed-")):
         kind, _, index = action.partition("-")
-        if index.isdigit() and len(index) < 3:
+        team_index = whole_number(index, digits=2)
+        if team_index is not None:
             try:
-                services.count_failed_meld(game, int(index), step=1 if kind == "failed" else -1)
+                services.count_failed_meld(game, team_index, step=1 if kind == "failed" else -1)
             except services.GameClosed as exc:
                 messages.error(request, exc.message)
                 return redirect("scoring:table", table_pk=game.table_id)
@@ -476,8 +475,7 @@ def hand_undo(request, game_pk):
             "scoring/hand_undo.html",
             {"game": game, "table": game.table, "hand": last, "rows": rows},
         )
-    raw = request.POST.get("hand_count", "")
-    expected = int(raw) if isinstance(raw, str) and raw.isdigit() and len(raw) < 6 else -1
+    expected = whole_number(request.POST.get("hand_count"), digits=5, default=-1)
     try:
         undone = services.undo_last_hand(
             game, expected_hand_count=expected, user=access.user_for_history, via=access.via
@@ -543,9 +541,10 @@ def game_start(request, table_pk):
     chosen = rule_set
     if access.is_officer:
         # Officers may play another rule set at this table (e.g. two players only).
-        raw = (request.POST if request.method == "POST" else request.GET).get("rule_set", "")
-        if isinstance(raw, str) and raw.isdigit() and len(raw) < 12:
-            chosen = RuleSet.objects.filter(pk=int(raw)).first() or rule_set
+        raw = (request.POST if request.method == "POST" else request.GET).get("rule_set")
+        pk = whole_number(raw)
+        if pk is not None:
+            chosen = RuleSet.objects.filter(pk=pk).first() or rule_set
     if chosen is None:
         return render(
             request,
@@ -699,9 +698,9 @@ def _unique_slug(name: str) -> str:
 @officer_required
 def ruleset_new(request):
     initial = {}
-    raw = request.GET.get("from", "")
-    if isinstance(raw, str) and raw.isdigit():
-        source = RuleSet.objects.filter(pk=int(raw)).first()
+    source_pk = whole_number(request.GET.get("from"))
+    if source_pk is not None:
+        source = RuleSet.objects.filter(pk=source_pk).first()
         if source is not None:
             initial = {"source": source.pk, "name": f"{source.name} (copy)"[:80]}
     else:

@@ -480,7 +480,7 @@ def _whole(value: object) -> int | None:
     """``value`` if it is a whole number (not true/false), else None."""
     if type(value) is int:
         return value
-    if isinstance(value, str) and value.isdigit() and len(value) < 10:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10:
         return int(value)  # JSON object keys are always text: {"4": 800}
     return None
 

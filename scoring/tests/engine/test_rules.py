@@ -311,3 +311,11 @@ def test_failed_initial_melds_raise_the_minimum_by_ten_each():
     assert initial_meld_minimum(CLASSIC, 0, failed_attempts=1) == 60
     assert initial_meld_minimum(CLASSIC, 1500, failed_attempts=2) == 110
     assert initial_meld_minimum(CLASSIC, -100, failed_attempts=0) == 15
+
+
+@pytest.mark.parametrize("key", ["²", "٣", "4²"])
+def test_a_schedule_key_that_only_looks_like_digits_is_refused_clearly(key):
+    rules, refusals = rules_from_spec({"preset": "club", "red_three_schedule": {key: 800}})
+    assert rules is None
+    assert [r.field for r in refusals] == ["rules.red_three_schedule"]
+    assert "pairs" in refusals[0].message
