@@ -75,10 +75,16 @@ def _export(request) -> bool:
     return request.GET.get("_export") == CSV
 
 
-def _paginate(request, table, per_page=None):
-    paginate = {"per_page": per_page} if per_page else True
-    RequestConfig(request, paginate=paginate).configure(table)
+def _paginate(request, table):
+    RequestConfig(request, paginate=True).configure(table)
     return table
+
+
+def _csv(request, table, filename: str):
+    """Every row of ``table`` as a CSV download, sorted as the page shows it (the
+    table's own prefix picks its ``sort`` parameter)."""
+    RequestConfig(request, paginate=False).configure(table)
+    return t.csv_response(table, filename)
 
 
 def cached_body(request, parts: tuple, template: str, build, *, finished_only=True) -> str:
@@ -147,10 +153,9 @@ def _standings_page(request, club, *, kind: str):
         )
 
     if _export(request):
-        table = table_class(result().rows, link_players=False)
-        RequestConfig(request, paginate=False).configure(table)
         name = "standings" if kind == "players" else "partnerships"
-        return t.csv_response(table, f"{name}-{period.slug}.csv")
+        table = table_class(result().rows, link_players=False)
+        return _csv(request, table, f"{name}-{period.slug}.csv")
 
     def body():
         ranked = result()
@@ -197,9 +202,7 @@ def day_results_view(request, club):
     if not filterset.is_valid():
         return render(request, "results/day_results.html", context, status=400)
     if _export(request):
-        table = t.DayTable(filterset.qs)
-        RequestConfig(request, paginate=False).configure(table)
-        return t.csv_response(table, f"club-days-{filterset.period.slug}.csv")
+        return _csv(request, t.DayTable(filterset.qs), f"club-days-{filterset.period.slug}.csv")
     period = filterset.period
 
     def body():
@@ -229,9 +232,8 @@ def day_result_view(request, club, pk):
     if _export(request):
         which = request.GET.get("table")
         table = top() if which == "top" else games()
-        RequestConfig(request, paginate=False).configure(table)
         stem = "top-scores" if which == "top" else "games"
-        return t.csv_response(table, f"{stem}-{day.date.isoformat()}.csv")
+        return _csv(request, table, f"{stem}-{day.date.isoformat()}.csv")
 
     def body():
         return {"day": day, "games": _paginate(request, games()), "top": top()}
@@ -246,27 +248,31 @@ def day_result_view(request, club, pk):
 # Records
 
 
-def _record_tables(link: bool) -> dict:
-    return {
-        "highest_hand": t.HighestHandTable(standings.highest_hands(), link_players=link),
-        "highest_game": t.HighestGameTable(standings.highest_games(), link_players=link),
-        "most_canastas": t.MostCanastasTable(standings.most_canastas(), link_players=link),
-        "four_red_threes": t.FourRedThreesTable(
-            standings.four_red_threes(), link_players=link, prefix="r3-"
-        ),
-        "streaks": t.StreakTable(standings.winning_streaks(), link_players=link),
-        "season_games": t.SeasonGamesTable(standings.most_games_in_a_season(), link_players=link),
-    }
-
-
-RECORD_TITLES = {
-    "highest_hand": "Highest hand",
-    "highest_game": "Highest game",
-    "most_canastas": "Most canastas in a game",
-    "four_red_threes": "Four red threes in a hand",
-    "streaks": "Longest winning streak",
-    "season_games": "Most games in a season",
+# key: (title, table class, rows, prefix). The page and its CSV downloads build each
+# table the same way, so a download follows the sort the page shows.
+RECORDS = {
+    "highest_hand": ("Highest hand", t.HighestHandTable, standings.highest_hands, ""),
+    "highest_game": ("Highest game", t.HighestGameTable, standings.highest_games, ""),
+    "most_canastas": ("Most canastas in a game", t.MostCanastasTable, standings.most_canastas, ""),
+    "four_red_threes": (
+        "Four red threes in a hand",
+        t.FourRedThreesTable,
+        standings.four_red_threes,
+        "r3-",
+    ),
+    "streaks": ("Longest winning streak", t.StreakTable, standings.winning_streaks, ""),
+    "season_games": (
+        "Most games in a season",
+        t.SeasonGamesTable,
+        standings.most_games_in_a_season,
+        "",
+    ),
 }
+
+
+def _record_table(key: str, link: bool):
+    _title, table_class, rows, prefix = RECORDS[key]
+    return table_class(rows(), link_players=link, prefix=prefix)
 
 
 @results_page
@@ -274,27 +280,18 @@ def records_view(request, club):
     link = request.user.is_authenticated
     if _export(request):
         which = request.GET.get("table", "highest_hand")
-        if which not in RECORD_TITLES:
+        if which not in RECORDS:
             raise Http404("No such record table.")
-        builders = {
-            "highest_hand": lambda: t.HighestHandTable(standings.highest_hands()),
-            "highest_game": lambda: t.HighestGameTable(standings.highest_games()),
-            "most_canastas": lambda: t.MostCanastasTable(standings.most_canastas()),
-            "four_red_threes": lambda: t.FourRedThreesTable(standings.four_red_threes()),
-            "streaks": lambda: t.StreakTable(standings.winning_streaks()),
-            "season_games": lambda: t.SeasonGamesTable(standings.most_games_in_a_season()),
-        }
-        table = builders[which]()
-        RequestConfig(request, paginate=False).configure(table)
-        return t.csv_response(table, f"records-{which.replace('_', '-')}.csv")
+        table = _record_table(which, link=False)
+        return _csv(request, table, f"records-{which.replace('_', '-')}.csv")
 
     def body():
-        record_tables = _record_tables(link)
-        _paginate(request, record_tables["four_red_threes"])
-        sections = [
-            {"key": key, "title": RECORD_TITLES[key], "table": table}
-            for key, table in record_tables.items()
-        ]
+        sections = []
+        for key, (title, *_rest) in RECORDS.items():
+            table = _record_table(key, link)
+            if key == "four_red_threes":
+                _paginate(request, table)
+            sections.append({"key": key, "title": title, "table": table})
         return {"sections": sections}
 
     html = cached_body(request, (link,), "results/_records_body.html", body)
@@ -315,17 +312,25 @@ def player_view(request, pk):
     )
     if person.merged_into_id:
         return redirect("scoring:player", pk=person.merged_into_id)
+
+    # The page and its CSV downloads build these the same way (their prefix picks
+    # their sort parameter).
+    def partners_table():
+        return t.PartnersTable(standings.partners(person), prefix="p-")
+
+    def opponents_table():
+        return t.OpponentsTable(standings.opponents(person), prefix="o-")
+
     if _export(request):
         which = request.GET.get("table")
         if which == "partners":
-            table = t.PartnersTable(standings.partners(person))
+            table = partners_table()
         elif which == "opponents":
-            table = t.OpponentsTable(standings.opponents(person))
+            table = opponents_table()
         else:
             table = t.PlayerGamesTable(standings.player_games(person))
-        RequestConfig(request, paginate=False).configure(table)
         stem = which if which in ("partners", "opponents") else "games"
-        return t.csv_response(table, f"{stem}-{person.pk}.csv")
+        return _csv(request, table, f"{stem}-{person.pk}.csv")
     viewer = person_for(request.user)
     is_me = viewer is not None and viewer.pk == person.pk
 
@@ -342,12 +347,8 @@ def player_view(request, pk):
             "season": season,
             "season_totals": season_totals[0] if season_totals else None,
             "history": _paginate(request, t.PlayerGamesTable(standings.player_games(person))),
-            "partners": _paginate(
-                request, t.PartnersTable(standings.partners(person), prefix="p-")
-            ),
-            "opponents": _paginate(
-                request, t.OpponentsTable(standings.opponents(person), prefix="o-")
-            ),
+            "partners": _paginate(request, partners_table()),
+            "opponents": _paginate(request, opponents_table()),
             "bests": standings.personal_bests(person),
             "score_chart": charts.line_chart(
                 standings.score_series(person),

@@ -342,6 +342,20 @@ def test_player_page_content_and_csv(small_club, member_client):
     assert header[0] == "Opponent" and len(rows) == 4
 
 
+def test_player_downloads_follow_the_sort_of_their_own_table(small_club, member_client):
+    url = reverse("scoring:player", args=[small_club["B"].pk])
+    for table, prefix in (("partners", "p-"), ("opponents", "o-")):
+        column = "partner" if table == "partners" else "name"
+        _h, *up = read_csv(member_client.get(f"{url}?_export=csv&table={table}"))
+        _h, *down = read_csv(
+            member_client.get(f"{url}?_export=csv&table={table}&{prefix}sort=-{column}")
+        )
+        assert [r[0] for r in down] == [r[0] for r in reversed(up)], table
+        # The games table's own sort parameter leaves this table alone.
+        _h, *other = read_csv(member_client.get(f"{url}?_export=csv&table={table}&sort=-{column}"))
+        assert other == up, table
+
+
 def test_csv_cells_never_run_as_formulas(db, member_client):
     a = b.person("=HYPERLINK(1)", "X")
     c, d, e = b.people(3)
