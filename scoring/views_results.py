@@ -42,7 +42,7 @@ from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
 from members.models import ClubDay, Person
-from members.permissions import is_officer, officer_required, person_for
+from members.permissions import officer_required, person_for
 from scoring import charts, exports, ratings, standings
 from scoring import tables as t
 from scoring.filters import DayFilter, StandingsFilter
@@ -110,17 +110,6 @@ def _club_parts(club: ClubSettings) -> tuple:
     return (tuple(club.ranking_measures or ()), club.min_games_to_rank)
 
 
-def _common(request, **extra) -> dict:
-    user = request.user
-    context = {
-        "logged_in": user.is_authenticated,
-        "officer": is_officer(user),
-        "viewer": person_for(user),
-    }
-    context.update(extra)
-    return context
-
-
 # ---------------------------------------------------------------------------------------
 # Standings
 
@@ -128,14 +117,7 @@ def _common(request, **extra) -> dict:
 def _standings_page(request, club, *, kind: str):
     filterset = StandingsFilter.for_request(request.GET)
     logged_in = request.user.is_authenticated
-    context = _common(
-        request,
-        filter=filterset,
-        tab=kind,
-        explanation=ratings.EXPLANATION,
-        measures_label=standings.measures_label(club.ranking_measures),
-        min_games=club.min_games_to_rank,
-    )
+    context = {"filter": filterset, "tab": kind, "explanation": ratings.EXPLANATION}
     template = "results/standings.html"
     if not filterset.is_valid():
         context["period"] = None
@@ -198,7 +180,7 @@ def partnerships_view(request, club):
 @results_page
 def day_results_view(request, club):
     filterset = DayFilter.for_request(request.GET)
-    context = _common(request, filter=filterset)
+    context = {"filter": filterset}
     if not filterset.is_valid():
         return render(request, "results/day_results.html", context, status=400)
     if _export(request):
@@ -241,7 +223,7 @@ def day_result_view(request, club, pk):
     html = cached_body(
         request, (day.pk, link), "results/_day_result_body.html", body, finished_only=False
     )
-    return render(request, "results/day_result.html", _common(request, day=day, body=html))
+    return render(request, "results/day_result.html", {"day": day, "body": html})
 
 
 # ---------------------------------------------------------------------------------------
@@ -295,7 +277,7 @@ def records_view(request, club):
         return {"sections": sections}
 
     html = cached_body(request, (link,), "results/_records_body.html", body)
-    return render(request, "results/records.html", _common(request, body=html))
+    return render(request, "results/records.html", {"body": html})
 
 
 # ---------------------------------------------------------------------------------------
@@ -368,7 +350,7 @@ def player_view(request, pk):
     # The current season (its totals are on the page) depends on today's date.
     parts = (person.pk, is_me, timezone.localdate())
     html = cached_body(request, parts, "results/_player_body.html", body)
-    context = _common(request, person=person, is_me=is_me, body=html)
+    context = {"person": person, "is_me": is_me, "body": html}
     return render(request, "results/player.html", context)
 
 
@@ -380,7 +362,7 @@ def player_view(request, pk):
 def seasons_view(request):
     table = _paginate(request, t.SeasonTable(Season.objects.all()))
     current = standings.current_season()
-    return render(request, "results/seasons.html", _common(request, table=table, current=current))
+    return render(request, "results/seasons.html", {"table": table, "current": current})
 
 
 @officer_required
@@ -400,7 +382,7 @@ def season_edit_view(request, pk=None):
                 "season. That is fine for a league inside a year; otherwise change the dates.",
             )
         return redirect("scoring:seasons")
-    return render(request, "results/season_form.html", _common(request, form=form, season=season))
+    return render(request, "results/season_form.html", {"form": form, "season": season})
 
 
 @officer_required
@@ -418,7 +400,7 @@ def standings_settings_view(request):
             f" and need {club.min_games_to_rank} games to rank a player.",
         )
         return redirect("scoring:standings")
-    return render(request, "results/standings_settings.html", _common(request, form=form))
+    return render(request, "results/standings_settings.html", {"form": form})
 
 
 @officer_required
