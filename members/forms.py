@@ -70,9 +70,9 @@ class PersonForm(forms.ModelForm):
                 del self.fields["brought_by"]
 
     def clean_membership_number(self):
-        number = (self.cleaned_data.get("membership_number") or "").strip()
-        if number.endswith(".0") and number[:-2].isdigit():
-            number = number[:-2]
+        # Cleaned as the roster importer cleans it ("#1234", "1234.0" → "1234"), so
+        # the door search and a later import find this member by number.
+        number = importer.clean_number(self.cleaned_data.get("membership_number"))
         if not number:
             return None
         taken = Person.objects.filter(membership_number=number).exclude(pk=self.instance.pk)

@@ -36,6 +36,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
+from clubsite.csvcells import unescape_cell
+
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 HEADER_SEARCH_ROWS = 20
 MAX_ROWS = 20_000
@@ -468,10 +470,8 @@ def _text(value: Any) -> str:
         return value.date().isoformat() if value.time() == dt.time() else value.isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
-    text = " ".join(str(value).split())
-    if text[:2] in ("'=", "'+", "'-", "'@"):
-        text = text[1:]  # a cell escaped against formulas (our own CSV download)
-    return text
+    # A cell escaped against formulas (our own CSV download) comes back as it was.
+    return " ".join(unescape_cell(str(value).strip()).split())
 
 
 def clean_number(value: Any) -> str:
@@ -723,7 +723,8 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
         raw_joined = raw_joined.strip()
     values["joined"] = parse_date(raw_joined, order)
     notes = cells.get("notes")
-    values["notes"] = str(notes).strip() if notes is not None and str(notes).strip() else None
+    notes = unescape_cell(str(notes).strip()).strip() if notes is not None else ""
+    values["notes"] = notes or None
     for name, limit in MAX_LENGTHS.items():
         value = values.get(name)
         if value and len(value) > limit:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from simple_history.models import HistoricalChanges
 
-from members import seating
+from members import importer, seating
 from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn, Table
 from members.signals import person_merged
 
@@ -262,7 +262,7 @@ def convert_guest_to_member(
     by=None,
 ) -> Person:
     """A guest joins: the same row becomes a member, keeping every sign-in and game."""
-    number = (membership_number or "").strip()
+    number = importer.clean_number(membership_number)
     if person.is_merged:
         raise ConversionRefused("This record was merged into another; convert that one.")
     if not person.is_guest:

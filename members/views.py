@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 from django_tables2 import RequestConfig
 
+from clubsite.csvcells import escape_cell
 from clubsite.params import whole_number
 from members import importer, seating, services
 from members.filters import PersonFilter
@@ -543,14 +544,6 @@ def people(request):
     )
 
 
-def _safe_cell(value):
-    """Text a spreadsheet would run as a formula gets a leading apostrophe (the importer
-    takes it off again)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def _people_csv(rows):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     stamp = timezone.localdate().isoformat()
@@ -566,7 +559,7 @@ def _people_csv(rows):
                 value = value.full_name if value else ""
             elif name == "joined":
                 value = value.isoformat() if value else ""
-            values.append(_safe_cell("" if value is None else value))
+            values.append(escape_cell(value))
         writer.writerow(values)
     return response
 

@@ -20,6 +20,8 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
+from clubsite.csvcells import escape_cell
+
 TEMPLATE = "results/table.html"
 PER_PAGE = 50
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
@@ -529,13 +531,6 @@ class SeasonTable(tables.Table):
 # CSV
 
 
-def _cell(value):
-    """A CSV cell that a spreadsheet will not run as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return "" if value is None else value
-
-
 def csv_response(table: tables.Table, filename: str) -> HttpResponse:
     """Every row of ``table`` (not only the page shown, in the order shown) as a CSV
     download, written with the csv module from the table's own values."""
@@ -544,5 +539,5 @@ def csv_response(table: tables.Table, filename: str) -> HttpResponse:
     response.write("\ufeff")  # so spreadsheet programs read UTF-8 names correctly
     writer = csv.writer(response)
     for row in table.as_values():
-        writer.writerow([_cell(v) for v in row])
+        writer.writerow([escape_cell(v) for v in row])
     return response

@@ -121,6 +121,20 @@ def test_add_a_member_and_a_guest(officer_client, ann):
     assert gus.is_guest and gus.membership_number is None and gus.brought_by == ann
 
 
+def test_a_number_typed_with_a_hash_is_the_same_number_as_on_the_roster(officer_client, ann):
+    url = reverse("members:person_new")
+    data = {"kind": "member", "first_name": "Cy", "last_name": "Clark", "status": "active"}
+    officer_client.post(url, {**data, "membership_number": "#1003"})
+    assert Person.objects.get(first_name="Cy").membership_number == "1003"
+    response = officer_client.post(url, {**data, "first_name": "Dup", "membership_number": "#1001"})
+    assert "Number 1001 already belongs to Ann Adams" in response.content.decode()
+    guest = GuestFactory(first_name="Gina", last_name="Guest")
+    convert = reverse("members:person_convert", args=[guest.pk])
+    officer_client.post(convert, {"membership_number": "#1900"})
+    guest.refresh_from_db()
+    assert guest.is_member and guest.membership_number == "1900"
+
+
 def test_edit_a_person(officer_client, ann):
     url = reverse("members:person_edit", args=[ann.pk])
     assert officer_client.get(url).status_code == 200
@@ -283,3 +297,13 @@ def test_csv_download_is_safe_from_spreadsheet_formulas(officer_client):
     assert "'=HYPERLINK(1)" in text and "'+1 555 0100" in text
     roster = importer.read_roster("people.csv", response.content)
     assert roster.rows[0].first_name == "=HYPERLINK(1)" and roster.rows[0].phone == "+1 555 0100"
+
+
+def test_notes_that_look_like_formulas_come_back_unchanged(officer_client):
+    MemberFactory(membership_number="67", notes="- prefers table 1")
+    response = officer_client.get(reverse("members:people"), {"format": "csv"})
+    assert "'- prefers table 1" in response.content.decode("utf-8-sig")
+    roster = importer.read_roster("people.csv", response.content)
+    assert roster.rows[0].notes == "- prefers table 1"
+    plan = importer.plan_import(roster.rows)
+    assert len(plan.unchanged) == 1 and not plan.update
