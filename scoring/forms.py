@@ -357,7 +357,7 @@ class HandEntry:
                     rules=rules,
                     prefix=f"t{i}",
                     initial=initial,
-                    label=getattr(team, "label_text", None) or f"Team {i + 1}",
+                    label=getattr(team, "label_text", None) or rules.team_label(i),
                     names=getattr(team, "player_names", ""),
                 )
             )
@@ -469,16 +469,15 @@ class StartGameForm(forms.Form):
         self.people = list(people)
         self.rules = rules
         choices = [("", "Choose a player")] + [(str(p.pk), p.full_name) for p in self.people]
-        word = "Player" if rules.players_per_team == 1 else "Team"
         self.team_rows = []
         for i in range(rules.teams):
             row = []
             for j in range(rules.players_per_team):
                 name = f"team{i}_player{j}"
                 label = (
-                    f"{word} {i + 1}"
+                    rules.team_label(i)
                     if rules.players_per_team == 1
-                    else f"{word} {i + 1}, player {j + 1}"
+                    else f"{rules.team_label(i)}, player {j + 1}"
                 )
                 initial = None
                 if initial_teams and i < len(initial_teams) and j < len(initial_teams[i]):
@@ -530,7 +529,11 @@ class StartGameForm(forms.Form):
         return data
 
     def team_fields(self):
-        return [[self[name] for name in row] for row in self.team_rows]
+        """Per side: its legend ("Team 1", "Player 2") and its fields."""
+        return [
+            {"legend": self.rules.team_label(i), "fields": [self[name] for name in row]}
+            for i, row in enumerate(self.team_rows)
+        ]
 
 
 class NextGameForm(forms.Form):

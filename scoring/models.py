@@ -243,11 +243,6 @@ class GameTeam(models.Model):
         return f"Team {self.index + 1} of {self.game}"
 
     @property
-    def label(self) -> str:
-        """ "Team 1" (or "Player 1" when everyone plays alone)."""
-        return f"Team {self.index + 1}"
-
-    @property
     def player_names(self) -> str:
         """ "Ann Able & Cat Cole": the players in seat order (prefetch `memberships`)."""
         names = [m.person.full_name for m in self.memberships.all()]

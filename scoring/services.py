@@ -107,10 +107,6 @@ def _time_words(moment) -> str:
     return text
 
 
-def _team_word(rules: engine.RuleSet) -> str:
-    return "Player" if rules.players_per_team == 1 else "Team"
-
-
 def who_entered(hand: Hand) -> str:
     return hand.entered_by_label
 
@@ -233,7 +229,7 @@ def keeper_neighbours(seat_order_people: Sequence, score_keeper) -> tuple:
 
 
 def _check_teams(rules: engine.RuleSet, teams: Sequence[Sequence]) -> None:
-    word = _team_word(rules)
+    word = rules.team_word
     if len(teams) != rules.teams:
         raise GameSetupError(
             f"These rules ({rules.label}) need {rules.teams} "
@@ -491,7 +487,7 @@ def _replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequen
                     engine.Refusal(
                         "",
                         f"With this change the game ends at hand {numbers[k]} "
-                        f"({_team_word(rules)} {winner + 1} reaches {totals[winner]:,}), "
+                        f"({rules.team_label(winner)} reaches {totals[winner]:,}), "
                         f"but {later_words} played after it. Check the numbers, or undo "
                         f"the later hands first. Nothing was saved.",
                     )

@@ -76,7 +76,7 @@ def _teams(game: Game) -> list[GameTeam]:
     )
     rules = game.engine_rules()
     for team in teams:
-        team.label_text = _team_label(rules, team.index)
+        team.label_text = rules.team_label(team.index)
     return teams
 
 
@@ -105,7 +105,7 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
         board.append(
             {
                 "team": team,
-                "label": _team_label(rules, team.index),
+                "label": rules.team_label(team.index),
                 "names": team.player_names,
                 "total": team.total,
                 "minimum": engine.initial_meld_minimum(rules, team.total, n),
@@ -115,10 +115,6 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
             }
         )
     return board
-
-
-def _team_label(rules, index: int) -> str:
-    return f"{'Player' if rules.players_per_team == 1 else 'Team'} {index + 1}"
 
 
 def _hand_rows(hands: list[Hand], labels: dict[int, str]):
@@ -135,7 +131,7 @@ def _labelled(rows, rules):
     """TeamHand rows with their team's label ("Team 1") as ``label_text``."""
     rows = list(rows)
     for k, row in enumerate(rows):
-        row.label_text = _team_label(rules, k)
+        row.label_text = rules.team_label(k)
     return rows
 
 
@@ -163,7 +159,6 @@ def _game_context(request, game: Game, access, **extra):
         "next_dealer": next_dealer,
         "seat_order": order,
         "winner": winner,
-        "team_word": "Player" if rules.players_per_team == 1 else "Team",
     }
     ctx.update(extra)
     return ctx
@@ -192,7 +187,7 @@ def _preview(game: Game, entry: HandEntry, teams):
         ]
         rows.append(
             {
-                "label": _team_label(rules, k),
+                "label": rules.team_label(k),
                 "names": teams[k].player_names if k < len(teams) else "",
                 "lines": lines,
                 "hand_score": result.hand_score,
@@ -371,7 +366,7 @@ def hand_new(request, game_pk):
     rows = TeamHand.objects.filter(hand=hand).order_by("team__index")
     rules = game.engine_rules()
     summary = "; ".join(
-        f"{_team_label(rules, k)} {row.hand_score:+,} → {row.score_after:,}"
+        f"{rules.team_label(k)} {row.hand_score:+,} → {row.score_after:,}"
         for k, row in enumerate(rows)
     )
     messages.success(request, f"Hand {hand.number} saved. {summary}.")

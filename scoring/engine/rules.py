@@ -417,6 +417,10 @@ class RuleSet:
         """How messages name a side: "Player" when everyone plays alone, else "Team"."""
         return self._derived.team_word
 
+    def team_label(self, index: int) -> str:
+        """How pages and messages name side ``index`` (0-based): "Team 1", "Player 2"."""
+        return f"{self._derived.team_word} {index + 1}"
+
     def red_three_score(self, count: int, melded: bool) -> int:
         """Points ``count`` red threes add to a team's hand score (negative if a malus)."""
         table = self._derived.red_melded if melded else self._derived.red_unmelded

@@ -118,6 +118,7 @@ def test_two_player_preset():
     assert (r.players, r.teams, r.players_per_team, r.cards_dealt) == (2, 2, 1, 15)
     assert r.canastas_to_go_out == 2 and r.decks == 2 and r.target_score == 5000
     assert r.team_word == "Player"
+    assert (r.team_label(0), CLUB.team_label(1)) == ("Player 1", "Team 2")
 
 
 def test_six_player_preset():

@@ -123,6 +123,7 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
     url = reverse("scoring:game_start", args=[table.pk])
     page = officer_client.get(url, {"rule_set": two.pk})
     assert b"Two-player canasta" in page.content
+    assert b"<legend>Player 1</legend>" in page.content and b"Team 1" not in page.content
     ann, bob = players[:2]
     response = officer_client.post(
         url, {"rule_set": two.pk, "team0_player0": ann.pk, "team1_player0": bob.pk}
@@ -130,7 +131,17 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
     assert response.status_code == 302
     from scoring.models import Game
 
-    assert Game.objects.get().rule_set == two
+    game = Game.objects.get()
+    assert game.rule_set == two
+    # Played to the end, the next game's form names the sides as players too.
+    big = {"melded_points": 400, "natural_canastas": 2, "red_threes": 1, "went_out": "out"}
+    small = {"melded_points": 50, "hand_points": 0, "went_out": "none"}
+    number = 0
+    while not game.is_finished:
+        number += 1
+        services.record_hand(game, [big, small], number=number)
+    page = officer_client.get(reverse("scoring:next_game", args=[game.pk]))
+    assert b"<legend>Player 2</legend>" in page.content and b"<legend>Team" not in page.content
 
 
 def test_admin_pages_render(admin_client, game):
