@@ -135,8 +135,10 @@ def _labelled(rows, rules):
     return rows
 
 
-def _game_context(request, game: Game, access, **extra):
-    teams = _teams(game)
+def _game_context(request, game: Game, access, *, teams=None, **extra):
+    """Everything the table page shows. ``teams``: the game's teams, when the view has
+    loaded them already (and nothing changed them since)."""
+    teams = _teams(game) if teams is None else teams
     hands = _hands(game)
     rules = game.engine_rules()
     order = _people_in_seat_order(teams)
@@ -292,8 +294,8 @@ def _fresh_team_entries(entry: HandEntry) -> str:
     return mark_safe(html)
 
 
-def _render_table(request, game, access, *, entry=None, status=200, **extra):
-    ctx = _game_context(request, game, access, **extra)
+def _render_table(request, game, access, *, entry=None, status=200, teams=None, **extra):
+    ctx = _game_context(request, game, access, teams=teams, **extra)
     if not game.is_finished and access.can_edit and entry is None:
         entry = _entry(game, ctx["teams"], number=game.hand_count + 1)
         ctx["team_entries_html"] = _fresh_team_entries(entry)
@@ -329,14 +331,14 @@ def hand_new(request, game_pk):
             except services.GameClosed as exc:
                 messages.error(request, exc.message)
                 return redirect("scoring:table", table_pk=game.table_id)
-        return _render_table(request, game, access, entry=entry)
+        return _render_table(request, game, access, entry=entry, teams=teams)
 
     if action == "preview":
         preview = _preview(game, entry, teams)
-        return _render_table(request, game, access, entry=entry, preview=preview)
+        return _render_table(request, game, access, entry=entry, preview=preview, teams=teams)
 
     if not entry.is_valid():
-        return _render_table(request, game, access, entry=entry, status=200)
+        return _render_table(request, game, access, entry=entry, teams=teams)
     number = _as_number(request, entry.number)
     try:
         hand = services.record_hand(
@@ -348,7 +350,7 @@ def hand_new(request, game_pk):
         )
     except services.HandRefused as exc:
         entry.apply_refusals(exc.errors)
-        return _render_table(request, game, access, entry=entry)
+        return _render_table(request, game, access, entry=entry, teams=teams)
     except services.HandConflict as exc:
         existing = exc.existing_hand
         conflict = {"message": exc.message, "hand": existing}
@@ -385,7 +387,7 @@ def hand_preview(request, game_pk):
     if not request.htmx:
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
-        return _render_table(request, game, access, entry=entry, preview=preview)
+        return _render_table(request, game, access, entry=entry, preview=preview, teams=teams)
     return render(
         request,
         "scoring/_preview.html",
@@ -431,14 +433,8 @@ def hand_edit(request, game_pk, number):
         data = request.POST.copy()
         data["version"] = str(current.version)
         entry = _entry(game, teams, data, number=hand.number, version=current.version)
-        stale = {
-            "message": exc.message,
-            "hand": current,
-            "rows": _labelled(
-                TeamHand.objects.filter(hand=current).order_by("team__index"),
-                game.engine_rules(),
-            ),
-        }
+        # The page shows the hand as saved now ("As saved now"), beside what was typed.
+        stale = {"message": exc.message, "hand": current}
         return _render_edit(request, ctx, entry, stale=stale)
     messages.success(request, f"Hand {hand.number} corrected; the totals after it were recomputed.")
     return redirect(reverse("scoring:game", args=[game.pk]) + f"#hand-{hand.number}")

@@ -665,3 +665,19 @@ def test_a_refused_hand_is_not_drawn_from_the_cache(link_client, game):
     boxes = _boxes(page)
     assert "Enter a whole number" in boxes
     assert 'value="lots"' in boxes
+
+
+def test_a_refused_hand_costs_no_more_queries_than_the_table_page(link_client, game):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    services.record_hand(game, [SMALL, SMALL], number=1)
+    link_client.get(table_url(game))
+    with CaptureQueriesContext(connection) as page:
+        link_client.get(table_url(game))
+    data = quick_post([SMALL, SMALL], 2)
+    data["t0-red_threes"] = "lots"
+    with CaptureQueriesContext(connection) as refused:
+        response = link_client.post(new_url(game), data)
+    assert "Enter a whole number" in response.content.decode()
+    assert len(refused) <= len(page), [q["sql"][:80] for q in refused.captured_queries]
