@@ -54,7 +54,7 @@ from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn,
 from scoring import engine, exports, services, standings
 from scoring.league import GENERATOR_VERSION, LeagueOptions, generate_league
 from scoring.models import Game, Hand, RuleSet, Season, TeamPlayer
-from scoring.simulate import random_hand
+from scoring.simulate import play_game
 
 BENCH_URLCONF = "clubsite.bench_urls"
 BENCH_DAY_TITLE = "Benchmark day (made by manage.py benchmark)"
@@ -451,15 +451,9 @@ def engine_hands(count: int = 2000, seed: int = 1) -> list[tuple[list, list[int]
     rules = engine.PRESETS["club"]
     rng = random.Random(seed)
     hands = []
-    totals = [0] * rules.teams
     while len(hands) < count:
-        inputs = random_hand(rng, rules, totals)
-        hands.append((inputs, list(totals)))
-        outcome = engine.score_hand(rules, inputs, totals)
-        totals = [t.score_after for t in outcome.teams]
-        if outcome.game_over:
-            totals = [0] * rules.teams
-    return hands
+        hands += [(inputs, before) for inputs, before, _ in play_game(rng, rules)]
+    return hands[:count]
 
 
 def measure_engine(min_seconds: float = 1.0, log: Callable[[str], None] = print) -> dict:

@@ -13,25 +13,27 @@ the clock (times are derived from the day's date), so the same options give the 
 league, row for row — apart from the automatic "created at" stamps of rows and history.
 Each club day is written in one transaction.
 
-People, sign-ins, rounds, tables and seats are written with ``bulk_create`` (they are
-plain rows; no service logic is bypassed). Hands go through ``services.record_hand``
-one by one, unless the services offer ``record_played_game`` (a bulk replay that writes
-the same rows), which is then used instead.
+People and sign-ins are written with ``bulk_create_with_history`` (their history rows
+too), rounds, tables and seats with ``bulk_create``; a round is drawn by
+``members.seating.draw`` from the people in the order ``members.services.draw_round``
+uses, so its stored seed replays its seating. A game's hands are written at once by
+``services.record_played_game`` (the same rows as ``services.record_hand`` hand by hand,
+which ``hand_by_hand=True`` uses; a test compares the two).
 """
 
 from __future__ import annotations
 
 import base64
 import datetime
-import inspect
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import transaction
+from simple_history.utils import bulk_create_with_history
 
 from members import seating
 from members.models import (
@@ -44,14 +46,14 @@ from members.models import (
     SignIn,
     Table,
 )
-from scoring import engine, ratings, services
+from scoring import ratings, services
 from scoring.models import Game, RuleSet, Season
-from scoring.simulate import random_hand
+from scoring.simulate import play_game
 
 DEFAULT_START = datetime.date(2021, 1, 1)
 # Bump when a change here makes the same options give another league (the benchmark
 # then rebuilds its cached league).
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 
 _FIRST_NAMES = (
     "Ann Barbara Carol Diane Edith Frances Gloria Helen Irene Joan Karen Linda Margaret "
@@ -134,15 +136,12 @@ class LeagueSummary:
     games: int = 0
     hands: int = 0
     seconds: float = 0.0
-    bulk: bool = False
-    per_year: dict = field(default_factory=dict)
 
     def line(self) -> str:
         return (
             f"{self.people:,} people ({self.members:,} members, {self.guests:,} guests), "
             f"{self.days:,} club days, {self.sign_ins:,} sign-ins, {self.tables:,} tables, "
             f"{self.games:,} games, {self.hands:,} hands in {self.seconds:,.1f} s"
-            f"{' (bulk hands)' if self.bulk else ''}"
         )
 
 
@@ -251,7 +250,7 @@ def _make_people(rng: random.Random, opts: LeagueOptions) -> tuple[list[_Member]
         )
         weight = 0.15 + rng.betavariate(2, 2)
         members.append(_Member(person, weight, max(joined, opts.start), last_day))
-    Person.objects.bulk_create([m.person for m in members])
+    bulk_create_with_history([m.person for m in members], Person)
 
     guests: list[_Guest] = []
     hosts = [m for m in members if m.last_day is None] or members
@@ -265,7 +264,7 @@ def _make_people(rng: random.Random, opts: LeagueOptions) -> tuple[list[_Member]
             brought_by=host.person,
         )
         guests.append(_Guest(person, 0.2 + rng.random()))
-    Person.objects.bulk_create([g.person for g in guests])
+    bulk_create_with_history([g.person for g in guests], Person)
     return members, guests
 
 
@@ -327,18 +326,13 @@ def _attendance(
 
 
 class _Writer:
-    def __init__(self, rng: random.Random, opts: LeagueOptions, rule_set: RuleSet):
+    def __init__(self, rng: random.Random, rule_set: RuleSet, *, hand_by_hand: bool):
         self.rng = rng
-        self.opts = opts
         self.rule_set = rule_set
+        self.hand_by_hand = hand_by_hand
         self.tz = ZoneInfo(settings.TIME_ZONE)
         self.codes = set(Table.objects.values_list("room_code", flat=True))
-        self.bulk = getattr(services, "record_played_game", None)
-        # With rate=False the ratings are replayed once per year (same numbers, faster).
-        self.defer_ratings = self.bulk is not None and (
-            "rate" in inspect.signature(self.bulk).parameters
-        )
-        self.summary = LeagueSummary(bulk=self.bulk is not None)
+        self.summary = LeagueSummary()
 
     def _code(self) -> str:
         while True:
@@ -358,7 +352,7 @@ class _Writer:
                 date=date, title=DAY_TITLES[date.weekday()], status=ClubDay.Status.OPEN
             )
             services.set_day_rules(day, self.rule_set)
-            SignIn.objects.bulk_create(
+            bulk_create_with_history(
                 [
                     SignIn(
                         day=day,
@@ -367,12 +361,16 @@ class _Writer:
                         brought_by=hosts.get(p.pk) if p.is_guest else None,
                     )
                     for p in present
-                ]
+                ],
+                SignIn,
+                default_date=self._at(date, -30),
             )
             # auto_now_add stamps "now"; the door opens half an hour before play.
             SignIn.objects.filter(day=day).update(signed_in_at=self._at(date, -30))
             draw_seed = rng.getrandbits(48)
-            order = [p.pk for p in present]
+            # In the order services.draw_round draws them (signed_in_ids), so the
+            # round's seed replays this seating.
+            order = sorted(p.pk for p in present)
             draw = seating.draw(order, seating.SIT_OUT, random.Random(draw_seed))
             round_ = Round.objects.create(
                 day=day,
@@ -438,23 +436,16 @@ class _Writer:
 
     def _play_game(self, game: Game, table: Table, clock: float) -> float:
         rng = self.rng
-        rules = game.engine_rules()
-        totals = [0] * rules.teams
         inputs_list, times = [], []
         date = table.round.day.date
-        while True:
-            inputs = random_hand(rng, rules, totals)
-            outcome = engine.score_hand(rules, inputs, totals)
+        for inputs, _before, _outcome in play_game(rng, game.engine_rules()):
             clock += rng.uniform(*MINUTES_PER_HAND)
             inputs_list.append(inputs)
             times.append(self._at(date, clock))
-            totals = [t.score_after for t in outcome.teams]
-            if outcome.game_over:
-                break
         via = f"Table {table.number} link"
-        if self.bulk is not None:
-            extra = {"rate": False} if self.defer_ratings else {}
-            self.bulk(game, inputs_list, times=times, via=via, **extra)
+        if not self.hand_by_hand:
+            # Ratings are replayed once a year (the same numbers, much faster).
+            services.record_played_game(game, inputs_list, times=times, via=via, rate=False)
         else:
             for number, (inputs, moment) in enumerate(zip(inputs_list, times, strict=True), 1):
                 services.record_hand(game, inputs, number=number, via=via, now=moment)
@@ -488,9 +479,13 @@ def generate_league(
     opts: LeagueOptions | None = None,
     *,
     progress: Callable[[str], None] | None = None,
+    hand_by_hand: bool = False,
 ) -> LeagueSummary:
     """Write a whole league (see the module docstring). ``progress`` is called with one
-    line per year."""
+    line per year. ``hand_by_hand``: record every hand with ``services.record_hand``
+    (ratings as each game ends) instead of a game at a time with
+    ``services.record_played_game``; slower, and the rows must be the same (a test
+    compares them)."""
     opts = opts or LeagueOptions()
     opts.check()
     began = time.perf_counter()
@@ -508,7 +503,7 @@ def generate_league(
     guests_by_host: dict[int, list[_Guest]] = {}
     for g in guests:
         guests_by_host.setdefault(g.person.brought_by_id, []).append(g)
-    writer = _Writer(rng, opts, rule_set)
+    writer = _Writer(rng, rule_set, hand_by_hand=hand_by_hand)
     summary = writer.summary
     summary.members, summary.guests = len(members), len(guests)
     summary.people = len(members) + len(guests)
@@ -520,7 +515,7 @@ def generate_league(
             present, hosts = _attendance(rng, date, members, guests_by_host, opts)
             if present:
                 writer.write_day(date, present, hosts)
-        if writer.defer_ratings and dates:
+        if not hand_by_hand and dates:
             ratings.replay_from(dates[0])
         days, games, hands = (
             summary.days - before[0],
@@ -528,7 +523,6 @@ def generate_league(
             summary.hands - before[2],
         )
         seconds = time.perf_counter() - before[3]
-        summary.per_year[year_start.year] = {"days": days, "games": games, "hands": hands}
         if progress:
             progress(
                 f"Year {year + 1}/{opts.years} (from {year_start.isoformat()}): {days} club "

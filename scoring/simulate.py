@@ -9,8 +9,10 @@ are small, red threes are spread at random, penalties and perfect cuts are rare.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from scoring import engine
+from scoring.engine.cards import MIXED_CANASTA_MIN_POINTS, NATURAL_CANASTA_MIN_POINTS
 
 
 def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes: int) -> dict:
@@ -27,7 +29,7 @@ def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes:
     canastas = max(need, min(4, int(rng.expovariate(2.0))))
     natural = sum(1 for _ in range(canastas) if rng.random() < 0.4)
     mixed = canastas - natural
-    floor = 35 * natural + 80 * mixed
+    floor = NATURAL_CANASTA_MIN_POINTS * natural + MIXED_CANASTA_MIN_POINTS * mixed
     melded_points = floor + 5 * rng.randint(4, 30)
     team = {
         "melded_points": melded_points,
@@ -42,13 +44,29 @@ def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes:
     return team
 
 
-def random_hand(rng: random.Random, rules: engine.RuleSet, scores_before: list[int]) -> list:
-    """Team inputs for one hand that `engine.score_hand` accepts."""
+def random_hand(
+    rng: random.Random, rules: engine.RuleSet, scores_before: list[int]
+) -> tuple[list, engine.HandOutcome]:
+    """Team inputs for one hand that `engine.score_hand` accepts, with its outcome."""
     while True:
         teams = _draw(rng, rules)
         outcome = engine.score_hand(rules, teams, scores_before)
         if outcome.ok:
-            return teams
+            return teams, outcome
+
+
+def play_game(
+    rng: random.Random, rules: engine.RuleSet
+) -> Iterator[tuple[list, list[int], engine.HandOutcome]]:
+    """The hands of one game, to its end: (team inputs, scores before, outcome) each.
+    A hand is drawn only when asked for, so a caller may draw from ``rng`` in between."""
+    totals = [0] * rules.teams
+    while True:
+        inputs, outcome = random_hand(rng, rules, totals)
+        yield inputs, totals, outcome
+        if outcome.game_over:
+            return
+        totals = [t.score_after for t in outcome.teams]
 
 
 def _draw(rng: random.Random, rules: engine.RuleSet) -> list:

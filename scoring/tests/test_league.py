@@ -5,12 +5,14 @@ accident."""
 from __future__ import annotations
 
 import datetime
+import random
 from collections import Counter
 
 import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
+from members import services as members_services
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine, league, services
 from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
@@ -148,20 +150,43 @@ def test_same_seed_same_league_and_another_seed_another():
     assert league.canonical_rows()["hands"] != first["hands"]
 
 
+TINY_OPTIONS = league.LeagueOptions(
+    people=24, years=1, days_per_year=3, tables_min=2, tables_max=3, seed=9
+)
+
+
 @pytest.mark.django_db(transaction=True)
-def test_bulk_hands_write_the_same_rows_as_record_hand(monkeypatch):
-    """When scoring.services offers record_played_game the league uses it; its rows must
-    be those of recording the hands one by one."""
-    if not hasattr(services, "record_played_game"):
-        pytest.skip("scoring.services has no record_played_game yet")
-    generate("--seed", "9")
+def test_bulk_hands_write_the_same_rows_as_record_hand():
+    """The league writes each game with record_played_game; its rows must be those of
+    recording the hands one by one with record_hand."""
+    league.generate_league(TINY_OPTIONS)
     bulk = league.canonical_rows()
+    bulk_history = Hand.history.count()
     _flush()
-    monkeypatch.delattr(services, "record_played_game")
-    generate("--seed", "9")
+    league.generate_league(TINY_OPTIONS, hand_by_hand=True)
     one_by_one = league.canonical_rows()
     for key in bulk:
         assert bulk[key] == one_by_one[key], key
+    assert Hand.history.count() == bulk_history > 0
+
+
+def test_each_round_replays_from_its_seed_as_the_door_would_draw_it(tiny):
+    from members import seating
+    from members.models import Round
+
+    for round_ in Round.objects.all():
+        people = members_services.signed_in_ids(round_.day)
+        draw = seating.draw(people, round_.remainder, random.Random(round_.seed))
+        stored = [
+            list(table.seats.order_by("position").values_list("person_id", flat=True))
+            for table in round_.tables.order_by("number")
+        ]
+        assert [list(p) for _n, p in draw.numbered()] == stored
+
+
+def test_people_and_sign_ins_have_their_history_rows(tiny):
+    assert Person.history.filter(history_type="+").count() == Person.objects.count()
+    assert SignIn.history.filter(history_type="+").count() == SignIn.objects.count()
 
 
 # ---------------------------------------------------------------------------------------
