@@ -129,12 +129,12 @@ def _grouped(rows: Iterable[tuple]) -> Iterator[tuple[int, datetime.date, list[d
 
 
 def _priors(person_ids: Iterable[int] | None, before: datetime.date | None) -> dict:
-    """Each person's latest (mu, sigma) from games before a date: one query."""
-    if before is None:
-        return {}
-    latest = RatingPoint.objects.filter(person=OuterRef("pk"), played_on__lt=before).order_by(
-        "-played_on", "-pk"
-    )
+    """Each person's latest (mu, sigma) from games before a date (``None``: from any
+    game): one query."""
+    latest = RatingPoint.objects.filter(person=OuterRef("pk"))
+    if before is not None:
+        latest = latest.filter(played_on__lt=before)
+    latest = latest.order_by("-played_on", "-pk")
     people = Person.objects.all()
     if person_ids is not None:
         people = people.filter(pk__in=person_ids)
@@ -151,6 +151,21 @@ def _priors(person_ids: Iterable[int] | None, before: datetime.date | None) -> d
 
 # ---------------------------------------------------------------------------------------
 # Entry points
+
+
+def _points(game_id: int, day: datetime.date, new: dict) -> list[RatingPoint]:
+    """The rating rows of one rated game: {person_id: (mu, sigma)} → RatingPoints."""
+    return [
+        RatingPoint(
+            person_id=pid,
+            game_id=game_id,
+            played_on=day,
+            mu=mu,
+            sigma=sigma,
+            ordinal=ordinal(mu, sigma),
+        )
+        for pid, (mu, sigma) in new.items()
+    ]
 
 
 def replay_from(start: datetime.date | None) -> int:
@@ -175,17 +190,7 @@ def replay_from(start: datetime.date | None) -> int:
             new = rate_game(engine, state, teams)
             state.update(new)
             count += 1
-            for pid, (mu, sigma) in new.items():
-                pending.append(
-                    RatingPoint(
-                        person_id=pid,
-                        game_id=game_id,
-                        played_on=day,
-                        mu=mu,
-                        sigma=sigma,
-                        ordinal=ordinal(mu, sigma),
-                    )
-                )
+            pending += _points(game_id, day, new)
             if len(pending) >= BATCH:
                 RatingPoint.objects.bulk_create(pending)
                 pending = []
@@ -239,26 +244,9 @@ def game_finished(game: Game) -> None:
     engine = model()
     with transaction.atomic():
         RatingPoint.objects.filter(game_id=fresh.pk).delete()
-        state = {}
-        for pid in person_ids:
-            point = RatingPoint.objects.filter(person_id=pid).order_by("-played_on", "-pk").first()
-            if point is not None:
-                state[pid] = (point.mu, point.sigma)
+        state = _priors(person_ids, None)
         for game_id, day, teams in _grouped(rows):
-            new = rate_game(engine, state, teams)
-            RatingPoint.objects.bulk_create(
-                [
-                    RatingPoint(
-                        person_id=pid,
-                        game_id=game_id,
-                        played_on=day,
-                        mu=mu,
-                        sigma=sigma,
-                        ordinal=ordinal(mu, sigma),
-                    )
-                    for pid, (mu, sigma) in new.items()
-                ]
-            )
+            RatingPoint.objects.bulk_create(_points(game_id, day, rate_game(engine, state, teams)))
         ResultsVersion.bump()
 
 

@@ -111,3 +111,30 @@ def test_team_ranks():
 
 def test_explanation_is_two_sentences():
     assert ratings.EXPLANATION.count(". ") == 1 and ratings.EXPLANATION.endswith(".")
+
+
+def test_rating_a_finished_game_costs_the_same_queries_for_two_or_four_players(db):
+    """The players' prior ratings come from one query, not one query per player."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring.models import RuleSet
+
+    def queries_to_rate(game):
+        with CaptureQueriesContext(connection) as captured:
+            ratings.game_finished(game)
+        return len(captured)
+
+    A, B, C, D = b.people(4, "Q")
+    day = b.club_day(datetime.date(2025, 3, 6), sign_in=[A, B, C, D])
+    b.win(b.table(day, [A, B, C, D]), [A, B], [C, D])  # everyone has a prior rating
+    four = b.win(b.table(day, [A, B, C, D], round_number=2), [A, C], [B, D])
+    two_player = RuleSet.objects.get(slug="two-player")
+    duel = services.start_game(
+        b.table(day, [A, B], round_number=3), [[A], [B]], rule_set=two_player
+    )
+    big = {"melded_points": 400, "natural_canastas": 2, "red_threes": 1, "went_out": "out"}
+    small = {"melded_points": 50, "hand_points": 0, "went_out": "none"}
+    while not duel.is_finished:
+        services.record_hand(duel, [big, small], number=duel.hand_count + 1)
+    assert queries_to_rate(four) == queries_to_rate(duel)
