@@ -52,6 +52,7 @@ from django.urls import reverse
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
 from scoring import engine, exports, services, standings
+from scoring.forms import hand_form_data
 from scoring.league import GENERATOR_VERSION, LeagueOptions, generate_league
 from scoring.models import Game, Hand, RuleSet, Season, TeamPlayer
 from scoring.simulate import play_game
@@ -260,24 +261,6 @@ def game_in_progress(now=None) -> Game:
     return game
 
 
-def hand_post(teams: list[dict], number: int, action: str = "save") -> dict:
-    """The hand form's POST data (quick entry) for contract-shaped team dicts."""
-    data = {"number": str(number), "action": action}
-    for i, team in enumerate(teams):
-        p = f"t{i}-"
-        data[p + "mode"] = "quick"
-        for key in (
-            "melded_points",
-            "natural_canastas",
-            "mixed_canastas",
-            "hand_points",
-            "red_threes",
-        ):
-            data[p + key] = str(team.get(key, 0))
-        data[p + "went_out"] = team.get("went_out", "none")
-    return data
-
-
 # ---------------------------------------------------------------------------------------
 # Timing requests
 
@@ -336,8 +319,8 @@ def measure_pages(repeat: int = 30, log: Callable[[str], None] = print) -> dict:
     client = Client()
     client.force_login(officer)
     next_number = game.hand_count + 1
-    save_data = hand_post([BIG, SMALL], next_number)
-    preview_data = hand_post([BIG, SMALL], next_number, action="preview")
+    save_data = hand_form_data([BIG, SMALL], next_number)
+    preview_data = hand_form_data([BIG, SMALL], next_number, action="preview")
 
     def undo(response):
         # Not timed: put the game back as it was, through the services.

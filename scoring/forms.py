@@ -454,6 +454,21 @@ def team_initial(team: dict) -> dict:
     return initial
 
 
+def hand_form_data(teams: list[dict], number: int, *, action: str = "save", version=None) -> dict:
+    """What the hand form posts when a keeper types these contract team dicts (the
+    inverse of ``HandEntry.inputs()``), for the benchmark and the tests."""
+    data = {"number": str(number), "action": action}
+    if version is not None:
+        data["version"] = str(version)
+    for i, team in enumerate(teams):
+        for name, value in team_initial(team).items():
+            if value is True:
+                data[f"t{i}-{name}"] = "on"
+            elif value not in (None, "", False):
+                data[f"t{i}-{name}"] = str(value)
+    return data
+
+
 # -- starting games ----------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from scoring import services
+from scoring.forms import hand_form_data
 from scoring.models import RuleSet
 
 
@@ -141,27 +142,4 @@ SMALL = quick(melded=120, hand=40)  # 80
 
 def quick_post(teams, number, action="save", version=None):
     """POST data for the hand form from contract team dicts in quick form."""
-    data = {"number": str(number), "action": action}
-    if version is not None:
-        data["version"] = str(version)
-    for i, t in enumerate(teams):
-        p = f"t{i}-"
-        data[p + "mode"] = "quick"
-        for key in (
-            "melded_points",
-            "natural_canastas",
-            "mixed_canastas",
-            "hand_points",
-            "red_threes",
-        ):
-            data[p + key] = str(t.get(key, 0))
-        data[p + "went_out"] = t.get("went_out", "none")
-        if t.get("perfect_cut"):
-            data[p + "perfect_cut"] = "on"
-        counts = {}
-        for pen in t.get("penalties", []):
-            counts[pen["kind"]] = counts.get(pen["kind"], 0) + 1
-        for kind, n in counts.items():
-            if kind != "other":
-                data[p + "pen_" + kind] = str(n)
-    return data
+    return hand_form_data(teams, number, action=action, version=version)
