@@ -5,7 +5,7 @@ Variables (all optional in development):
 - ``DJANGO_ENV``: ``development`` (default) or ``production``. Production refuses to
   start without a real ``SECRET_KEY`` and turns on every ``check --deploy`` protection.
 - ``SECRET_KEY``: required in production (50+ characters, not the development key).
-- ``DEBUG``: ``1``/``true`` to show debug pages (never in production).
+- ``DEBUG``: debug pages, on in development unless ``0``/``false``; never in production.
 - ``ALLOWED_HOSTS``: comma-separated host names.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://club.example.org``).
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/name``; default an SQLite
@@ -13,6 +13,9 @@ Variables (all optional in development):
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``staticfiles/``).
 - ``BACKUP_DIR``: where ``manage.py backup`` writes (default ``backups/``).
+- ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``CLUB_NAME``, ``TIME_ZONE``, ``LOG_LEVEL``,
+  and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
+  README's Configuration table.
 """
 
 import os

@@ -1,4 +1,4 @@
-"""Score hands given as JSON, as the scoring contract describes (docs/scoring-contract.md).
+"""Score hands given as JSON, as shared/docs/scoring-contract.md describes.
 
     python manage.py score_hand FILE.json     # or - for standard input
 
