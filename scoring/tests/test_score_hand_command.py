@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from django.core.management import call_command
 
@@ -132,9 +131,6 @@ def test_any_json_value_is_answered(tmp_path):
         json.loads(out)
 
 
-@pytest.mark.skipif(
-    not (Path(settings.BASE_DIR) / "manage.py").exists(), reason="manage.py not there yet"
-)
 def test_manage_py_with_standard_input():
     done = subprocess.run(
         [sys.executable, "manage.py", "score_hand", "-"],
