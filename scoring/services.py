@@ -456,7 +456,6 @@ def next_game(
 class _Replay:
     outcomes: list  # one engine.HandOutcome per hand, in order
     scores_before: list  # per hand: the teams' totals before it
-    over_at: int | None  # index of the hand that ended the game, if any
 
 
 def _replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequence[int]):
@@ -464,7 +463,6 @@ def _replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequen
     when a hand ends the game while later hands exist."""
     totals = [0] * n_teams
     outcomes, befores = [], []
-    over_at = None
     for k, inputs in enumerate(hand_inputs):
         outcome = engine.score_hand(rules, inputs, list(totals))
         if not outcome.ok:
@@ -493,9 +491,7 @@ def _replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequen
                     )
                 ]
             )
-        if outcome.game_over:
-            over_at = k
-    return _Replay(outcomes, befores, over_at)
+    return _Replay(outcomes, befores)
 
 
 _STAT_FIELDS = [
@@ -532,14 +528,9 @@ _TEAMHAND_FIELDS = [
 
 
 def _fill_team_hand(row: TeamHand, result, before: int) -> None:
-    row.melded_points = result.melded_points
-    row.natural_canastas = result.natural_canastas
-    row.mixed_canastas = result.mixed_canastas
-    row.red_threes = result.red_threes
-    row.went_out = result.went_out
-    row.hand_points = result.hand_points
+    for name, value in result.derived().items():
+        setattr(row, name, value)
     row.perfect_cut = bool(result.perfect_cut)
-    row.penalty_points = result.penalty_points
     row.breakdown = dict(result.breakdown)
     row.hand_score = result.hand_score
     row.score_before = before
@@ -581,6 +572,51 @@ def _finish_stats(teams: list[GameTeam], winner: int | None) -> None:
     for t in teams:
         t.points_against = grand - t.total
         t.won = winner is not None and t.index == winner
+
+
+def _score_rows(game, teams, hands, outcomes, befores, existing=None):
+    """The TeamHand rows of ``hands`` as the engine scored them (``outcomes``, with each
+    hand's totals before it in ``befores``), each result added to its team's running
+    stats. Rows are taken from ``existing`` {(hand id, team id): row} when there.
+    Returns (new rows, rows taken from ``existing``)."""
+    existing = existing or {}
+    new, kept = [], []
+    for hand, outcome, before in zip(hands, outcomes, befores, strict=True):
+        for team, result, score in zip(teams, outcome.teams, before, strict=True):
+            row = existing.get((hand.pk, team.pk))
+            if row is None:
+                row = TeamHand(hand=hand, team=team, game=game)
+                new.append(row)
+            else:
+                kept.append(row)
+            _fill_team_hand(row, result, score)
+            _add_to_stats(team, result)
+    return new, kept
+
+
+def _close_hands(game, teams, last, now) -> str:
+    """After the rows are written: the game's state from its ``last`` hand's outcome
+    (None: no hands), the teams' final stats saved. Returns what ratings should hear."""
+    over = bool(last and last.game_over)
+    winner = last.winner if over else None
+    tell = _game_state(game, teams, over, winner, now)
+    _finish_stats(teams, winner)
+    _save_stats(teams)
+    return tell
+
+
+def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:
+    return Hand(
+        game=game,
+        number=number,
+        inputs=copy.deepcopy(inputs),
+        dealer_id=dealer_for(game, number, order),
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        entered_via=via[:120],
+        version=1,
+        created_at=moment,
+        updated_at=moment,
+    )
 
 
 def _save_stats(teams: list[GameTeam]) -> None:
@@ -734,29 +770,12 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     if not outcome.ok:
         raise HandRefused(outcome.errors)
     order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
-    hand = Hand(
-        game=locked,
-        number=number,
-        inputs=copy.deepcopy(inputs),
-        dealer_id=dealer_for(locked, number, order),
-        entered_by=user if getattr(user, "is_authenticated", False) else None,
-        entered_via=via[:120],
-        version=1,
-        created_at=now,
-        updated_at=now,
-    )
+    hand = _new_hand(locked, number, inputs, order, user=user, via=via, moment=now)
     _set_history(hand, user, via)
     hand.save()
-    rows = []
-    for team, result, before in zip(teams, outcome.teams, scores_before, strict=True):
-        row = TeamHand(hand=hand, team=team, game=locked)
-        _fill_team_hand(row, result, before)
-        rows.append(row)
-        _add_to_stats(team, result)
+    rows, _kept = _score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
-    tell = _game_state(locked, teams, outcome.game_over, outcome.winner, now)
-    _finish_stats(teams, outcome.winner if outcome.game_over else None)
-    _save_stats(teams)
+    tell = _close_hands(locked, teams, outcome, now)
     locked.hand_count = number
     locked.version += 1
     locked.failed_melds = {}
@@ -809,41 +828,21 @@ def record_played_game(
         numbers = list(range(1, len(hand_inputs) + 1))
         replay = _replay(rules, hand_inputs, len(teams), numbers=numbers)
         order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
-        entered_by = user if getattr(user, "is_authenticated", False) else None
         hands = [
-            Hand(
-                game=locked,
-                number=number,
-                inputs=copy.deepcopy(inputs),
-                dealer_id=dealer_for(locked, number, order),
-                entered_by=entered_by,
-                entered_via=via[:120],
-                version=1,
-                created_at=moment,
-                updated_at=moment,
-            )
+            _new_hand(locked, number, inputs, order, user=user, via=via, moment=moment)
             for number, inputs, moment in zip(numbers, hand_inputs, times, strict=True)
         ]
         hands = bulk_create_with_history(
-            hands, Hand, default_user=entered_by, default_change_reason=via[:100] or None
+            hands,
+            Hand,
+            default_user=hands[0].entered_by,
+            default_change_reason=via[:100] or None,
         )
         for team in teams:
             _reset_stats(team, rules)
-        rows = []
-        for hand, outcome, befores in zip(
-            hands, replay.outcomes, replay.scores_before, strict=True
-        ):
-            for team, result, before in zip(teams, outcome.teams, befores, strict=True):
-                row = TeamHand(hand=hand, team=team, game=locked)
-                _fill_team_hand(row, result, before)
-                rows.append(row)
-                _add_to_stats(team, result)
+        rows, _kept = _score_rows(locked, teams, hands, replay.outcomes, replay.scores_before)
         TeamHand.objects.bulk_create(rows)
-        last = replay.outcomes[-1]
-        winner = last.winner if last.game_over else None
-        tell = _game_state(locked, teams, last.game_over, winner, times[-1])
-        _finish_stats(teams, winner)
-        _save_stats(teams)
+        tell = _close_hands(locked, teams, replay.outcomes[-1], times[-1])
         locked.hand_count = numbers[-1]
         locked.version += len(numbers)
         locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
@@ -871,19 +870,10 @@ def _recompute(game: Game, hands: list[Hand], now) -> tuple[str, list[GameTeam]]
     existing = {(row.hand_id, row.team_id): row for row in TeamHand.objects.filter(game=game)}
     for team in teams:
         _reset_stats(team, rules)
-    to_update, to_create = [], []
-    keep = set()
-    for hand, outcome, befores in zip(hands, replay.outcomes, replay.scores_before, strict=True):
-        for team, result, before in zip(teams, outcome.teams, befores, strict=True):
-            row = existing.get((hand.pk, team.pk))
-            if row is None:
-                row = TeamHand(hand=hand, team=team, game=game)
-                to_create.append(row)
-            else:
-                to_update.append(row)
-                keep.add(row.pk)
-            _fill_team_hand(row, result, before)
-            _add_to_stats(team, result)
+    to_create, to_update = _score_rows(
+        game, teams, hands, replay.outcomes, replay.scores_before, existing
+    )
+    keep = {row.pk for row in to_update}
     stale = [row.pk for row in existing.values() if row.pk not in keep]
     if stale:
         TeamHand.objects.filter(pk__in=stale).delete()
@@ -891,12 +881,7 @@ def _recompute(game: Game, hands: list[Hand], now) -> tuple[str, list[GameTeam]]
         TeamHand.objects.bulk_update(to_update, _TEAMHAND_FIELDS)
     if to_create:
         TeamHand.objects.bulk_create(to_create)
-    last = replay.outcomes[-1] if replay.outcomes else None
-    over = bool(last and last.game_over)
-    winner = last.winner if over else None
-    tell = _game_state(game, teams, over, winner, now)
-    _finish_stats(teams, winner)
-    _save_stats(teams)
+    tell = _close_hands(game, teams, replay.outcomes[-1] if replay.outcomes else None, now)
     game.hand_count = hands[-1].number if hands else 0
     return tell, teams
 
