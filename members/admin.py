@@ -45,14 +45,6 @@ class MergeRecordAdmin(admin.ModelAdmin):
     readonly_fields = ("merged_at",)
 
 
-class SignInInline(admin.TabularInline):
-    model = SignIn
-    fk_name = "day"
-    extra = 0
-    raw_id_fields = ("person", "brought_by", "signed_in_by")
-    readonly_fields = ("signed_in_at",)
-
-
 @admin.register(ClubDay)
 class ClubDayAdmin(admin.ModelAdmin):
     list_display = ("date", "title", "status", "closed_at")

@@ -56,16 +56,6 @@ FIELD_LABELS = {
     "joined": "Joined",
     "notes": "Notes",
 }
-# Fields written to a Person (the "name" column is split into first and last).
-PERSON_FIELDS = (
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "status",
-    "joined",
-    "notes",
-)
 MAX_LENGTHS = {
     "membership_number": 20,
     "first_name": 80,

@@ -352,10 +352,6 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"Table {self.number}"
 
-    @property
-    def day(self) -> ClubDay:
-        return self.round.day
-
 
 class Seat(models.Model):
     """A person at a table. Positions 1–4 go round the table clockwise, so partners in

@@ -18,7 +18,6 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
-from django.utils.formats import date_format
 from simple_history.models import HistoricalChanges
 
 from members import importer, seating
@@ -794,7 +793,3 @@ def not_seated(round_: Round | None, day: ClubDay) -> list[Person]:
     if round_ is not None:
         people = people.exclude(seats__round=round_)
     return list(people)
-
-
-def day_label(day: ClubDay) -> str:
-    return date_format(day.date, "l j F Y")

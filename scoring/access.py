@@ -83,13 +83,6 @@ def grant_table(request, table: Table) -> None:
     request.session[GRANT_KEY] = {"table": table.pk, "day": table.round.day_id}
 
 
-def granted_table_id(request) -> int | None:
-    grant = request.session.get(GRANT_KEY)
-    if isinstance(grant, dict) and isinstance(grant.get("table"), int):
-        return grant["table"]
-    return None
-
-
 def _grant_matches(request, table: Table) -> bool:
     grant = request.session.get(GRANT_KEY)
     return (

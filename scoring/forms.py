@@ -282,17 +282,6 @@ class TeamEntryForm(forms.Form):
 
     # -- rendering helpers -----------------------------------------------------------
 
-    @property
-    def has_errors(self) -> bool:
-        return bool(
-            self.errors
-            or self.team_errors
-            or self.meld_errors
-            or self.melds_errors
-            or self.cards_errors
-            or self.penalty_errors
-        )
-
     def meld_rows(self):
         rows = []
         for rank in engine.MELD_RANKS:
@@ -308,9 +297,6 @@ class TeamEntryForm(forms.Form):
 
     def card_fields(self):
         return [self[f"card_{key.lower()}"] for key in engine.HAND_CARD_KEYS]
-
-    def quick_fields(self):
-        return [self[name] for name in QUICK_FIELDS]
 
     def penalty_fields(self):
         return [self[name] for name in PENALTY_FIELDS.values()]
@@ -363,10 +349,6 @@ class HandEntry:
             )
         self._valid = None
 
-    @property
-    def is_bound(self) -> bool:
-        return self.meta.is_bound
-
     def is_valid(self) -> bool:
         if self._valid is None:
             results = [self.meta.is_valid()] + [form.is_valid() for form in self.teams]
@@ -406,10 +388,6 @@ class HandEntry:
                 continue
             index = int(match.group(3)) if match.group(3) is not None else None
             self.teams[i].add_refusal(match.group(2), index, match.group(4), error.message)
-
-    @property
-    def has_errors(self) -> bool:
-        return bool(self.top_errors) or any(form.has_errors for form in self.teams)
 
 
 def team_initial(team: dict) -> dict:

@@ -29,7 +29,6 @@ class HistoryEntry:
     who: str
     action: str  # "entered", "changed" or "undone"
     number: int
-    note: str = ""
     changes: list[str] = field(default_factory=list)
 
     @property
@@ -116,13 +115,12 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
     entries = []
     for record in records:
         user = record.history_user
-        note = ""
         if user is not None:
             who = user.get_full_name() or user.get_username()
         else:
             who = record.history_change_reason or record.entered_via or "a table link"
         action = {"+": "entered", "~": "changed", "-": "undone"}[record.history_type]
-        entry = HistoryEntry(record.history_date, who, action, record.number, note)
+        entry = HistoryEntry(record.history_date, who, action, record.number)
         if action == "changed":
             entry.changes = describe_changes(last_inputs.get(record.id), record.inputs, labels)
             if not entry.changes:

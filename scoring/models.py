@@ -32,10 +32,6 @@ class RuleSetQuerySet(models.QuerySet):
     def presets(self):
         return self.filter(is_preset=True)
 
-    def own(self):
-        """The club's own rule sets (copies of presets), which officers can edit."""
-        return self.filter(is_preset=False)
-
     def club_default(self):
         return self.filter(is_club_default=True).first()
 
@@ -115,12 +111,6 @@ class DayRules(models.Model):
 class GameQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(status=Game.Status.FINISHED)
-
-    def at_table(self, table):
-        return self.filter(table=table)
-
-    def on_day(self, day):
-        return self.filter(day=day)
 
     def between(self, start=None, end=None):
         qs = self
