@@ -24,8 +24,10 @@ class PersonAdmin(SimpleHistoryAdmin):
     list_filter = ("kind", "status", ("merged_into", admin.EmptyFieldListFilter), "joined")
     search_fields = ("first_name", "last_name", "membership_number", "email", "phone")
     list_select_related = ("brought_by", "merged_into")
-    raw_id_fields = ("brought_by", "merged_into", "user")
-    readonly_fields = ("created_at", "updated_at")
+    raw_id_fields = ("brought_by", "user")
+    # Merging goes through the People pages (members.services.merge_people), which moves
+    # sign-ins, seats and games and keeps a MergeRecord; never by setting this field.
+    readonly_fields = ("merged_into", "created_at", "updated_at")
     date_hierarchy = "joined"
 
 

@@ -658,9 +658,13 @@ def results_changed() -> None:
     ResultsVersion.bump()
 
 
-def _tell_ratings(game: Game, what: str) -> None:
+def _tell_ratings(game: Game, what: str, *, rate: bool = True) -> None:
+    """After a change to a game ("finished", "changed" or ""): the results pages are
+    told, and (``rate``) the ratings are redone once the change commits."""
     if what:
         results_changed()
+    if not rate:
+        return
     if what == "finished":
         transaction.on_commit(lambda: ratings.game_finished(game))
     elif what == "changed":
@@ -846,10 +850,7 @@ def record_played_game(
         locked.hand_count = numbers[-1]
         locked.version += len(numbers)
         locked.save(update_fields=["hand_count", "version", "status", "winner", "finished_at"])
-        if rate:
-            _tell_ratings(locked, tell)
-        elif tell:
-            results_changed()
+        _tell_ratings(locked, tell, rate=rate)
         _copy_state(locked, game)
     return hands
 
@@ -1014,15 +1015,10 @@ def rebuild_game(game: Game, *, now=None) -> Game:
     with transaction.atomic():
         locked = _lock_game(game)
         hands = list(Hand.objects.filter(game=locked).order_by("number"))
-        finished_at = locked.finished_at
-        tell, _teams = _recompute(locked, hands, now)
-        if locked.status == Game.Status.FINISHED and finished_at is not None:
-            locked.finished_at = finished_at
+        tell, _teams = _recompute(locked, hands, now)  # a finished game keeps its finish time
         locked.save(update_fields=["hand_count", "status", "winner", "finished_at"])
-        if tell == "finished":
-            _tell_ratings(locked, tell)
-        elif tell:
-            results_changed()
+        # The inputs did not change: ratings are redone only for a game that now ends.
+        _tell_ratings(locked, tell, rate=tell == "finished")
         _copy_state(locked, game)
     return locked
 

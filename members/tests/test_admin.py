@@ -37,3 +37,21 @@ def test_admin_lists_open_and_search(admin_client_with_data, model):
 def test_person_history_in_admin(admin_client, ann):
     url = reverse("admin:members_person_history", args=[ann.pk])
     assert admin_client.get(url).status_code == 200
+
+
+def test_the_admin_cannot_merge_by_setting_merged_into(admin_client):
+    first, second = MemberFactory(), MemberFactory()
+    url = reverse("admin:members_person_change", args=[first.pk])
+    page = admin_client.get(url).content.decode()
+    assert 'name="merged_into"' not in page  # shown, not editable
+    data = {
+        "kind": first.kind,
+        "first_name": first.first_name,
+        "last_name": first.last_name,
+        "membership_number": first.membership_number,
+        "status": first.status,
+        "merged_into": second.pk,
+    }
+    admin_client.post(url, data)
+    first.refresh_from_db()
+    assert first.merged_into_id is None
