@@ -1,5 +1,5 @@
 from django.db import connection
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import render
 
 
@@ -14,8 +14,3 @@ def healthz(request):
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return JsonResponse({"status": "ok"})
-
-
-def minimal(request):
-    """The smallest possible view: the benchmark's yardstick."""
-    return HttpResponse("ok")

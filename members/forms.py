@@ -5,7 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from members import importer, seating
+from members import draw as seating
+from members import roster as importer
 from members.models import ClubDay, Person
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -1,6 +1,6 @@
 """Django admin for every scoring model.
 
-Scores are written only by `scoring.services` (one transaction per hand, derived rows
+Scores are written only by `scoring.play.services` (one transaction per hand, derived rows
 rebuilt from the raw inputs), so the admin shows hands, teams and results read-only:
 correct a hand on the game page, or run `manage.py rebuild_totals`.
 """

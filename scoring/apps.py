@@ -6,4 +6,4 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self):
-        from scoring import signals  # noqa: F401  (connects the receivers)
+        from scoring.results import receivers  # noqa: F401  (connects the receivers)

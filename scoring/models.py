@@ -2,7 +2,7 @@
 
 Raw inputs are always stored (`Hand.inputs`, one contract-shaped dict per team), so any
 hand can be corrected and rescored; the derived numbers (`TeamHand`, the running totals
-on `GameTeam`) are written only by `scoring.services`, in the same transaction as the
+on `GameTeam`) are written only by `scoring.play.services`, in the same transaction as the
 hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 """
 
@@ -197,7 +197,7 @@ class Game(models.Model):
 
 class GameTeam(models.Model):
     """One side of a game (a partnership, or a single player in two-player games) with
-    its running totals, written by `scoring.services` with every hand."""
+    its running totals, written by `scoring.play.services` with every hand."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
     index = models.PositiveSmallIntegerField(help_text="0-based position in the game's teams.")
@@ -396,9 +396,10 @@ class ClubSettings(models.Model):
 class ResultsVersion(models.Model):
     """One row whose number goes up whenever what the results pages show may have
     changed: a game finished, a finished game corrected or re-opened, a person merged,
-    seasons or club settings edited (see ``services.results_changed``). The results
-    pages cache their bodies under it (``standings.results_stamp``), so saving a hand
-    of a game still in play leaves every cached standings page valid."""
+    seasons or club settings edited. ``scoring.results.cache.results_changed`` is the
+    only caller of :meth:`bump`. The results pages cache their bodies under it
+    (``standings.results_stamp``), so saving a hand of a game still in play leaves
+    every cached standings page valid."""
 
     number = models.BigIntegerField(default=0)
 

@@ -18,12 +18,12 @@ import pytest
 from playwright.sync_api import expect
 
 from clubsite.browser import PHONE
-from members import seating
+from members import draw as seating
 from members import services as members_services
 from members.models import Person, Seat
-from scoring import services
 from scoring.engine import score_request
 from scoring.models import Game, GameTeam, Hand, TeamHand
+from scoring.play import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

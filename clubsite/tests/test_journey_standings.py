@@ -12,11 +12,11 @@ import openpyxl
 import pytest
 from playwright.sync_api import expect
 
-from members import seating
+from members import draw as seating
 from members import services as members_services
 from members.models import Person
-from scoring import services
 from scoring.models import ClubSettings, Game, Season
+from scoring.play import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from clubsite.params import whole_number
 from members.models import ClubDay, Person, Round, Seat, Table
-from scoring import services
 from scoring.models import RuleSet
+from scoring.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -36,9 +36,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
 from members.services import close_day
-from scoring import services
-from scoring.access import CLOSED_MESSAGE, GRANT_KEY
 from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
+from scoring.play import services
+from scoring.play.access import CLOSED_MESSAGE, GRANT_KEY
 from scoring.tests.play.conftest import BIG, SMALL, quick, quick_post
 
 # The other member's contact details: they must never reach a non-officer's page.

@@ -2,12 +2,12 @@
 
 from django import template
 
-from members.services import local_time
+from clubsite.clock import clock as clock_time
 
 register = template.Library()
 
 
 @register.filter
 def clock(value) -> str:
-    """A time as people say it at the door: '2:14 pm'."""
-    return local_time(value) if value else ""
+    """A time as people say it at the door: '2:14 p.m.' (one format site-wide)."""
+    return clock_time(value)

@@ -4,7 +4,8 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from members import seating, services
+from members import draw as seating
+from members import services
 from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn, Table
 from members.tests.factories import MemberFactory, SignInFactory
 

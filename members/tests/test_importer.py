@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
-from members import importer
+from members import roster as importer
 from members.models import Person
 
 # ----------------------------------------------------------------------------- files

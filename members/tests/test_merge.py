@@ -6,7 +6,8 @@ from django.apps import apps
 from django.db import IntegrityError
 from django.urls import reverse
 
-from members import seating, services
+from members import draw as seating
+from members import services
 from members.models import ClubDay, MergeRecord, Person, Seat, SignIn
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, SignInFactory
 

@@ -9,7 +9,8 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from members import importer, services
+from members import roster as importer
+from members import services
 from members.models import Person, SignIn
 from members.tests.factories import GuestFactory, MemberFactory, SignInFactory
 from members.tests.test_importer import messy_xlsx

@@ -7,7 +7,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from members import seating, services
+from members import draw as seating
+from members import services
 from members.models import Round, Seat, SignIn, Table
 from members.tests.factories import MemberFactory, SignInFactory
 

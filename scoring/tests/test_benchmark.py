@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from members.models import ClubDay
-from scoring import bench
+from scoring.devtools import bench
 from scoring.models import Game, Hand
 
 TINY = [

@@ -14,8 +14,10 @@ from django.test import override_settings
 
 from members import services as members_services
 from members.models import ClubDay, Person, Seat, SignIn, Table
-from scoring import engine, league, services
+from scoring import engine
+from scoring.devtools import league
 from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
+from scoring.play import services
 
 TINY = [
     "--people",
@@ -171,7 +173,7 @@ def test_bulk_hands_write_the_same_rows_as_record_hand():
 
 
 def test_each_round_replays_from_its_seed_as_the_door_would_draw_it(tiny):
-    from members import seating
+    from members import draw as seating
     from members.models import Round
 
     for round_ in Round.objects.all():

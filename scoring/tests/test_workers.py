@@ -24,8 +24,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from scoring import engine, services
+from scoring import engine
 from scoring.models import Game
+from scoring.play import services
 from scoring.tests.results import builders as b
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from members import importer
+from members import roster as importer
 
 
 class Command(BaseCommand):

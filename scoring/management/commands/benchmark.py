@@ -10,7 +10,7 @@ tenth of the size, ``…-small.sqlite3``), or at ``--database-url`` /
 ``.league.json`` marker beside the file records its options); ``--rebuild`` builds it
 again. Each league is built in one child and measured in a fresh one.
 
-It prints one table (see :mod:`scoring.bench`) and a summary line, and exits 0 even
+It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0 even
 when a target is missed: it is a report.
 """
 
@@ -26,8 +26,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import bench
-from scoring.league import DEFAULT_START, LeagueOptions
+from scoring.devtools import bench
+from scoring.devtools.league import DEFAULT_START, LeagueOptions
 
 CHILD_ENV = "CLUBSITE_BENCHMARK_CHILD"
 DB_ENV = "CLUBSITE_BENCHMARK_DATABASE_URL"

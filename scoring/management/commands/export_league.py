@@ -12,8 +12,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import exports, standings
 from scoring.models import Season
+from scoring.results import exports, standings
 
 
 def _date(value: str, option: str) -> datetime.date:

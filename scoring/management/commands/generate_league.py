@@ -3,7 +3,7 @@
     python manage.py generate_league --people 400 --years 5 --seed 1
 
 The same options give the same league (dates start on --start, default 2021-01-01,
-never on today's date). See :mod:`scoring.league`.
+never on today's date). See :mod:`scoring.devtools.league`.
 """
 
 import datetime
@@ -11,7 +11,7 @@ import datetime
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.league import DEFAULT_START, LeagueError, LeagueOptions, generate_league
+from scoring.devtools.league import DEFAULT_START, LeagueError, LeagueOptions, generate_league
 from scoring.models import Game
 
 

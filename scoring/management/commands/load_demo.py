@@ -73,8 +73,8 @@ class Command(BaseCommand):
         with the 12 signed-in people at 3 tables of 4, and a game at table 1 with two
         hands, so a new user can try scoring straight away. Safe to run again."""
         from members.models import Round, Seat, Table
-        from scoring import services
         from scoring.models import DayRules, Game, RuleSet
+        from scoring.play import services
 
         services.ensure_presets()
         default = RuleSet.objects.club_default()

@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import ratings
+from scoring.results import ratings
 
 
 class Command(BaseCommand):

@@ -3,8 +3,8 @@ state) from the hands' raw inputs: `manage.py rebuild_totals [--game ID]`."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring import services
 from scoring.models import Game
+from scoring.play import services
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
-from scoring import services
-from scoring.forms import hand_form_data
 from scoring.models import RuleSet
+from scoring.play import services
+from scoring.play.forms import hand_form_data
 
 
 def make_person(first, last, number=None, user=None):

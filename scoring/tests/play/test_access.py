@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from members.models import ClubDay
-from scoring import access, services
 from scoring.models import Hand
+from scoring.play import access, services
 
 from .conftest import BIG, SMALL, quick_post
 

@@ -6,8 +6,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from members.models import Seat, Table
-from scoring import services
 from scoring.models import DayRules, Game, GameTeam, Hand
+from scoring.play import services
 
 from .conftest import BIG, SMALL
 

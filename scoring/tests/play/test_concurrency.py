@@ -7,8 +7,8 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from scoring import services
 from scoring.models import Game, GameTeam, Hand, TeamHand
+from scoring.play import services
 
 from .conftest import BIG, SMALL
 

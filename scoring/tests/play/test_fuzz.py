@@ -4,8 +4,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import engine, services
-from scoring.forms import PENALTY_FIELDS, QUICK_FIELDS
+from scoring import engine
+from scoring.play import services
+from scoring.play.forms import PENALTY_FIELDS, QUICK_FIELDS
 
 from .conftest import SMALL
 

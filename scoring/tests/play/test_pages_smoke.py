@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring.play import services
 
 from .conftest import BIG, SMALL
 

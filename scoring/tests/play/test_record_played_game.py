@@ -5,8 +5,8 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from scoring import services
 from scoring.models import Hand, TeamHand
+from scoring.play import services
 from scoring.tests.play.conftest import quick
 
 WIN = [quick(300, 1, 1, out="out"), quick(100, hand=30)]  # 1,200 and 70

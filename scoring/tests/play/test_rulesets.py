@@ -3,9 +3,10 @@ the rules of a club day."""
 
 from django.urls import reverse
 
-from scoring import engine, services
-from scoring.forms import RuleSetForm
+from scoring import engine
 from scoring.models import DayRules, RuleSet
+from scoring.play import services
+from scoring.play.forms import RuleSetForm
 
 
 def test_presets_exist_with_club_as_default(club_rules):

@@ -3,8 +3,9 @@
 import pytest
 from django.utils import timezone
 
-from scoring import engine, services
+from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
+from scoring.play import services
 
 from .conftest import BIG, SMALL, make_person, quick
 
@@ -317,8 +318,12 @@ def test_next_game_sets_new_partners(game, players):
 
 def test_ratings_hooks_are_called(game, monkeypatch, django_capture_on_commit_callbacks):
     calls = []
-    monkeypatch.setattr("scoring.ratings.game_finished", lambda g: calls.append(("finished", g.pk)))
-    monkeypatch.setattr("scoring.ratings.game_changed", lambda g: calls.append(("changed", g.pk)))
+    monkeypatch.setattr(
+        "scoring.results.ratings.game_finished", lambda g: calls.append(("finished", g.pk))
+    )
+    monkeypatch.setattr(
+        "scoring.results.ratings.game_changed", lambda g: calls.append(("changed", g.pk))
+    )
     with django_capture_on_commit_callbacks(execute=True):
         play_to_end(game)
     assert calls == [("finished", game.pk)]

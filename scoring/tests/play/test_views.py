@@ -5,8 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring import engine, services
+from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
+from scoring.play import services
 
 from .conftest import BIG, SMALL, quick, quick_post
 

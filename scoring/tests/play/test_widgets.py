@@ -5,7 +5,7 @@ from django import forms
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import widgets as fast
+from scoring.play import widgets as fast
 
 PAIRS = [
     (fast.TextInput, forms.TextInput),

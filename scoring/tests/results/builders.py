@@ -1,8 +1,8 @@
 """Test data for the results pages, built through the real services.
 
-Games are started and scored with `scoring.services` (never by writing `GameTeam`
+Games are started and scored with `scoring.play.services` (never by writing `GameTeam`
 totals by hand), so the tests check the numbers the club would really see. The
-services tell `scoring.ratings` about finished games "on commit"; the builders run those
+services tell `scoring.results.ratings` about finished games "on commit"; the builders run those
 callbacks at once (tests run inside a transaction that never commits).
 
 Hand shapes (club rules, worked out with the engine):
@@ -24,7 +24,7 @@ from django.test import TestCase
 from django.utils import timezone
 
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
-from scoring import services
+from scoring.play import services
 
 WIN = {
     "melded_points": 400,

@@ -13,8 +13,9 @@ from django.test import TestCase
 from django.urls import reverse
 
 from members.models import Person
-from scoring import ratings, services, standings
 from scoring.models import ClubSettings, Game, Hand, Season
+from scoring.play import services
+from scoring.results import ratings, standings
 from scoring.tests.results import builders as b
 
 pytestmark = pytest.mark.django_db

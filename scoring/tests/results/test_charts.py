@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import charts
+from scoring.results import charts
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

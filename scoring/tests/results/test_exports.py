@@ -13,8 +13,8 @@ from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
 from members.models import SignIn
-from scoring import exports, standings
 from scoring.models import GameTeam, Season, TeamHand
+from scoring.results import exports, standings
 from scoring.tests.results import builders as b
 from scoring.tests.results.conftest import DAY1, DAY2
 

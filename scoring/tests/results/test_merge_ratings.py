@@ -5,8 +5,8 @@ import datetime
 import pytest
 
 from members import services as member_services
-from scoring import services
 from scoring.models import RatingPoint
+from scoring.play import services
 from scoring.tests.results import builders as b
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -95,8 +95,8 @@ def test_a_cached_page_changes_when_a_game_finishes(member_client):
 def test_a_cached_page_changes_when_a_finished_game_is_corrected(member_client):
     from django.test import TestCase
 
-    from scoring import services
     from scoring.models import Game, Hand
+    from scoring.play import services
 
     b.league(days=1, tables=1, games=1)
     url = reverse("scoring:day_results")

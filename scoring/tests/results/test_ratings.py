@@ -6,8 +6,9 @@ import pytest
 from django.core.management import call_command
 from django.test import TestCase
 
-from scoring import ratings, services
 from scoring.models import Hand, RatingPoint
+from scoring.play import services
+from scoring.results import ratings
 from scoring.tests.results import builders as b
 
 pytestmark = pytest.mark.django_db

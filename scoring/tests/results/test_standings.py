@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
-from scoring import standings
 from scoring.models import ClubSettings, Season
+from scoring.results import standings
 from scoring.tests.results import builders as b
 from scoring.tests.results.conftest import DAY1, DAY2
 

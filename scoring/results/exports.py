@@ -4,7 +4,7 @@ Attendance and Members, in that order.
 Every sheet has a bold header row, is frozen under it (``A2``), has an autofilter over
 all its rows, and column widths that fit what is written. Dates are real date cells
 (``yyyy-mm-dd``), scores are numbers, never text. The Standings sheet is made by the
-same function as the standings page (:func:`scoring.standings.standings`), so its totals
+same function as the standings page (:func:`scoring.results.standings.standings`), so its totals
 agree with the site; the Members sheet's "Games played" agrees with it too.
 
 The workbook is written with openpyxl's write-only mode, and the rows are streamed from
@@ -35,8 +35,9 @@ from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
 from members.models import Person, SignIn
-from scoring import standings
+from scoring.labels import WENT_OUT_SHEET
 from scoring.models import Game, GameTeam, TeamHand
+from scoring.results import standings
 
 SHEETS = ("Standings", "Games", "Hands", "Attendance", "Members")
 CHUNK = 2000
@@ -490,7 +491,7 @@ HANDS_COLUMNS = [
     integer("Running total", number_format=THOUSANDS),
 ]
 
-WENT_OUT = {"none": "", "out": "Out", "concealed": "Concealed"}
+WENT_OUT = WENT_OUT_SHEET
 
 
 def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterator[list]:

@@ -20,7 +20,9 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from simple_history.models import HistoricalChanges
 
-from members import importer, seating
+from clubsite.clock import clock
+from members import draw as seating
+from members import roster as importer
 from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn, Table
 from members.signals import person_merged
 
@@ -69,10 +71,8 @@ class DayRefused(MembersError):
 
 
 def local_time(value) -> str:
-    """'2:14 pm'."""
-    local = timezone.localtime(value)
-    hour = local.strftime("%I").lstrip("0")
-    return f"{hour}:{local.strftime('%M')} {local.strftime('%p').lower()}"
+    """'2:14 p.m.': the site's one time format (:func:`clubsite.clock.clock`)."""
+    return clock(value)
 
 
 # --------------------------------------------------------------------------- club days

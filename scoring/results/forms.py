@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
-from scoring import standings
 from scoring.models import ClubSettings, Season
+from scoring.results import standings
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATE_FORMATS = ["%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%m/%d/%Y"]

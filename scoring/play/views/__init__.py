@@ -1,8 +1,8 @@
 """Scoring at the table: room codes and table links, the table page, entering,
 previewing, correcting and undoing hands, starting games, table cards, rule sets.
 
-Views stay thin: parse, check access (`scoring.access`), call a service
-(`scoring.services`, the only code that writes scores), render. No view computes a
+Views stay thin: parse, check access (`scoring.play.access`), call a service
+(`scoring.play.services`, the only code that writes scores), render. No view computes a
 score: the engine does, through the services or `services.preview_hand`.
 """
 
@@ -26,8 +26,10 @@ from django.views.decorators.http import require_POST
 from clubsite.params import whole_number
 from members.models import ClubDay, Seat, SignIn, Table
 from members.permissions import officer_required
-from scoring import engine, services
-from scoring.access import (
+from scoring import engine
+from scoring.models import DayRules, Game, GameTeam, Hand, RuleSet, TeamHand, TeamPlayer
+from scoring.play import services
+from scoring.play.access import (
     DayClosed,
     check_room_code,
     game_for_request,
@@ -35,7 +37,7 @@ from scoring.access import (
     shows_closed_day,
     table_for_request,
 )
-from scoring.forms import (
+from scoring.play.forms import (
     DayRulesForm,
     HandEntry,
     NewRuleSetForm,
@@ -43,8 +45,7 @@ from scoring.forms import (
     RuleSetForm,
     StartGameForm,
 )
-from scoring.history import hand_history
-from scoring.models import DayRules, Game, GameTeam, Hand, RuleSet, TeamHand, TeamPlayer
+from scoring.play.history import hand_history
 
 # An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
 # process's memory, which a restart (a deployment) empties.

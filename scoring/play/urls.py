@@ -5,7 +5,7 @@ Included by scoring/urls.py under the `scoring` namespace.
 
 from django.urls import path
 
-from scoring import views
+from scoring.play import views
 
 urlpatterns = [
     path("room/", views.room, name="room"),

@@ -1,6 +1,6 @@
 """Standings and statistics: the queries behind the results pages and the league workbook.
 
-Everything here reads the per-game statistics that `scoring.services` stores on each
+Everything here reads the per-game statistics that `scoring.play.services` stores on each
 `GameTeam` (totals, points against, canastas, red threes, going out...), so a season's
 standings are ONE aggregate query over `TeamPlayer` joined to `GameTeam` and `Game`,
 grouped by person — never a query per person or per game, never a loop over hands.
@@ -13,7 +13,7 @@ Python over the aggregated rows: an ordered list of measures chosen by the offic
 tie-aware positions (1, 1, 3), and a minimum number of games below which a person is
 listed apart as "not yet ranked" (:func:`standings`).
 
-The pages (``scoring.views_results``) and the workbook (``scoring.exports``) call the
+The pages (``scoring.results.views``) and the workbook (``scoring.results.exports``) call the
 same functions, so every total in the workbook agrees with the site.
 """
 

@@ -23,7 +23,9 @@ from django_tables2 import RequestConfig
 
 from clubsite.csvcells import escape_cell
 from clubsite.params import whole_number
-from members import importer, seating, services
+from members import draw as seating
+from members import roster as importer
+from members import services
 from members.filters import PersonFilter
 from members.forms import (
     ConvertGuestForm,

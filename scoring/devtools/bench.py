@@ -3,13 +3,13 @@ and prints the table).
 
 Everything here runs inside the benchmark's child process, whose database is a
 throwaway one (see the command): it builds or reuses a generated league
-(:mod:`scoring.league`), adds an open club day with a game in progress, then measures
+(:mod:`scoring.devtools.league`), adds an open club day with a game in progress, then measures
 
 - pages, in-process with ``django.test.Client`` and logged in as an officer: the time
   around each request (median and 95th percentile of ``repeat`` requests, after one
   warm-up request) and the number of SQL queries of one request
   (``CaptureQueriesContext``); every page is compared with the minimal view
-  (``clubsite.views.minimal``, routed by ``clubsite.bench_urls``) measured the same way.
+  (``clubsite.views.minimal``, routed by ``scoring.devtools.urls``) measured the same way.
   The results pages cache their bodies until a game finishes (or a finished game
   changes), so the standings and a member's page are measured twice: as served from
   the cache, and "cache cold" (the cache emptied before each request, untimed: the
@@ -51,13 +51,15 @@ from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
-from scoring import engine, exports, services, standings
-from scoring.forms import hand_form_data
-from scoring.league import GENERATOR_VERSION, LeagueOptions, generate_league
+from scoring import engine
+from scoring.devtools.league import GENERATOR_VERSION, LeagueOptions, generate_league
+from scoring.devtools.simulate import play_game
 from scoring.models import Game, Hand, RuleSet, Season, TeamPlayer
-from scoring.simulate import play_game
+from scoring.play import services
+from scoring.play.forms import hand_form_data
+from scoring.results import exports, standings
 
-BENCH_URLCONF = "clubsite.bench_urls"
+BENCH_URLCONF = "scoring.devtools.urls"
 BENCH_DAY_TITLE = "Benchmark day (made by manage.py benchmark)"
 OFFICER_USERNAME = "bench-officer"
 

@@ -3,7 +3,7 @@ page, seasons, the standings settings and the league workbook."""
 
 from django.urls import path
 
-from scoring import views_results as v
+from scoring.results import views as v
 
 urlpatterns = [
     path("standings/", v.standings_view, name="standings"),

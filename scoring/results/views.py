@@ -17,8 +17,8 @@ Every listing is a django-tables2 table with a CSV download (``?_export=csv``); 
 number of SQL queries of each page does not grow with the history. The bodies of the
 results pages are cached (:func:`cached_body`) under the page address and a data
 fingerprint: for the pages of finished games (standings, records, players' pages)
-:func:`scoring.standings.results_stamp`, which changes when a game finishes or a
-finished game changes; for the day pages :func:`scoring.standings.data_stamp`, which
+:func:`scoring.results.standings.results_stamp`, which changes when a game finishes or a
+finished game changes; for the day pages :func:`scoring.results.standings.data_stamp`, which
 changes with every hand. A repeat view skips the aggregates and the table rendering.
 """
 
@@ -43,11 +43,11 @@ from django_tables2 import RequestConfig
 
 from members.models import ClubDay, Person
 from members.permissions import officer_required, person_for
-from scoring import charts, exports, ratings, standings
-from scoring import tables as t
-from scoring.filters import DayFilter, StandingsFilter
-from scoring.forms_results import SeasonForm, StandingsSettingsForm
 from scoring.models import ClubSettings, Season
+from scoring.results import charts, exports, ratings, standings
+from scoring.results import tables as t
+from scoring.results.filters import DayFilter, StandingsFilter
+from scoring.results.forms import SeasonForm, StandingsSettingsForm
 
 CSV = "csv"
 

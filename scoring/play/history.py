@@ -10,10 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from scoring import engine
-from scoring.forms import CARD_WORDS, PENALTY_LABELS, RANK_WORDS
+from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
 from scoring.models import Hand
 
-WENT_OUT_WORDS = {"none": "no", "out": "went out", "concealed": "went out concealed"}
 TOTAL_WORDS = {
     "melded_points": "melded points",
     "natural_canastas": "natural canastas",

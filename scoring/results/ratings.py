@@ -7,7 +7,7 @@ share their team's result, a surprising result moves ratings more. The number sh
 the cautious ``ordinal`` = mu − 3σ (0 for a newcomer), stored as one `RatingPoint` per
 person per game, so charts and "rating at the end of a season" are plain reads.
 
-`scoring.services` calls :func:`game_finished` when a game ends and :func:`game_changed`
+`scoring.play.services` calls :func:`game_finished` when a game ends and :func:`game_changed`
 when a finished game's hands are corrected or undone (both on commit). Ratings depend
 on the order of games — (day date, finished time, id) — so anything that is not simply
 "the newest game" replays every game from that date on (:func:`replay_from`); the
@@ -24,7 +24,8 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery
 
 from members.models import Person
-from scoring.models import Game, RatingPoint, ResultsVersion, TeamPlayer
+from scoring.models import Game, RatingPoint, TeamPlayer
+from scoring.results.cache import results_changed
 
 log = logging.getLogger(__name__)
 
@@ -196,7 +197,7 @@ def replay_from(start: datetime.date | None) -> int:
                 pending = []
         if pending:
             RatingPoint.objects.bulk_create(pending)
-        ResultsVersion.bump()
+        results_changed()
     return count
 
 
@@ -247,7 +248,7 @@ def game_finished(game: Game) -> None:
         state = _priors(person_ids, None)
         for game_id, day, teams in _grouped(rows):
             RatingPoint.objects.bulk_create(_points(game_id, day, rate_game(engine, state, teams)))
-        ResultsVersion.bump()
+        results_changed()
 
 
 def game_changed(game: Game) -> None:

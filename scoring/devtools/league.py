@@ -4,8 +4,8 @@
 members), club days (two a week, closed once played), sign-ins at the door, one seated
 round per day, the day's rule set, and at every table two games of four players — the
 second with new partnerships drawn the club's way (:func:`services.club_partnerships`).
-Every game is started and every hand is scored through :mod:`scoring.services` (the
-only code that writes scores), with plausible inputs from :mod:`scoring.simulate`, so
+Every game is started and every hand is scored through :mod:`scoring.play.services` (the
+only code that writes scores), with plausible inputs from :mod:`scoring.devtools.simulate`, so
 every stored hand is one the engine accepts and every total is the services' own.
 
 One ``random.Random(seed)`` drives everything and no value depends on today's date or
@@ -15,7 +15,7 @@ Each club day is written in one transaction.
 
 People and sign-ins are written with ``bulk_create_with_history`` (their history rows
 too), rounds, tables and seats with ``bulk_create``; a round is drawn by
-``members.seating.draw`` from the people in the order ``members.services.draw_round``
+``members.draw.draw`` from the people in the order ``members.services.draw_round``
 uses, so its stored seed replays its seating. A game's hands are written at once by
 ``services.record_played_game`` (the same rows as ``services.record_hand`` hand by hand,
 which ``hand_by_hand=True`` uses; a test compares the two).
@@ -35,7 +35,7 @@ from django.conf import settings
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
-from members import seating
+from members import draw as seating
 from members.models import (
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -46,9 +46,10 @@ from members.models import (
     SignIn,
     Table,
 )
-from scoring import ratings, services
+from scoring.devtools.simulate import play_game
 from scoring.models import Game, RuleSet, Season
-from scoring.simulate import play_game
+from scoring.play import services
+from scoring.results import ratings
 
 DEFAULT_START = datetime.date(2021, 1, 1)
 # Bump when a change here makes the same options give another league (the benchmark

@@ -25,21 +25,21 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.formats import date_format
 from simple_history.utils import bulk_create_with_history
 
 from members.models import Seat, Table
-from scoring import engine, ratings
+from scoring import engine
+from scoring.labels import clock_and_day
 from scoring.models import (
     DayRules,
     Game,
     GameTeam,
     Hand,
-    ResultsVersion,
     RuleSet,
     TeamHand,
     TeamPlayer,
 )
+from scoring.signals import game_result_changed
 
 # ---------------------------------------------------------------------------------------
 # Exceptions
@@ -99,12 +99,7 @@ def _now(now=None):
 
 def _time_words(moment) -> str:
     """ "3:41 p.m." in the site's time zone (with the date when not today)."""
-    local = timezone.localtime(moment)
-    today = timezone.localdate()
-    text = date_format(local, "TIME_FORMAT")
-    if local.date() != today:
-        text += " on " + date_format(local, "DATE_FORMAT")
-    return text
+    return clock_and_day(moment)
 
 
 def who_entered(hand: Hand) -> str:
@@ -650,25 +645,11 @@ def _game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> s
     return ""
 
 
-def results_changed() -> None:
-    """Tell the results pages that what they show may have changed (a game finished,
-    a finished game changed, a merge, seasons or ranking settings edited): the
-    results version goes up, so their cached bodies are no longer used. Inside a
-    transaction the new number is seen only once it commits."""
-    ResultsVersion.bump()
-
-
 def _tell_ratings(game: Game, what: str, *, rate: bool = True) -> None:
-    """After a change to a game ("finished", "changed" or ""): the results pages are
-    told, and (``rate``) the ratings are redone once the change commits."""
+    """After a change to a game ("finished", "changed" or ""): listeners (the results
+    cache and the ratings, :mod:`scoring.results.receivers`) are told."""
     if what:
-        results_changed()
-    if not rate:
-        return
-    if what == "finished":
-        transaction.on_commit(lambda: ratings.game_finished(game))
-    elif what == "changed":
-        transaction.on_commit(lambda: ratings.game_changed(game))
+        game_result_changed.send(sender=Game, game=game, what=what, rate=rate)
 
 
 # ---------------------------------------------------------------------------------------

@@ -29,8 +29,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring import engine
-from scoring import widgets as fast
+from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
 from scoring.models import RuleSet
+from scoring.play import widgets as fast
 
 NUMBER_ATTRS = {
     "inputmode": "numeric",
@@ -42,34 +43,12 @@ NUMBER_ATTRS = {
 #: Largest number the form accepts in any box (the engine refuses impossible ones).
 MAX_DIGITS = 7
 
-RANK_WORDS = {
-    "A": "Aces",
-    "K": "Kings",
-    "Q": "Queens",
-    "J": "Jacks",
-    "10": "Tens",
-    "9": "Nines",
-    "8": "Eights",
-    "7": "Sevens",
-    "6": "Sixes",
-    "5": "Fives",
-    "4": "Fours",
-    "3": "Black threes",
-}
-CARD_WORDS = {"joker": "Jokers", "2": "Twos", **RANK_WORDS}
-
 PENALTY_FIELDS = {
     "ask_to_go_out_failed": "pen_ask_to_go_out_failed",
     "discard_unused": "pen_discard_unused",
     "red_three_in_hand": "pen_red_three_in_hand",
 }
-PENALTY_LABELS = {
-    "ask_to_go_out_failed": "Asked to go out, then did not",
-    "discard_unused": "Took the top discard, did not use it",
-    "red_three_in_hand": "Red three kept in hand",
-}
 
-WENT_OUT_CHOICES = [("none", "No"), ("out", "Out"), ("concealed", "Concealed")]
 MODE_CHOICES = [("quick", "Quick"), ("detailed", "Card by card")]
 
 QUICK_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "hand_points")

@@ -1,9 +1,9 @@
 """django-filter FilterSets of the results pages.
 
 All share the period filter: a season (the current one by default), all games, or one's
-own from/to dates, validated by :class:`scoring.forms_results.PeriodForm` (clear
+own from/to dates, validated by :class:`scoring.results.forms.PeriodForm` (clear
 messages for bad or reversed dates — never a server error). After validation
-``filterset.period`` is the chosen :class:`scoring.standings.Period` and ``.qs`` the
+``filterset.period`` is the chosen :class:`scoring.results.standings.Period` and ``.qs`` the
 queryset limited to it.
 """
 
@@ -13,9 +13,9 @@ import django_filters
 from django import forms
 
 from members.models import ClubDay, Person
-from scoring import standings
-from scoring.forms_results import DATE_FORMATS, PeriodForm
 from scoring.models import Season, TeamPlayer
+from scoring.results import standings
+from scoring.results.forms import DATE_FORMATS, PeriodForm
 
 GUEST_CHOICES = (("show", "Show guests"), ("hide", "Hide guests"))
 BAD_DATE = "That is not a date: pick one from the calendar, or type it as 2025-03-31."

@@ -1,0 +1,48 @@
+"""The words the site uses for cards, penalties and going out, written once.
+
+The hand form's labels, a hand's history and the workbook all read them from here, so
+"Red three kept in hand" is said the same way on every page and sheet. The time of day
+is written by :func:`clubsite.clock.clock` (members use it too).
+"""
+
+from clubsite.clock import clock, clock_and_day
+
+__all__ = [
+    "CARD_WORDS",
+    "PENALTY_LABELS",
+    "RANK_WORDS",
+    "WENT_OUT_CHOICES",
+    "WENT_OUT_SHEET",
+    "WENT_OUT_WORDS",
+    "clock",
+    "clock_and_day",
+]
+
+RANK_WORDS = {
+    "A": "Aces",
+    "K": "Kings",
+    "Q": "Queens",
+    "J": "Jacks",
+    "10": "Tens",
+    "9": "Nines",
+    "8": "Eights",
+    "7": "Sevens",
+    "6": "Sixes",
+    "5": "Fives",
+    "4": "Fours",
+    "3": "Black threes",
+}
+CARD_WORDS = {"joker": "Jokers", "2": "Twos", **RANK_WORDS}
+
+PENALTY_LABELS = {
+    "ask_to_go_out_failed": "Asked to go out, then did not",
+    "discard_unused": "Took the top discard, did not use it",
+    "red_three_in_hand": "Red three kept in hand",
+}
+
+#: The hand form's "Went out" choices.
+WENT_OUT_CHOICES = [("none", "No"), ("out", "Out"), ("concealed", "Concealed")]
+#: How a hand's history says it ("Team 1 went out concealed").
+WENT_OUT_WORDS = {"none": "no", "out": "went out", "concealed": "went out concealed"}
+#: The workbook's "Went out" column: blank when the team did not.
+WENT_OUT_SHEET = {"none": "", "out": "Out", "concealed": "Concealed"}

@@ -1,0 +1,1 @@
+"""Results and the league: standings, ratings, the workbook, the results pages."""
