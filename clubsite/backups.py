@@ -55,23 +55,103 @@ def backup_sqlite(target: Path, now: datetime) -> Path:
     return target
 
 
+#: The apps whose tables make a database this site's: a backup must hold their migrations.
+SITE_APPS = ("members", "scoring")
+
+
+def _applied(src: sqlite3.Connection) -> set[tuple[str, str]]:
+    try:
+        rows = src.execute("SELECT app, name FROM django_migrations").fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise BackupError(f"it has no readable list of migrations ({exc})") from exc
+    return {(app, name) for app, name in rows}
+
+
+def _expected_tables(loader, applied: set[tuple[str, str]]) -> set[str]:
+    """The tables this site's own apps have at the migrations the backup has applied."""
+    leaves = []
+    for app in SITE_APPS:
+        nodes = [key for key in applied if key[0] == app]
+        if nodes:
+            leaves += [
+                key
+                for key in nodes
+                if not any(key in loader.graph.node_map[other].parents for other in nodes)
+            ]
+    state = loader.project_state(nodes=leaves, at_end=True)
+    return {
+        model.options.get("db_table") or f"{app}_{model.name_lower}"
+        for (app, _), model in state.models.items()
+        if app in SITE_APPS
+        and not model.options.get("proxy")
+        and model.options.get("managed", True)
+    }
+
+
+def check_backup(src: sqlite3.Connection) -> list[str]:
+    """What makes ``src`` unfit to restore into this site: [] when it is a backup of this
+    site at these migrations or older ones (it is migrated after the restore)."""
+    from django.db.migrations.loader import MigrationLoader
+
+    tables = {row[0] for row in src.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "django_migrations" not in tables:
+        return ["it has no django_migrations table, so it was not made by a Django site"]
+    applied = _applied(src)
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    known = set(loader.disk_migrations)
+    problems = []
+    missing_apps = [app for app in SITE_APPS if not any(a == app for a, _ in applied)]
+    if missing_apps:
+        problems.append(
+            "it holds none of this site's own migrations ("
+            + ", ".join(missing_apps)
+            + "): it is not a backup of this site"
+        )
+        return problems
+    newer = sorted(f"{app}.{name}" for app, name in applied - known if app in SITE_APPS)
+    if newer:
+        problems.append(
+            "it was made by a newer version of the site (migrations this version does not "
+            "have: " + ", ".join(newer) + "); restore it with that version"
+        )
+        return problems
+    absent = sorted(_expected_tables(loader, applied) - tables)
+    if absent:
+        problems.append(
+            "tables of this site are missing from it ("
+            + ", ".join(absent[:8])
+            + (", ..." if len(absent) > 8 else "")
+            + ")"
+        )
+    return problems
+
+
 def restore_sqlite(source: Path) -> None:
-    """Replace the live database's contents with the backup `source`, in one step."""
+    """Replace the live database's contents with the backup `source`, in one step.
+
+    Refuses, and changes nothing, when the file is not an SQLite database, fails the
+    integrity check, is not a backup of this site (its own apps' migrations and tables)
+    or comes from a newer version of the site. An older backup is restored as it is:
+    run ``migrate`` afterwards (``manage.py restore_backup`` does)."""
     _require_sqlite()
     source = Path(source)
     if not source.is_file():
         raise BackupError(f"No backup file at {source}.")
     try:
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-        _check(src, "The backup file")
-        tables = {row[0] for row in src.execute("SELECT name FROM sqlite_master")}
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{source} is not an SQLite backup of this site: {exc}") from exc
-    if "django_migrations" not in tables:
-        src.close()
-        raise BackupError(f"{source} is not a backup of this site (no django_migrations table).")
-    connection.ensure_connection()
+        raise BackupError(f"{source} cannot be opened as an SQLite database: {exc}") from exc
     try:
+        try:
+            _check(src, "The backup file")
+            problems = check_backup(src)
+        except sqlite3.DatabaseError as exc:
+            raise BackupError(f"{source} is not an SQLite backup of this site: {exc}") from exc
+        if problems:
+            raise BackupError(
+                f"{source} was not restored, and nothing was changed: " + "; ".join(problems) + "."
+            )
+        connection.ensure_connection()
         src.backup(connection.connection)
     finally:
         src.close()

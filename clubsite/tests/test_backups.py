@@ -60,6 +60,97 @@ def test_restore_refuses_a_file_that_is_not_a_backup(sqlite_only, tmp_path):
     assert Group.objects.filter(name="Kept").exists()
 
 
+def _backup(tmp_path, name="club.sqlite3"):
+    call_command("backup", str(tmp_path / name))
+    return tmp_path / name
+
+
+def _refused(path, match):
+    """The restore is refused with a message matching ``match``, and nothing changes."""
+    Group.objects.create(name="Kept")
+    with pytest.raises(CommandError, match=match) as error:
+        call_command("restore_backup", str(path), "--yes")
+    assert "nothing was changed" in str(error.value) or "not" in str(error.value)
+    assert list(Group.objects.values_list("name", flat=True)) == ["Kept"]
+    return str(error.value)
+
+
+def test_restore_refuses_another_programs_database(sqlite_only, tmp_path):
+    shop = tmp_path / "shop.sqlite3"
+    with sqlite3.connect(shop) as db:
+        db.execute("CREATE TABLE orders (id INTEGER PRIMARY KEY, item TEXT, price REAL)")
+        db.execute("INSERT INTO orders (item, price) VALUES ('tea', 2.5)")
+    _refused(shop, "no django_migrations table")
+
+
+def test_restore_refuses_a_django_database_of_another_site(sqlite_only, tmp_path):
+    """Only a django_migrations table (and a shop's orders): not this site's."""
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute(
+            "CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app TEXT, name TEXT, "
+            "applied TEXT)"
+        )
+        db.execute(
+            "INSERT INTO django_migrations (app, name, applied) "
+            "VALUES ('shop', '0001_initial', '2026-01-01')"
+        )
+        db.execute("CREATE TABLE shop_order (id INTEGER PRIMARY KEY, item TEXT)")
+    message = _refused(other, "none of this site's own migrations")
+    assert "members" in message and "scoring" in message
+
+
+def test_restore_refuses_a_backup_from_a_newer_version(sqlite_only, tmp_path):
+    newer = _backup(tmp_path)
+    with sqlite3.connect(newer) as db:
+        db.execute(
+            "INSERT INTO django_migrations (app, name, applied) "
+            "VALUES ('scoring', '0999_from_the_future', '2030-01-01')"
+        )
+    message = _refused(newer, "newer version")
+    assert "scoring.0999_from_the_future" in message
+
+
+def test_restore_refuses_a_backup_with_a_table_missing(sqlite_only, tmp_path):
+    broken = _backup(tmp_path)
+    with sqlite3.connect(broken) as db:
+        db.execute("DROP TABLE scoring_teamhand")
+    assert "scoring_teamhand" in _refused(broken, "tables of this site are missing")
+
+
+def test_restore_refuses_a_corrupted_backup(sqlite_only, tmp_path):
+    corrupt = _backup(tmp_path)
+    data = bytearray(corrupt.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 4096] = b"\xff" * 4096
+    data[:16] = b"not sqlite at all"[:16]
+    corrupt.write_bytes(bytes(data))
+    _refused(corrupt, "not")
+
+
+def test_an_older_backup_is_restored_and_migrated(sqlite_only, tmp_path):
+    """A backup made before the latest scoring migration: restored, then migrated."""
+    from django.db.migrations.recorder import MigrationRecorder
+
+    Group.objects.create(name="In the old backup")
+    older = _backup(tmp_path)
+    with sqlite3.connect(older) as db:
+        db.execute("ALTER TABLE scoring_game DROP COLUMN failed_melds")
+        db.execute(
+            "DELETE FROM django_migrations WHERE app='scoring' AND name='0005_game_failed_melds'"
+        )
+    Group.objects.create(name="After the backup")
+    call_command("restore_backup", str(older), "--yes")
+    assert list(Group.objects.values_list("name", flat=True)) == ["In the old backup"]
+    applied = MigrationRecorder(connection).applied_migrations()
+    assert ("scoring", "0005_game_failed_melds") in applied
+    with connection.cursor() as cursor:
+        columns = [
+            c.name for c in connection.introspection.get_table_description(cursor, "scoring_game")
+        ]
+    assert "failed_melds" in columns
+
+
 def test_backup_on_postgresql_points_to_pg_dump():
     if connection.vendor == "sqlite":
         pytest.skip("this run uses SQLite")

@@ -1,10 +1,15 @@
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from clubsite.backups import BackupError, restore_sqlite
 
 
 class Command(BaseCommand):
-    help = "Replace the SQLite database's contents with a backup made by `manage.py backup`."
+    help = (
+        "Replace the SQLite database's contents with a backup made by `manage.py backup`, "
+        "then bring it up to this version's migrations. Refuses a file that is not a "
+        "backup of this site, or one made by a newer version, and changes nothing then."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("source", help="The backup file.")
@@ -22,4 +27,5 @@ class Command(BaseCommand):
             restore_sqlite(source)
         except BackupError as exc:
             raise CommandError(str(exc)) from exc
-        self.stdout.write(self.style.SUCCESS(f"Restored from {source}"))
+        call_command("migrate", interactive=False, verbosity=0)
+        self.stdout.write(self.style.SUCCESS(f"Restored from {source} and migrated."))
