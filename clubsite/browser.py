@@ -2,6 +2,8 @@
 
 Each journey step is photographed into ``artifacts/screenshots/<test name>/`` (CI keeps
 that folder) and checked with axe-core: no serious or critical violation is allowed.
+Every message the browser writes to its console about the Content-Security-Policy fails
+the journey: the policy must hold on every page people use.
 """
 
 import re
@@ -21,6 +23,17 @@ class Journey:
         self.folder = SCREENSHOT_DIR / re.sub(r"[^\w.-]+", "_", name)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.steps = 0
+        self.csp_violations: list[str] = []
+        page.on("console", self._console)
+
+    def _console(self, message) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            self.csp_violations.append(f"{self.page.url}: {message.text}")
+
+    def assert_no_csp_violations(self) -> None:
+        assert not self.csp_violations, "Content-Security-Policy violations:\n" + "\n".join(
+            self.csp_violations
+        )
 
     def goto(self, path: str):
         self.page.goto(self.base_url + path)
@@ -30,9 +43,14 @@ class Journey:
         """Screenshot the page as it is now and run the axe check on it."""
         self.steps += 1
         slug = re.sub(r"[^\w-]+", "-", label.lower()).strip("-")
-        self.page.screenshot(path=str(self.folder / f"{self.steps:02d}-{slug}.png"), full_page=True)
+        # caret="initial": Playwright would otherwise inject a style to hide the caret, which
+        # the Content-Security-Policy rightly refuses (a test artefact, not the site).
+        self.page.screenshot(
+            path=str(self.folder / f"{self.steps:02d}-{slug}.png"), full_page=True, caret="initial"
+        )
         if check_accessibility:
             assert_accessible(self.page, label)
+        self.assert_no_csp_violations()
 
     def login(self, username: str, password: str):
         self.goto("/accounts/login/")

@@ -136,9 +136,12 @@ def outsider_client(client):
 
 @pytest.fixture
 def journey(page, live_server, request):
-    """A phone-sized browser page on the live test server, with screenshots and axe."""
+    """A phone-sized browser page on the live test server, with screenshots and axe;
+    any Content-Security-Policy message in the browser's console fails the journey."""
     from clubsite.browser import PHONE, Journey
 
     page.set_viewport_size(PHONE)
     page.set_default_timeout(15_000)
-    return Journey(page, live_server.url, request.node.name)
+    journey = Journey(page, live_server.url, request.node.name)
+    yield journey
+    journey.assert_no_csp_violations()

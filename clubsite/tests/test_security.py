@@ -72,3 +72,50 @@ def test_password_change_needs_a_login(outsider_client):
     response = outsider_client.get(reverse("password_change"))
     assert response.status_code == 302
     assert response.url.startswith(reverse("login"))
+
+
+# --------------------------------------------------------------------------- headers
+
+
+def test_pages_carry_a_content_security_policy_without_inline_code(client):
+    policy = client.get(reverse("home")).headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["frame-ancestors"] == "'none'"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_pages_carry_a_permissions_policy(client):
+    policy = client.get(reverse("home")).headers["Permissions-Policy"]
+    assert "camera=()" in policy and "geolocation=()" in policy and "microphone=()" in policy
+
+
+def test_a_members_own_page_is_never_stored_by_the_browser(member_client):
+    response = member_client.get(reverse("members:me"))
+    assert response.status_code == 200
+    cache_control = response.headers["Cache-Control"]
+    assert "private" in cache_control and "no-store" in cache_control
+
+
+def test_officer_lists_are_never_stored_by_the_browser(officer_client):
+    response = officer_client.get(reverse("members:people"))
+    assert response.status_code == 200
+    assert "no-store" in response.headers["Cache-Control"]
+
+
+def test_templates_hold_no_inline_script_or_style():
+    """What the policy forbids is not written anywhere: no <script> without src, no
+    <style>, no style="" or on...="" attribute in any template."""
+    import re
+    from pathlib import Path
+
+    offending = []
+    pattern = re.compile(
+        r"<script(?![^>]*\bsrc=)[^>]*>|<style\b|\sstyle=\"|\son[a-z]+=\"|hx-on", re.I
+    )
+    for path in (Path(settings.BASE_DIR) / "templates").rglob("*.html"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if pattern.search(line):
+                offending.append(f"{path.name}:{number}: {line.strip()[:80]}")
+    assert offending == []

@@ -89,3 +89,11 @@ def test_security_headers_are_set(client):
     assert response.headers["X-Frame-Options"] == "DENY"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["Referrer-Policy"] == "same-origin"
+
+
+@pytest.mark.parametrize("value", ["prod", "Production-ish", "staging"])
+def test_an_unknown_django_env_is_refused_at_start_up(value):
+    """A typo must not quietly run development mode (DEBUG on, the public key)."""
+    result = run_manage("check", DJANGO_ENV=value)
+    assert result.returncode != 0
+    assert "must be 'development' or 'production'" in result.stderr

@@ -1,0 +1,78 @@
+"""The production server (gunicorn with ``clubsite/gunicorn_conf.py``): a few clients
+that open a connection and never finish their request do not stop the others."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HALF_OPEN = 6
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str, timeout: float) -> int:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.status
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_ENV", "DATABASE_URL"}}
+    env.update(
+        GUNICORN_BIND=f"127.0.0.1:{port}",
+        WEB_CONCURRENCY="2",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'server.sqlite3'}",
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}/healthz"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if _get(url, timeout=5) == 200:
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(process.stderr.read().decode()[-2000:]) from None
+                time.sleep(0.2)
+        yield port, url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_half_open_connections_do_not_hold_every_worker(server):
+    port, url = server
+    stalled = []
+    try:
+        for _ in range(HALF_OPEN):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5)
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
+            stalled.append(s)
+        time.sleep(0.5)
+        started = time.monotonic()
+        # A normal request is served at once; with plain sync workers it waits for the
+        # stalled clients to time out (about 30 s) and this times out after one second.
+        assert _get(url, timeout=1.0) == 200
+        assert time.monotonic() - started < 1.0
+    finally:
+        for s in stalled:
+            s.close()
