@@ -19,6 +19,7 @@ install: $(STAMP)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 
 demo: migrate
 	$(BIN)/python manage.py load_demo

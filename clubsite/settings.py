@@ -8,6 +8,8 @@ Variables (all optional in development):
 - ``DEBUG``: debug pages, on in development unless ``0``/``false``; never in production.
 - ``ALLOWED_HOSTS``: comma-separated host names.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://club.example.org``).
+- ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``: the shared cache of several app
+  servers; without it the cache is a table in the database.
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/name``; default an SQLite
   file ``db.sqlite3`` beside ``manage.py`` in WAL mode.
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
@@ -145,6 +147,30 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": (
             "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
         ),
+    }
+
+# The cache every worker and server shares: room-code attempt counters, the results
+# pages' drawn bodies, the hand form's empty boxes. Redis when REDIS_URL is set (several
+# app servers); otherwise a table in the site's own database (no extra service; made by
+# `migrate` and by `manage.py createcachetable`). A worker's own memory holds nothing
+# another worker must see.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "club"),
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "club_cache",
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "club"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
