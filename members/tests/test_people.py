@@ -10,8 +10,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from members import roster as importer
-from members import services
 from members.models import Person, SignIn
+from members.services.errors import LoginRefused
+from members.services.merge import merge_people
+from members.services.people import create_login
 from members.tests.factories import GuestFactory, MemberFactory, SignInFactory
 from members.tests.test_importer import messy_xlsx
 
@@ -43,7 +45,7 @@ def test_people_list_filters_sorts_and_paginates(officer_client, ann, bob):
 
 
 def test_people_list_hides_merged_records(officer_client, ann, bob):
-    services.merge_people(ann, bob)
+    merge_people(ann, bob)
     page = officer_client.get(reverse("members:people")).content.decode()
     assert "Bob" not in page
 
@@ -192,10 +194,10 @@ def test_create_login_shows_the_password_once(officer_client, ann):
 def test_login_usernames_do_not_clash(db):
     get_user_model().objects.create_user("ann.adams")
     twin = MemberFactory(first_name="Ann", last_name="Adams")
-    user, _ = services.create_login(twin)
+    user, _ = create_login(twin)
     assert user.username == "ann.adams2"
-    with pytest.raises(services.LoginRefused, match="Guests"):
-        services.create_login(GuestFactory())
+    with pytest.raises(LoginRefused, match="Guests"):
+        create_login(GuestFactory())
 
 
 # ----------------------------------------------------------------------------- import page
