@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from members.models import Person
-from members.roster import clean_number
+from members.roster.clean import clean_number
 from members.services.errors import ConversionRefused, LoginRefused
 
 

@@ -9,8 +9,9 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from members import roster as importer
 from members.models import Person, SignIn
+from members.roster.plan import plan_import
+from members.roster.read import read_roster
 from members.services.errors import LoginRefused
 from members.services.merge import merge_people
 from members.services.people import create_login
@@ -58,8 +59,8 @@ def test_people_csv_download_can_be_imported_back(officer_client, ann, bob, day)
     assert rows[0][:3] == ["Membership number", "First name", "Last name"]
     assert rows[1][:3] == ["1001", "Ann", "Adams"] and len(rows) == 2
     assert rows[1][rows[0].index("Visits")] == "1"
-    roster = importer.read_roster("people.csv", response.content)
-    plan = importer.plan_import(roster.rows)
+    roster = read_roster("people.csv", response.content)
+    plan = plan_import(roster.rows)
     assert len(plan.unchanged) == 1 and not plan.refused
 
 
@@ -259,7 +260,7 @@ def test_import_page_cancel_and_size_limit(officer_client, monkeypatch):
     url = reverse("members:import")
     response = officer_client.post(url, {"action": "cancel"}, follow=True)
     assert "nothing was saved" in response.content.decode()
-    monkeypatch.setattr(importer, "MAX_UPLOAD_BYTES", 10)
+    monkeypatch.setattr("members.roster.read.MAX_UPLOAD_BYTES", 10)
     response = officer_client.post(
         url, {"file": upload("big.csv", b"x" * 100), "date_order": "auto"}
     )
@@ -298,7 +299,7 @@ def test_csv_download_is_safe_from_spreadsheet_formulas(officer_client):
     response = officer_client.get(reverse("members:people"), {"format": "csv"})
     text = response.content.decode("utf-8-sig")
     assert "'=HYPERLINK(1)" in text and "'+1 555 0100" in text
-    roster = importer.read_roster("people.csv", response.content)
+    roster = read_roster("people.csv", response.content)
     assert roster.rows[0].first_name == "=HYPERLINK(1)" and roster.rows[0].phone == "+1 555 0100"
 
 
@@ -306,7 +307,7 @@ def test_notes_that_look_like_formulas_come_back_unchanged(officer_client):
     MemberFactory(membership_number="67", notes="- prefers table 1")
     response = officer_client.get(reverse("members:people"), {"format": "csv"})
     assert "'- prefers table 1" in response.content.decode("utf-8-sig")
-    roster = importer.read_roster("people.csv", response.content)
+    roster = read_roster("people.csv", response.content)
     assert roster.rows[0].notes == "- prefers table 1"
-    plan = importer.plan_import(roster.rows)
+    plan = plan_import(roster.rows)
     assert len(plan.unchanged) == 1 and not plan.update

@@ -24,7 +24,6 @@ from django_tables2 import RequestConfig
 from clubsite.csvcells import escape_cell
 from clubsite.params import whole_number
 from members import draw as seating
-from members import roster as importer
 from members import services
 from members.filters import PersonFilter
 from members.forms import (
@@ -42,6 +41,8 @@ from members.forms import (
 )
 from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn
 from members.permissions import officer_required, person_for
+from members.roster.plan import apply_import, plan_import
+from members.roster.read import Roster, RosterError, read_roster
 from members.tables import PersonTable
 
 SEARCH_LIMIT = 12
@@ -740,13 +741,13 @@ def roster_import(request):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            roster = importer.read_roster(
+            roster = read_roster(
                 upload.name, upload.read(), date_order=form.cleaned_data["date_order"]
             )
-        except importer.RosterError as error:
+        except RosterError as error:
             context["roster_error"] = str(error)
             return render(request, "members/import.html", context)
-        plan = importer.plan_import(roster.rows)
+        plan = plan_import(roster.rows)
         plan.refused, plan.duplicates = roster.refused, roster.duplicates
         token = secrets.token_urlsafe(16)
         request.session[IMPORT_SESSION_KEY] = {"token": token, "roster": roster.to_json()}
@@ -763,8 +764,8 @@ def _import_confirm(request):
             "a fresh preview.",
         )
         return redirect("members:import")
-    roster = importer.Roster.from_json(stored["roster"])
-    plan = importer.apply_import(roster, by=request.user)
+    roster = Roster.from_json(stored["roster"])
+    plan = apply_import(roster, by=request.user)
     request.session.pop(IMPORT_SESSION_KEY, None)
     request.session[IMPORT_RESULT_KEY] = {
         "filename": roster.filename,
