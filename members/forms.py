@@ -5,9 +5,10 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
-from members import draw as seating
-from members import roster as importer
+from members.draw import SIT_OUT, THREES
 from members.models import ClubDay, Person
+from members.roster import read as roster_read
+from members.roster.clean import AUTO, DAY_FIRST, MONTH_FIRST, clean_number
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -73,7 +74,7 @@ class PersonForm(forms.ModelForm):
     def clean_membership_number(self):
         # Cleaned as the roster importer cleans it ("#1234", "1234.0" → "1234"), so
         # the door search and a later import find this member by number.
-        number = importer.clean_number(self.cleaned_data.get("membership_number"))
+        number = clean_number(self.cleaned_data.get("membership_number"))
         if not number:
             return None
         taken = Person.objects.filter(membership_number=number).exclude(pk=self.instance.pk)
@@ -197,11 +198,11 @@ class GuestForm(forms.Form):
 class DrawForm(forms.Form):
     remainder = forms.ChoiceField(
         choices=[
-            (seating.THREES, "Three-player tables (nobody sits out)"),
-            (seating.SIT_OUT, "Tables of four only (the extra people sit out)"),
+            (THREES, "Three-player tables (nobody sits out)"),
+            (SIT_OUT, "Tables of four only (the extra people sit out)"),
         ],
         widget=forms.RadioSelect,
-        initial=seating.THREES,
+        initial=THREES,
         label="When the count is not a multiple of four",
     )
 
@@ -298,16 +299,16 @@ class RosterUploadForm(forms.Form):
     date_order = forms.ChoiceField(
         label="Dates like 03/04/2021 are",
         choices=[
-            (importer.AUTO, "Work it out from the file (month first if unclear)"),
-            (importer.MONTH_FIRST, "Month first (MM/DD/YYYY)"),
-            (importer.DAY_FIRST, "Day first (DD/MM/YYYY)"),
+            (AUTO, "Work it out from the file (month first if unclear)"),
+            (MONTH_FIRST, "Month first (MM/DD/YYYY)"),
+            (DAY_FIRST, "Day first (DD/MM/YYYY)"),
         ],
-        initial=importer.AUTO,
+        initial=AUTO,
     )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > importer.MAX_UPLOAD_BYTES:
+        if upload.size > roster_read.MAX_UPLOAD_BYTES:
             raise forms.ValidationError(
                 f"The file is too large ({upload.size / 1024 / 1024:.1f} MB); "
                 "a roster file may be at most 5 MB."

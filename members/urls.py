@@ -1,35 +1,35 @@
 from django.urls import path
 
-from members import views
+from members.views import days, door, me, people, roster, seating
 
 app_name = "members"
 
 urlpatterns = [
     # Club days
-    path("days/", views.days, name="days"),
-    path("days/<int:pk>/", views.day, name="day"),
+    path("days/", days.days, name="days"),
+    path("days/<int:pk>/", days.day, name="day"),
     # The door (sign-in)
-    path("days/<int:pk>/door/", views.signin, name="signin"),
-    path("days/<int:pk>/door/sign-in/", views.signin_person, name="signin_person"),
-    path("days/<int:pk>/door/guest/", views.signin_guest, name="signin_guest"),
-    path("days/<int:pk>/door/undo/<int:signin_pk>/", views.signin_undo, name="signin_undo"),
-    path("days/<int:pk>/door/list/", views.signin_list, name="signin_list"),
+    path("days/<int:pk>/door/", door.signin, name="signin"),
+    path("days/<int:pk>/door/sign-in/", door.signin_person, name="signin_person"),
+    path("days/<int:pk>/door/guest/", door.signin_guest, name="signin_guest"),
+    path("days/<int:pk>/door/undo/<int:signin_pk>/", door.signin_undo, name="signin_undo"),
+    path("days/<int:pk>/door/list/", door.signin_list, name="signin_list"),
     # Seating
-    path("days/<int:pk>/seating/", views.seating_page, name="seating"),
-    path("days/<int:pk>/seating/draw/", views.seating_draw, name="seating_draw"),
-    path("days/<int:pk>/seating/start/", views.seating_start, name="seating_start"),
-    path("days/<int:pk>/seating/move/", views.seating_move, name="seating_move"),
-    path("days/<int:pk>/seating/swap/", views.seating_swap, name="seating_swap"),
-    path("days/<int:pk>/seating/screen/", views.seating_display, name="seating_display"),
+    path("days/<int:pk>/seating/", seating.seating_page, name="seating"),
+    path("days/<int:pk>/seating/draw/", seating.seating_draw, name="seating_draw"),
+    path("days/<int:pk>/seating/start/", seating.seating_start, name="seating_start"),
+    path("days/<int:pk>/seating/move/", seating.seating_move, name="seating_move"),
+    path("days/<int:pk>/seating/swap/", seating.seating_swap, name="seating_swap"),
+    path("days/<int:pk>/seating/screen/", seating.seating_display, name="seating_display"),
     # People
-    path("people/", views.people, name="people"),
-    path("people/new/", views.person_new, name="person_new"),
-    path("people/import/", views.roster_import, name="import"),
-    path("people/merge/", views.merge, name="merge"),
-    path("people/<int:pk>/", views.person, name="person"),
-    path("people/<int:pk>/edit/", views.person_edit, name="person_edit"),
-    path("people/<int:pk>/make-member/", views.person_convert, name="person_convert"),
-    path("people/<int:pk>/login/", views.person_login, name="person_login"),
+    path("people/", people.people, name="people"),
+    path("people/new/", people.person_new, name="person_new"),
+    path("people/import/", roster.roster_import, name="import"),
+    path("people/merge/", people.merge, name="merge"),
+    path("people/<int:pk>/", people.person, name="person"),
+    path("people/<int:pk>/edit/", people.person_edit, name="person_edit"),
+    path("people/<int:pk>/make-member/", people.person_convert, name="person_convert"),
+    path("people/<int:pk>/login/", people.person_login, name="person_login"),
     # A member's own page
-    path("me/", views.me, name="me"),
+    path("me/", me.me, name="me"),
 ]

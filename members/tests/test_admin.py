@@ -4,9 +4,10 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from members import draw as seating
-from members import services
+from members.draw import SIT_OUT
 from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn, Table
+from members.services.merge import merge_people
+from members.services.seating import draw_round
 from members.tests.factories import MemberFactory, SignInFactory
 
 MODELS = [Person, MergeRecord, ClubDay, SignIn, Round, Table, Seat]
@@ -16,8 +17,8 @@ MODELS = [Person, MergeRecord, ClubDay, SignIn, Round, Table, Seat]
 def admin_client_with_data(admin_client, day):
     for _ in range(4):
         SignInFactory(day=day)
-    services.draw_round(day, seating.SIT_OUT, seed=1)
-    services.merge_people(MemberFactory(), MemberFactory())
+    draw_round(day, SIT_OUT, seed=1)
+    merge_people(MemberFactory(), MemberFactory())
     return admin_client
 
 

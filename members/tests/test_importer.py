@@ -9,8 +9,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
-from members import roster as importer
 from members.models import Person
+from members.roster.clean import DAY_FIRST, clean_number, parse_status, split_name
+from members.roster.plan import apply_import, plan_import
+from members.roster.read import Roster, RosterError, read_roster
 
 # ----------------------------------------------------------------------------- files
 
@@ -97,7 +99,7 @@ def write(tmp_path, name, data):
 
 
 def test_messy_xlsx_is_read_row_by_row():
-    roster = importer.read_roster("roster.xlsx", messy_xlsx())
+    roster = read_roster("roster.xlsx", messy_xlsx())
     assert roster.header_line == 3
     assert roster.ignored_columns == ["Shoe size"]
     assert set(roster.columns) == {
@@ -133,7 +135,7 @@ def test_messy_xlsx_is_read_row_by_row():
 
 
 def test_messy_csv_semicolons_single_name_column_and_day_first_dates():
-    roster = importer.read_roster("roster.csv", MESSY_CSV.encode("utf-8-sig"))
+    roster = read_roster("roster.csv", MESSY_CSV.encode("utf-8-sig"))
     assert roster.header_line == 2
     assert roster.ignored_columns == ["Extra stuff"]
     rows = {row.line: row for row in roster.rows}
@@ -156,19 +158,19 @@ def test_messy_csv_semicolons_single_name_column_and_day_first_dates():
 
 def test_latin1_csv_with_comma_and_tab_files():
     text = "Number,First Name,Last Name\n77,Zoë,Müller\n"
-    roster = importer.read_roster("r.csv", text.encode("latin-1"))
+    roster = read_roster("r.csv", text.encode("latin-1"))
     assert roster.rows[0].first_name == "Zoë" and roster.rows[0].last_name == "Müller"
     tabbed = "No.\tFIRST\tlast\n78\tAl\tBee\n".encode("utf-16")
-    roster = importer.read_roster("r.txt", tabbed)
+    roster = read_roster("r.txt", tabbed)
     assert roster.rows[0].membership_number == "78"
 
 
 def test_ambiguous_dates_are_read_month_first_and_the_preview_says_so():
     text = "card,first name,surname,joined\n5,Al,Bee,03/04/2021\n"
-    roster = importer.read_roster("r.csv", text.encode())
+    roster = read_roster("r.csv", text.encode())
     assert roster.rows[0].joined == dt.date(2021, 3, 4)
     assert any("month first" in note for note in roster.notes)
-    roster = importer.read_roster("r.csv", text.encode(), date_order=importer.DAY_FIRST)
+    roster = read_roster("r.csv", text.encode(), date_order=DAY_FIRST)
     assert roster.rows[0].joined == dt.date(2021, 4, 3)
 
 
@@ -177,7 +179,7 @@ def test_a_date_against_the_files_order_is_refused():
         "card,first name,surname,joined\n"
         "5,Al,Bee,25/04/2021\n6,Cy,Dee,26/04/2021\n7,Ed,Eff,04/27/2021\n"
     )
-    roster = importer.read_roster("r.csv", text.encode())
+    roster = read_roster("r.csv", text.encode())
     assert [r.line for r in roster.refused] == [4]
     assert "does not fit" in roster.refused[0].reason
 
@@ -197,8 +199,8 @@ def test_a_date_against_the_files_order_is_refused():
     ],
 )
 def test_a_file_that_is_not_a_roster_gets_one_clear_message(data, words):
-    with pytest.raises(importer.RosterError) as error:
-        importer.read_roster("upload.csv", data)
+    with pytest.raises(RosterError) as error:
+        read_roster("upload.csv", data)
     assert words in str(error.value)
 
 
@@ -210,7 +212,7 @@ def test_xlsx_with_the_roster_on_a_second_sheet():
     sheet.append([12, "Ann Marie Adams"])
     buffer = io.BytesIO()
     wb.save(buffer)
-    roster = importer.read_roster("r.xlsx", buffer.getvalue())
+    roster = read_roster("r.xlsx", buffer.getvalue())
     assert roster.sheet == "Members"
     assert (roster.rows[0].first_name, roster.rows[0].last_name) == ("Ann Marie", "Adams")
 
@@ -226,7 +228,7 @@ def test_xlsx_with_the_roster_on_a_second_sheet():
     ],
 )
 def test_split_name(text, expected):
-    assert importer.split_name(text) == expected
+    assert split_name(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -243,7 +245,7 @@ def test_split_name(text, expected):
     ],
 )
 def test_status_words(value, expected):
-    assert importer.parse_status(value) == expected
+    assert parse_status(value) == expected
 
 
 @pytest.mark.parametrize(
@@ -258,15 +260,15 @@ def test_status_words(value, expected):
     ],
 )
 def test_membership_numbers_are_cleaned(value, expected):
-    assert importer.clean_number(value) == expected
+    assert clean_number(value) == expected
 
 
 # ----------------------------------------------------------------------------- saving
 
 
 def test_import_creates_then_a_second_run_changes_nothing(db):
-    roster = importer.read_roster("roster.xlsx", messy_xlsx())
-    plan = importer.apply_import(roster)
+    roster = read_roster("roster.xlsx", messy_xlsx())
+    plan = apply_import(roster)
     assert (len(plan.create), len(plan.update), len(plan.unchanged)) == (3, 0, 0)
     assert len(plan.refused) == 6
     ann = Person.objects.get(membership_number="1234")
@@ -278,7 +280,7 @@ def test_import_creates_then_a_second_run_changes_nothing(db):
     )
     assert Person.objects.get(membership_number="1235").status == "lapsed"
 
-    again = importer.apply_import(importer.read_roster("roster.xlsx", messy_xlsx()))
+    again = apply_import(read_roster("roster.xlsx", messy_xlsx()))
     assert (len(again.create), len(again.update), len(again.unchanged)) == (0, 0, 3)
     assert again.summary().startswith("0 created, 0 updated, 3 unchanged")
     assert Person.objects.count() == 3
@@ -289,19 +291,19 @@ def test_import_updates_only_fields_that_differ_and_never_blanks(db, ann):
     ann.notes = "Keeps the tea fund"
     ann.save()
     text = "Membership number,First name,Last name,Email\n1001,Ann,Adams-Smith,\n"
-    roster = importer.read_roster("r.csv", text.encode())
-    plan = importer.plan_import(roster.rows)
+    roster = read_roster("r.csv", text.encode())
+    plan = plan_import(roster.rows)
     assert [(c.field, c.old, c.new) for c in plan.update[0].changes] == [
         ("last_name", "Adams", "Adams-Smith")
     ]
-    importer.apply_import(roster)
+    apply_import(roster)
     ann.refresh_from_db()
     assert ann.last_name == "Adams-Smith"
     assert ann.phone == "555-9999" and ann.email and ann.notes == "Keeps the tea fund"
 
 
 def test_dry_run_saves_nothing(db):
-    plan = importer.apply_import(importer.read_roster("r.xlsx", messy_xlsx()), dry_run=True)
+    plan = apply_import(read_roster("r.xlsx", messy_xlsx()), dry_run=True)
     assert len(plan.create) == 3
     assert Person.objects.count() == 0
 
@@ -310,14 +312,14 @@ def test_preview_hints_at_a_guest_of_the_same_name(db):
     from members.tests.factories import GuestFactory
 
     GuestFactory(first_name="Hazel", last_name="Hill")
-    plan = importer.plan_import(importer.read_roster("r.xlsx", messy_xlsx()).rows)
+    plan = plan_import(read_roster("r.xlsx", messy_xlsx()).rows)
     hazel = next(p for p in plan.create if p.row.first_name == "Hazel")
     assert "guest named Hazel Hill" in hazel.hint
 
 
 def test_roster_survives_the_session_round_trip():
-    roster = importer.read_roster("roster.xlsx", messy_xlsx())
-    again = importer.Roster.from_json(roster.to_json())
+    roster = read_roster("roster.xlsx", messy_xlsx())
+    again = Roster.from_json(roster.to_json())
     assert again == roster
 
 
@@ -417,8 +419,8 @@ def test_the_sample_rosters_against_the_demo_club(db, name):
     )
     GuestFactory(first_name="Harold", last_name="Visitor", brought_by=ann)
 
-    roster = importer.read_roster(name, (DATA / name).read_bytes())
-    plan = importer.apply_import(roster)
+    roster = read_roster(name, (DATA / name).read_bytes())
+    plan = apply_import(roster)
     assert [p.row.membership_number for p in plan.create] == ["1025", "1026"]
     assert {p.row.membership_number: [c.field for c in p.changes] for p in plan.update} == {
         "1002": ["phone"],
@@ -431,5 +433,5 @@ def test_the_sample_rosters_against_the_demo_club(db, name):
     assert "guest named Harold Visitor" in plan.create[0].hint
     assert Person.objects.get(membership_number="1026").joined == dt.date(2024, 3, 15)
 
-    again = importer.apply_import(importer.read_roster(name, (DATA / name).read_bytes()))
+    again = apply_import(read_roster(name, (DATA / name).read_bytes()))
     assert again.summary().startswith("0 created, 0 updated, 5 unchanged")

@@ -6,9 +6,13 @@ from django.apps import apps
 from django.db import IntegrityError
 from django.urls import reverse
 
-from members import draw as seating
-from members import services
+from members.draw import SIT_OUT
 from members.models import ClubDay, MergeRecord, Person, Seat, SignIn
+from members.services import merge
+from members.services.errors import MergeRefused
+from members.services.merge import merge_people
+from members.services.people import convert_guest_to_member
+from members.services.seating import draw_round
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, SignInFactory
 
 
@@ -34,10 +38,10 @@ def test_merge_moves_every_sign_in_and_seat_and_records_it(twins, officer_user):
     SignInFactory(day=day3, person=guest, brought_by=guest.brought_by)
     for _ in range(3):
         SignInFactory(day=day3)
-    round_ = services.draw_round(day3, seating.SIT_OUT, seed=1).round
+    round_ = draw_round(day3, SIT_OUT, seed=1).round
     new_guest = GuestFactory(brought_by=guest)  # a guest the guest record brought
 
-    record = services.merge_people(member, guest, by=officer_user)
+    record = merge_people(member, guest, by=officer_user)
 
     guest.refresh_from_db()
     member.refresh_from_db()
@@ -69,7 +73,7 @@ def test_merge_moves_every_sign_in_and_seat_and_records_it(twins, officer_user):
 
 def test_merge_a_member_into_a_guest_record_hands_over_the_number(twins):
     member, guest = twins
-    services.merge_people(guest, member)
+    merge_people(guest, member)
     guest.refresh_from_db()
     assert guest.membership_number == "1500" and guest.is_member
 
@@ -79,13 +83,13 @@ def test_merge_moves_the_login_or_switches_off_the_second(twins, django_user_mod
     member_login = django_user_model.objects.create_user("ruth")
     member.user = member_login
     member.save()
-    services.merge_people(guest, member)
+    merge_people(guest, member)
     guest.refresh_from_db()
     assert guest.user == member_login
 
     a = MemberFactory(user=django_user_model.objects.create_user("a1"))
     b = MemberFactory(user=django_user_model.objects.create_user("b1"))
-    record = services.merge_people(a, b)
+    record = merge_people(a, b)
     b_login = django_user_model.objects.get(username="b1")
     assert not b_login.is_active and a.user.is_active
     assert any("logins switched off" in key for key in record.moved)
@@ -98,9 +102,9 @@ def test_merge_refused_when_both_are_seated_in_the_same_round(twins):
     SignInFactory(day=day, person=guest, brought_by=guest.brought_by)
     for _ in range(2):
         SignInFactory(day=day)
-    services.draw_round(day, seating.SIT_OUT, seed=1)
-    with pytest.raises(services.MergeRefused, match="Both records are seated in round 1"):
-        services.merge_people(member, guest)
+    draw_round(day, SIT_OUT, seed=1)
+    with pytest.raises(MergeRefused, match="Both records are seated in round 1"):
+        merge_people(member, guest)
     guest.refresh_from_db()
     assert guest.merged_into is None and SignIn.objects.filter(person=guest).count() == 1
     assert not MergeRecord.objects.exists()
@@ -127,15 +131,15 @@ def test_a_unique_rule_of_another_app_refuses_the_merge_and_changes_nothing(twin
             verbose_name = "team player"
             verbose_name_plural = "team players"
 
-    real = services._relations_to_person
+    real = merge._relations_to_person
 
     def with_a_conflict():
         yield from real()
         yield Exploding, SignIn._meta.get_field("person")
 
-    monkeypatch.setattr(services, "_relations_to_person", with_a_conflict)
-    with pytest.raises(services.MergeRefused, match="both appear in team players") as refusal:
-        services.merge_people(member, guest)
+    monkeypatch.setattr(merge, "_relations_to_person", with_a_conflict)
+    with pytest.raises(MergeRefused, match="both appear in team players") as refusal:
+        merge_people(member, guest)
     assert "Nothing was changed" in str(refusal.value)
     guest.refresh_from_db()
     assert guest.merged_into is None and guest.email == "ruth@example.org"
@@ -145,7 +149,7 @@ def test_a_unique_rule_of_another_app_refuses_the_merge_and_changes_nothing(twin
 
 def test_relations_of_every_app_are_found_even_hidden_ones():
     """Games of `scoring` point at Person, some with related_name="+": all must move."""
-    found = {(model._meta.label, field.name) for model, field in services._relations_to_person()}
+    found = {(model._meta.label, field.name) for model, field in merge._relations_to_person()}
     for model in apps.get_models():
         if model._meta.label.split(".")[-1].startswith("Historical"):
             continue
@@ -160,12 +164,12 @@ def test_relations_of_every_app_are_found_even_hidden_ones():
 
 def test_merge_refusals(twins):
     member, guest = twins
-    with pytest.raises(services.MergeRefused, match="two different"):
-        services.merge_people(member, member)
-    services.merge_people(member, guest)
+    with pytest.raises(MergeRefused, match="two different"):
+        merge_people(member, member)
+    merge_people(member, guest)
     guest.refresh_from_db()
-    with pytest.raises(services.MergeRefused, match="already merged"):
-        services.merge_people(member, guest)
+    with pytest.raises(MergeRefused, match="already merged"):
+        merge_people(member, guest)
 
 
 def test_merge_page_flow(officer_client, twins):
@@ -194,7 +198,7 @@ def test_merge_keeps_a_guest_who_converted_visits(day, officer_client):
     SignInFactory(day=day, person=guest, brought_by=guest.brought_by)
     other = ClubDay.objects.create(date="2026-11-26")
     SignInFactory(day=other, person=guest, brought_by=guest.brought_by)
-    services.convert_guest_to_member(guest, "1777")
+    convert_guest_to_member(guest, "1777")
     guest.refresh_from_db()
     assert guest.is_member and guest.membership_number == "1777"
     assert Person.objects.with_visits().get(pk=guest.pk).visits == 2
@@ -214,7 +218,7 @@ def test_other_apps_hear_of_a_merge_after_it_is_committed(
     try:
         member, guest = twins
         with django_capture_on_commit_callbacks(execute=True):
-            record = services.merge_people(member, guest)
+            record = merge_people(member, guest)
     finally:
         person_merged.disconnect(listener)
     assert heard == [(member.pk, guest.pk, record.pk)]

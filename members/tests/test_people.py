@@ -9,9 +9,12 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from members import roster as importer
-from members import services
 from members.models import Person, SignIn
+from members.roster.plan import plan_import
+from members.roster.read import read_roster
+from members.services.errors import LoginRefused
+from members.services.merge import merge_people
+from members.services.people import create_login
 from members.tests.factories import GuestFactory, MemberFactory, SignInFactory
 from members.tests.test_importer import messy_xlsx
 
@@ -43,7 +46,7 @@ def test_people_list_filters_sorts_and_paginates(officer_client, ann, bob):
 
 
 def test_people_list_hides_merged_records(officer_client, ann, bob):
-    services.merge_people(ann, bob)
+    merge_people(ann, bob)
     page = officer_client.get(reverse("members:people")).content.decode()
     assert "Bob" not in page
 
@@ -56,8 +59,8 @@ def test_people_csv_download_can_be_imported_back(officer_client, ann, bob, day)
     assert rows[0][:3] == ["Membership number", "First name", "Last name"]
     assert rows[1][:3] == ["1001", "Ann", "Adams"] and len(rows) == 2
     assert rows[1][rows[0].index("Visits")] == "1"
-    roster = importer.read_roster("people.csv", response.content)
-    plan = importer.plan_import(roster.rows)
+    roster = read_roster("people.csv", response.content)
+    plan = plan_import(roster.rows)
     assert len(plan.unchanged) == 1 and not plan.refused
 
 
@@ -192,10 +195,10 @@ def test_create_login_shows_the_password_once(officer_client, ann):
 def test_login_usernames_do_not_clash(db):
     get_user_model().objects.create_user("ann.adams")
     twin = MemberFactory(first_name="Ann", last_name="Adams")
-    user, _ = services.create_login(twin)
+    user, _ = create_login(twin)
     assert user.username == "ann.adams2"
-    with pytest.raises(services.LoginRefused, match="Guests"):
-        services.create_login(GuestFactory())
+    with pytest.raises(LoginRefused, match="Guests"):
+        create_login(GuestFactory())
 
 
 # ----------------------------------------------------------------------------- import page
@@ -257,7 +260,7 @@ def test_import_page_cancel_and_size_limit(officer_client, monkeypatch):
     url = reverse("members:import")
     response = officer_client.post(url, {"action": "cancel"}, follow=True)
     assert "nothing was saved" in response.content.decode()
-    monkeypatch.setattr(importer, "MAX_UPLOAD_BYTES", 10)
+    monkeypatch.setattr("members.roster.read.MAX_UPLOAD_BYTES", 10)
     response = officer_client.post(
         url, {"file": upload("big.csv", b"x" * 100), "date_order": "auto"}
     )
@@ -296,7 +299,7 @@ def test_csv_download_is_safe_from_spreadsheet_formulas(officer_client):
     response = officer_client.get(reverse("members:people"), {"format": "csv"})
     text = response.content.decode("utf-8-sig")
     assert "'=HYPERLINK(1)" in text and "'+1 555 0100" in text
-    roster = importer.read_roster("people.csv", response.content)
+    roster = read_roster("people.csv", response.content)
     assert roster.rows[0].first_name == "=HYPERLINK(1)" and roster.rows[0].phone == "+1 555 0100"
 
 
@@ -304,7 +307,7 @@ def test_notes_that_look_like_formulas_come_back_unchanged(officer_client):
     MemberFactory(membership_number="67", notes="- prefers table 1")
     response = officer_client.get(reverse("members:people"), {"format": "csv"})
     assert "'- prefers table 1" in response.content.decode("utf-8-sig")
-    roster = importer.read_roster("people.csv", response.content)
+    roster = read_roster("people.csv", response.content)
     assert roster.rows[0].notes == "- prefers table 1"
-    plan = importer.plan_import(roster.rows)
+    plan = plan_import(roster.rows)
     assert len(plan.unchanged) == 1 and not plan.update

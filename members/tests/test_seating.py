@@ -7,9 +7,13 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from members import draw as seating
-from members import services
+import members.draw
+from members.draw import SIT_OUT, THREES, SeatingImpossible, describe, table_sizes
 from members.models import Round, Seat, SignIn, Table
+from members.services.days import close_day
+from members.services.door import undo_sign_in
+from members.services.errors import SeatingRefused, SignInRefused
+from members.services.seating import draw_round, move_seat, not_seated, start_round, swap_seats
 from members.tests.factories import MemberFactory, SignInFactory
 
 # ----------------------------------------------------------------------------- pure draw
@@ -19,7 +23,7 @@ people_lists = st.lists(st.integers(min_value=1, max_value=10_000), unique=True,
 
 @given(people=people_lists, seed=st.integers(min_value=0, max_value=2**32))
 def test_sit_out_draw_seats_everyone_once_at_tables_of_four(people, seed):
-    draw = seating.draw(people, seating.SIT_OUT, random.Random(seed))
+    draw = members.draw.draw(people, SIT_OUT, random.Random(seed))
     seated = [p for table in draw.tables for p in table]
     assert sorted(seated + draw.sitting_out) == sorted(people)  # everyone exactly once
     assert all(len(table) == 4 for table in draw.tables)
@@ -30,8 +34,8 @@ def test_sit_out_draw_seats_everyone_once_at_tables_of_four(people, seed):
 @given(people=people_lists, seed=st.integers(min_value=0, max_value=2**32))
 def test_three_player_draw_seats_everyone_or_explains(people, seed):
     try:
-        draw = seating.draw(people, seating.THREES, random.Random(seed))
-    except seating.SeatingImpossible as refusal:
+        draw = members.draw.draw(people, THREES, random.Random(seed))
+    except SeatingImpossible as refusal:
         assert len(people) in (1, 2, 5)
         assert "sit out" in str(refusal)
         return
@@ -50,7 +54,7 @@ def test_three_player_draw_seats_everyone_or_explains(people, seed):
 )
 def test_people_who_sat_out_last_time_are_spared_when_possible(people, seed, data):
     avoid = data.draw(st.sets(st.sampled_from(people)) if people else st.just(set()))
-    draw = seating.draw(people, seating.SIT_OUT, random.Random(seed), avoid_sitting_out=avoid)
+    draw = members.draw.draw(people, SIT_OUT, random.Random(seed), avoid_sitting_out=avoid)
     others = len(people) - len(avoid)
     if others >= len(draw.sitting_out):
         assert not set(draw.sitting_out) & avoid
@@ -58,8 +62,8 @@ def test_people_who_sat_out_last_time_are_spared_when_possible(people, seed, dat
 
 def test_same_seed_same_draw():
     people = list(range(1, 18))
-    one = seating.draw(people, seating.THREES, random.Random(7))
-    two = seating.draw(people, seating.THREES, random.Random(7))
+    one = members.draw.draw(people, THREES, random.Random(7))
+    two = members.draw.draw(people, THREES, random.Random(7))
     assert one == two
 
 
@@ -79,25 +83,25 @@ def test_same_seed_same_draw():
     ],
 )
 def test_three_player_table_sizes(count, sizes):
-    assert seating.table_sizes(count, seating.THREES) == (sizes, 0)
+    assert table_sizes(count, THREES) == (sizes, 0)
 
 
 @pytest.mark.parametrize("count", [1, 2, 5])
 def test_three_player_tables_impossible(count):
-    with pytest.raises(seating.SeatingImpossible):
-        seating.table_sizes(count, seating.THREES)
-    assert "cannot be seated" in seating.describe(count, seating.THREES)
+    with pytest.raises(SeatingImpossible):
+        table_sizes(count, THREES)
+    assert "cannot be seated" in describe(count, THREES)
 
 
 def test_describe():
-    assert seating.describe(17, seating.SIT_OUT) == "4 tables of four; 1 person sits out."
-    assert seating.describe(17, seating.THREES) == "2 tables of four and 3 tables of three."
-    assert seating.describe(6, seating.SIT_OUT) == "1 table of four; 2 people sit out."
+    assert describe(17, SIT_OUT) == "4 tables of four; 1 person sits out."
+    assert describe(17, THREES) == "2 tables of four and 3 tables of three."
+    assert describe(6, SIT_OUT) == "1 table of four; 2 people sit out."
 
 
 def test_a_person_listed_twice_is_refused():
-    with pytest.raises(seating.SeatingImpossible):
-        seating.draw([1, 1, 2, 3], seating.SIT_OUT, random.Random(1))
+    with pytest.raises(SeatingImpossible):
+        members.draw.draw([1, 1, 2, 3], SIT_OUT, random.Random(1))
 
 
 # ----------------------------------------------------------------------------- services
@@ -113,7 +117,7 @@ def signed_in(day):
 
 def test_draw_round_seats_everyone_signed_in_once(day, signed_in):
     people = signed_in(11)
-    result = services.draw_round(day, seating.THREES, seed=3)
+    result = draw_round(day, THREES, seed=3)
     round_ = result.round
     assert round_.number == 1 and round_.remainder == "threes" and round_.seed == 3
     seats = Seat.objects.filter(round=round_)
@@ -126,80 +130,80 @@ def test_draw_round_seats_everyone_signed_in_once(day, signed_in):
 
 def test_draw_with_sit_out_lists_who_sits_out(day, signed_in):
     signed_in(6)
-    result = services.draw_round(day, seating.SIT_OUT, seed=1)
+    result = draw_round(day, SIT_OUT, seed=1)
     assert len(result.sitting_out) == 2
     assert Seat.objects.count() == 4
-    assert set(services.not_seated(result.round, day)) == set(result.sitting_out)
+    assert set(not_seated(result.round, day)) == set(result.sitting_out)
 
 
 def test_redraw_replaces_the_round_until_play_starts(day, signed_in):
     signed_in(8)
-    first = services.draw_round(day, seating.SIT_OUT, seed=1).round
-    again = services.draw_round(day, seating.SIT_OUT, seed=2)
+    first = draw_round(day, SIT_OUT, seed=1).round
+    again = draw_round(day, SIT_OUT, seed=2)
     assert again.redrawn and again.round.pk == first.pk
     assert Table.objects.count() == 2 and Seat.objects.count() == 8
-    services.start_round(first)
-    nxt = services.draw_round(day, seating.SIT_OUT, seed=3)
+    start_round(first)
+    nxt = draw_round(day, SIT_OUT, seed=3)
     assert not nxt.redrawn and nxt.round.number == 2
     assert Seat.objects.filter(round=first).count() == 8  # round 1 kept as it was
 
 
 def test_who_sat_out_is_spared_next_round(day, signed_in):
     signed_in(5)
-    one = services.draw_round(day, seating.SIT_OUT, seed=11)
-    services.start_round(one.round)
-    two = services.draw_round(day, seating.SIT_OUT, seed=11)
+    one = draw_round(day, SIT_OUT, seed=11)
+    start_round(one.round)
+    two = draw_round(day, SIT_OUT, seed=11)
     assert one.sitting_out != two.sitting_out
 
 
 def test_draw_refusals(day, signed_in):
-    with pytest.raises(services.SeatingRefused, match="Nobody is signed in"):
-        services.draw_round(day, seating.THREES)
+    with pytest.raises(SeatingRefused, match="Nobody is signed in"):
+        draw_round(day, THREES)
     signed_in(5)
-    with pytest.raises(services.SeatingRefused, match="cannot be seated"):
-        services.draw_round(day, seating.THREES)
+    with pytest.raises(SeatingRefused, match="cannot be seated"):
+        draw_round(day, THREES)
     assert not Round.objects.exists()
-    services.close_day(day)
-    with pytest.raises(services.SeatingRefused, match="closed"):
-        services.draw_round(day, seating.SIT_OUT)
+    close_day(day)
+    with pytest.raises(SeatingRefused, match="closed"):
+        draw_round(day, SIT_OUT)
 
 
 def test_move_a_person_to_another_table_and_sit_out(day, signed_in):
     signed_in(8)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
+    round_ = draw_round(day, SIT_OUT, seed=5).round
     seat = Seat.objects.get(table__number=1, position=1)
     person = seat.person
-    with pytest.raises(services.SeatingRefused, match="taken by"):
-        services.move_seat(round_, person, 2, 1)
-    text = services.move_seat(round_, person, 2)
+    with pytest.raises(SeatingRefused, match="taken by"):
+        move_seat(round_, person, 2, 1)
+    text = move_seat(round_, person, 2)
     assert text == f"{person.full_name} moved to table 2, seat 5."
     assert Seat.objects.get(round=round_, person=person).table.number == 2
-    services.move_seat(round_, person, None)
+    move_seat(round_, person, None)
     assert not Seat.objects.filter(person=person).exists()
-    services.move_seat(round_, person, 3, 1)  # a new table
+    move_seat(round_, person, 3, 1)  # a new table
     assert Table.objects.get(round=round_, number=3).seats.get().person == person
 
 
 def test_emptied_table_is_removed(day, signed_in):
     signed_in(4)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
+    round_ = draw_round(day, SIT_OUT, seed=5).round
     people = [s.person for s in Seat.objects.filter(round=round_)]
-    services.move_seat(round_, people[0], 2, 1)
+    move_seat(round_, people[0], 2, 1)
     for person in people[1:]:
-        services.move_seat(round_, person, 2)
+        move_seat(round_, person, 2)
     assert list(round_.tables.values_list("number", flat=True)) == [2]
 
 
 def test_swap_two_people_and_a_sitting_out_person(day, signed_in):
     signed_in(9)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
+    round_ = draw_round(day, SIT_OUT, seed=5).round
     a = Seat.objects.get(table__number=1, position=2)
     b = Seat.objects.get(table__number=2, position=3)
-    services.swap_seats(round_, a.person, b.person)
+    swap_seats(round_, a.person, b.person)
     assert Seat.objects.get(person=a.person).table.number == 2
     assert Seat.objects.get(person=b.person).position == 2
-    out = services.not_seated(round_, day)[0]
-    text = services.swap_seats(round_, out, a.person)
+    out = not_seated(round_, day)[0]
+    text = swap_seats(round_, out, a.person)
     assert f"{a.person.full_name} is sitting out" in text
     assert Seat.objects.get(person=out).table.number == 2
     assert not Seat.objects.filter(person=a.person).exists()
@@ -207,37 +211,37 @@ def test_swap_two_people_and_a_sitting_out_person(day, signed_in):
 
 def test_seats_cannot_move_once_play_started(day, signed_in):
     signed_in(8)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
-    services.start_round(round_)
+    round_ = draw_round(day, SIT_OUT, seed=5).round
+    start_round(round_)
     seats = list(Seat.objects.filter(round=round_))
-    with pytest.raises(services.SeatingRefused, match="Play has started"):
-        services.move_seat(round_, seats[0].person, 2)
-    with pytest.raises(services.SeatingRefused, match="Play has started"):
-        services.swap_seats(round_, seats[0].person, seats[5].person)
+    with pytest.raises(SeatingRefused, match="Play has started"):
+        move_seat(round_, seats[0].person, 2)
+    with pytest.raises(SeatingRefused, match="Play has started"):
+        swap_seats(round_, seats[0].person, seats[5].person)
 
 
 def test_only_people_signed_in_can_be_seated(day, signed_in):
     signed_in(4)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
+    round_ = draw_round(day, SIT_OUT, seed=5).round
     stranger = MemberFactory()
-    with pytest.raises(services.SeatingRefused, match="not signed in"):
-        services.move_seat(round_, stranger, 1)
+    with pytest.raises(SeatingRefused, match="not signed in"):
+        move_seat(round_, stranger, 1)
 
 
 def test_undo_sign_in_takes_them_off_an_unstarted_table(day, signed_in):
     signed_in(4)
-    services.draw_round(day, seating.SIT_OUT, seed=5)
+    draw_round(day, SIT_OUT, seed=5)
     record = SignIn.objects.first()
-    assert "taken off their table" in services.undo_sign_in(record)
+    assert "taken off their table" in undo_sign_in(record)
     assert Seat.objects.count() == 3
 
 
 def test_undo_sign_in_refused_once_playing(day, signed_in):
     signed_in(4)
-    round_ = services.draw_round(day, seating.SIT_OUT, seed=5).round
-    services.start_round(round_)
-    with pytest.raises(services.SignInRefused, match="has started"):
-        services.undo_sign_in(SignIn.objects.first())
+    round_ = draw_round(day, SIT_OUT, seed=5).round
+    start_round(round_)
+    with pytest.raises(SignInRefused, match="has started"):
+        undo_sign_in(SignIn.objects.first())
 
 
 # ----------------------------------------------------------------------------- pages
@@ -304,7 +308,7 @@ def test_seating_page_refusals_are_messages(officer_client, day, signed_in):
 
 def test_display_lists_tables_in_big_type(officer_client, day, signed_in):
     people = signed_in(4)
-    services.draw_round(day, seating.SIT_OUT, seed=1)
+    draw_round(day, SIT_OUT, seed=1)
     page = officer_client.get(reverse("members:seating_display", args=[day.pk])).content.decode()
     assert 'class="display-number">1<' in page
     assert all(p.full_name in page for p in people)

@@ -3,8 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from members import services
 from members.models import Person, SignIn
+from members.services.days import close_day
+from members.services.door import add_guest, local_time, sign_in, undo_sign_in
+from members.services.errors import GuestNameTaken, SignInRefused
 from members.tests.factories import GuestFactory, MemberFactory, SignInFactory
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -18,33 +20,33 @@ def htmx_to(target):
 
 
 def test_sign_in_a_member(day, ann, officer_user):
-    record = services.sign_in(day, ann, card_shown=True, by=officer_user)
+    record = sign_in(day, ann, card_shown=True, by=officer_user)
     assert record.card_shown and record.signed_in_by == officer_user
     assert record.brought_by is None
 
 
 def test_signing_in_twice_is_refused_kindly(day, ann):
-    first = services.sign_in(day, ann)
-    with pytest.raises(services.SignInRefused) as refusal:
-        services.sign_in(day, ann)
-    when = services.local_time(first.signed_in_at)
+    first = sign_in(day, ann)
+    with pytest.raises(SignInRefused) as refusal:
+        sign_in(day, ann)
+    when = local_time(first.signed_in_at)
     assert str(refusal.value) == f"Ann Adams is already signed in (at {when})."
     assert SignIn.objects.count() == 1
 
 
 def test_a_closed_day_refuses_sign_ins(day, ann):
-    services.close_day(day)
-    with pytest.raises(services.SignInRefused, match="closed"):
-        services.sign_in(day, ann)
+    close_day(day)
+    with pytest.raises(SignInRefused, match="closed"):
+        sign_in(day, ann)
 
 
 def test_a_lapsed_member_can_still_be_signed_in(day):
     lapsed = MemberFactory(status=Person.Status.LAPSED)
-    assert services.sign_in(day, lapsed).pk
+    assert sign_in(day, lapsed).pk
 
 
 def test_a_new_guest_is_created_on_the_spot(day, ann):
-    record = services.add_guest(day, " Gina ", "Guest", ann)
+    record = add_guest(day, " Gina ", "Guest", ann)
     guest = record.person
     assert guest.is_guest and guest.brought_by == ann and record.brought_by == ann
     assert (guest.first_name, guest.last_name) == ("Gina", "Guest")
@@ -52,39 +54,39 @@ def test_a_new_guest_is_created_on_the_spot(day, ann):
 
 def test_a_guest_with_the_same_name_is_offered_not_doubled(day, ann):
     existing = GuestFactory(first_name="Gina", last_name="Guest")
-    with pytest.raises(services.GuestNameTaken) as refusal:
-        services.add_guest(day, "gina", "GUEST", ann)
+    with pytest.raises(GuestNameTaken) as refusal:
+        add_guest(day, "gina", "GUEST", ann)
     assert refusal.value.existing == [existing]
-    record = services.add_guest(day, "Gina", "Guest", ann, allow_same_name=True)
+    record = add_guest(day, "Gina", "Guest", ann, allow_same_name=True)
     assert record.person != existing
 
 
 def test_an_existing_guest_signs_in_with_a_member(day, ann):
     guest = GuestFactory()
-    record = services.sign_in(day, guest, brought_by=ann)
+    record = sign_in(day, guest, brought_by=ann)
     assert record.brought_by == ann
     # Without naming the member, the one who first brought them is used.
     other_day = type(day).objects.create(date=day.date.replace(day=20))
-    assert services.sign_in(other_day, guest).brought_by == guest.brought_by
+    assert sign_in(other_day, guest).brought_by == guest.brought_by
 
 
 def test_a_guest_cannot_bring_a_guest(day):
     guest, other = GuestFactory(), GuestFactory()
-    with pytest.raises(services.SignInRefused, match="guests come with a member"):
-        services.sign_in(day, guest, brought_by=other)
+    with pytest.raises(SignInRefused, match="guests come with a member"):
+        sign_in(day, guest, brought_by=other)
 
 
 def test_undo_a_sign_in(day, ann):
-    record = services.sign_in(day, ann)
-    assert "undone" in services.undo_sign_in(record)
+    record = sign_in(day, ann)
+    assert "undone" in undo_sign_in(record)
     assert not SignIn.objects.exists()
 
 
 def test_undo_refused_while_their_guest_is_signed_in(day, ann):
-    services.sign_in(day, ann)
-    services.add_guest(day, "Gina", "Guest", ann)
-    with pytest.raises(services.SignInRefused, match="brought Gina Guest"):
-        services.undo_sign_in(SignIn.objects.get(person=ann))
+    sign_in(day, ann)
+    add_guest(day, "Gina", "Guest", ann)
+    with pytest.raises(SignInRefused, match="brought Gina Guest"):
+        undo_sign_in(SignIn.objects.get(person=ann))
 
 
 def test_visits_are_counted_from_sign_ins(day, ann):
@@ -175,7 +177,7 @@ def test_lapsed_member_is_flagged(officer_client, day):
 
 
 def test_closed_day_refuses_on_the_page(officer_client, day, ann):
-    services.close_day(day)
+    close_day(day)
     page = officer_client.get(reverse("members:signin", args=[day.pk])).content.decode()
     assert "This club day is closed" in page and 'name="q"' not in page
     url = reverse("members:signin_person", args=[day.pk])
@@ -281,10 +283,10 @@ def test_sign_in_list_query_budget(officer_client, day, django_assert_max_num_qu
 
 
 def test_undo_refused_on_a_closed_day(day, ann):
-    record = services.sign_in(day, ann)
-    services.close_day(day)
-    with pytest.raises(services.SignInRefused, match="closed"):
-        services.undo_sign_in(record)
+    record = sign_in(day, ann)
+    close_day(day)
+    with pytest.raises(SignInRefused, match="closed"):
+        undo_sign_in(record)
     assert SignIn.objects.count() == 1
 
 

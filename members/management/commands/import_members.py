@@ -13,7 +13,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from members import roster as importer
+from members.roster.clean import AUTO, DAY_FIRST, MONTH_FIRST
+from members.roster.plan import apply_import
+from members.roster.read import RosterError, read_roster
 
 
 class Command(BaseCommand):
@@ -29,14 +31,14 @@ class Command(BaseCommand):
             "--day-first",
             dest="date_order",
             action="store_const",
-            const=importer.DAY_FIRST,
+            const=DAY_FIRST,
             help="Read dates like 03/04/2021 as 3 April.",
         )
         order.add_argument(
             "--month-first",
             dest="date_order",
             action="store_const",
-            const=importer.MONTH_FIRST,
+            const=MONTH_FIRST,
             help="Read dates like 03/04/2021 as March 4.",
         )
 
@@ -47,11 +49,11 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.", returncode=1) from None
         try:
-            roster = importer.read_roster(path.name, data, date_order=date_order or importer.AUTO)
-        except importer.RosterError as error:
+            roster = read_roster(path.name, data, date_order=date_order or AUTO)
+        except RosterError as error:
             raise CommandError(f"{path.name}: {error}", returncode=1) from None
 
-        plan = importer.apply_import(roster, dry_run=dry_run)
+        plan = apply_import(roster, dry_run=dry_run)
         for note in roster.notes:
             self.stdout.write(f"Note: {note}")
         if roster.ignored_columns:

@@ -1,0 +1,138 @@
+"""Planning and applying a roster import: what it would change, then saving it.
+
+`plan_import(rows)` reads the database: which rows create a member, which update one
+(matched by membership number, and which fields change), which change nothing.
+`apply_import(roster)` plans again against the current database and saves, all in one
+transaction, so nothing is saved before an officer has seen the preview and confirmed.
+
+Blank cells never erase what we already have: a row's values hold only what the file says.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from members.models import Person
+from members.roster.clean import FIELD_LABELS, Duplicate, Refusal, RosterRow
+from members.roster.read import Roster
+
+
+@dataclass
+class Change:
+    field: str
+    old: Any
+    new: Any
+
+    @property
+    def label(self) -> str:
+        return FIELD_LABELS[self.field]
+
+
+@dataclass
+class PlannedRow:
+    row: RosterRow
+    person_id: int | None = None
+    person_name: str = ""
+    changes: list[Change] = field(default_factory=list)
+    hint: str = ""
+
+
+@dataclass
+class ImportPlan:
+    """What an import does (a preview) or did (after `apply_import`)."""
+
+    create: list[PlannedRow] = field(default_factory=list)
+    update: list[PlannedRow] = field(default_factory=list)
+    unchanged: list[PlannedRow] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    duplicates: list[Duplicate] = field(default_factory=list)
+
+    def summary(self) -> str:
+        text = f"{len(self.create)} created, {len(self.update)} updated, "
+        text += f"{len(self.unchanged)} unchanged"
+        if self.refused:
+            text += f", {len(self.refused)} refused"
+        if self.duplicates:
+            text += f", {len(self.duplicates)} duplicate row(s) counted once"
+        return text
+
+
+def plan_import(rows: list[RosterRow], *, for_update: bool = False) -> ImportPlan:
+    """Compare valid rows with the database (matched by membership number)."""
+    plan = ImportPlan()
+    numbers = [row.membership_number for row in rows]
+    people = Person.objects.filter(membership_number__in=numbers)
+    if for_update:
+        people = people.select_for_update()
+    existing = {p.membership_number: p for p in people}
+    # Possible duplicates: the same name on file under another number (or a guest).
+    names = {(row.first_name.casefold(), row.last_name.casefold()) for row in rows}
+    same_name = defaultdict(list)
+    if names:
+        for person in Person.objects.current().only(
+            "kind", "first_name", "last_name", "membership_number"
+        ):
+            key = (person.first_name.casefold(), person.last_name.casefold())
+            if key in names:
+                same_name[key].append(person)
+    for row in rows:
+        person = existing.get(row.membership_number)
+        if person is None:
+            planned = PlannedRow(row=row)
+            for other in same_name.get((row.first_name.casefold(), row.last_name.casefold()), []):
+                if other.is_guest:
+                    planned.hint = (
+                        f"A guest named {other.full_name} is already on file: if it is the same "
+                        "person, merge the two records after the import."
+                    )
+                else:
+                    planned.hint = (
+                        f"A member named {other.full_name} already has number "
+                        f"{other.membership_number}."
+                    )
+            plan.create.append(planned)
+            continue
+        changes = [
+            Change(name, getattr(person, name), value)
+            for name, value in row.values().items()
+            if getattr(person, name) != value
+        ]
+        planned = PlannedRow(
+            row=row, person_id=person.pk, person_name=person.full_name, changes=changes
+        )
+        (plan.update if changes else plan.unchanged).append(planned)
+    return plan
+
+
+def apply_import(roster: Roster, *, dry_run: bool = False, by=None) -> ImportPlan:
+    """Plan again against the current database and save, in one transaction."""
+    with transaction.atomic():
+        plan = plan_import(roster.rows, for_update=not dry_run)
+        plan.refused = list(roster.refused)
+        plan.duplicates = list(roster.duplicates)
+        if dry_run:
+            return plan
+        for planned in plan.create:
+            row = planned.row
+            values = {"status": Person.Status.ACTIVE, **row.values()}
+            person = Person(
+                kind=Person.Kind.MEMBER, membership_number=row.membership_number, **values
+            )
+            if by is not None:
+                person._history_user = by
+            person.save()
+            planned.person_id = person.pk
+        if plan.update:
+            people = Person.objects.in_bulk([p.person_id for p in plan.update])
+            for planned in plan.update:
+                person = people[planned.person_id]
+                for change in planned.changes:
+                    setattr(person, change.field, change.new)
+                if by is not None:
+                    person._history_user = by
+                person.save(update_fields=[c.field for c in planned.changes] + ["updated_at"])
+    return plan

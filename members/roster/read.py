@@ -1,0 +1,390 @@
+"""Reading a roster file into rows of cells: .xlsx or .csv, any encoding, header anywhere.
+
+Pure: no database. The file is told apart by its content, not its name; the header row
+is found among the first rows, its column names recognised in any case and spelling;
+blank rows and repeated headers are skipped. The cells are then cleaned
+(:mod:`members.roster.clean`) into a `Roster`: valid rows, refused rows with their line
+number and reason, exact duplicates. A file that is not a roster raises `RosterError`
+with one clear message.
+
+Line numbers are the file's own: the spreadsheet row number for .xlsx, the line number
+for .csv (blank lines count, as in a text editor).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from members.roster.clean import (
+    AUTO,
+    DATE_ORDERS,
+    FIELD_LABELS,
+    Duplicate,
+    Refusal,
+    RosterRow,
+    cell_text,
+    choose_date_order,
+    clean_rows,
+)
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+HEADER_SEARCH_ROWS = 20
+MAX_ROWS = 20_000
+
+
+def _norm(text: Any) -> str:
+    """'  Member No. ' → 'memberno'; 'E-mail' → 'email'; 'Member #' → 'member#'."""
+    return re.sub(r"[^a-z0-9#]", "", str(text).lower())
+
+
+_ALIASES = {
+    "membership_number": [
+        "membership number",
+        "membership no",
+        "membership #",
+        "membership num",
+        "member number",
+        "member no",
+        "member #",
+        "member num",
+        "number",
+        "no",
+        "no.",
+        "num",
+        "#",
+        "membership",
+        "card",
+        "card no",
+        "card number",
+        "card #",
+        "member id",
+        "membership id",
+    ],
+    "first_name": [
+        "first name",
+        "first",
+        "firstname",
+        "forename",
+        "given name",
+        "given",
+        "fname",
+        "christian name",
+    ],
+    "last_name": [
+        "last name",
+        "last",
+        "lastname",
+        "surname",
+        "family name",
+        "lname",
+    ],
+    "name": ["name", "full name", "member name", "names", "member's name"],
+    "email": ["email", "e-mail", "email address", "e-mail address", "mail"],
+    "phone": [
+        "phone",
+        "telephone",
+        "tel",
+        "tel.",
+        "mobile",
+        "cell",
+        "phone number",
+        "telephone number",
+        "mobile number",
+        "cell phone",
+        "phone no",
+    ],
+    "status": ["status", "membership status", "member status", "active"],
+    "joined": [
+        "joined",
+        "join date",
+        "date joined",
+        "joining date",
+        "joined on",
+        "member since",
+        "since",
+        "start date",
+    ],
+    "notes": ["notes", "note", "comments", "comment", "remarks"],
+}
+ALIASES = {_norm(alias): name for name, aliases in _ALIASES.items() for alias in aliases}
+
+
+class RosterError(Exception):
+    """The file is not a roster we can read. One clear message, nothing else."""
+
+
+@dataclass
+class Roster:
+    """What `read_roster` found in a file."""
+
+    filename: str
+    file_kind: str
+    header_line: int
+    columns: dict[str, str]  # field → the header as written in the file
+    ignored_columns: list[str]
+    rows: list[RosterRow] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    duplicates: list[Duplicate] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    sheet: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "filename": self.filename,
+            "file_kind": self.file_kind,
+            "header_line": self.header_line,
+            "columns": self.columns,
+            "ignored_columns": self.ignored_columns,
+            "rows": [row.to_json() for row in self.rows],
+            "refused": [asdict(r) for r in self.refused],
+            "duplicates": [asdict(d) for d in self.duplicates],
+            "notes": self.notes,
+            "sheet": self.sheet,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Roster:
+        return cls(
+            filename=data["filename"],
+            file_kind=data["file_kind"],
+            header_line=data["header_line"],
+            columns=data["columns"],
+            ignored_columns=data["ignored_columns"],
+            rows=[RosterRow.from_json(row) for row in data["rows"]],
+            refused=[Refusal(**r) for r in data["refused"]],
+            duplicates=[Duplicate(**d) for d in data["duplicates"]],
+            notes=data["notes"],
+            sheet=data.get("sheet", ""),
+        )
+
+
+def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster:
+    """Read a roster file (.xlsx or .csv, told apart by content, not by name)."""
+    if date_order not in DATE_ORDERS:
+        raise ValueError(f"date_order must be one of {DATE_ORDERS}")
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise RosterError(
+            f"The file is too large ({len(data) / 1024 / 1024:.1f} MB); a roster file may be "
+            f"at most {MAX_UPLOAD_BYTES // 1024 // 1024} MB."
+        )
+    if not data.strip():
+        raise RosterError("The file is empty. Choose the roster file saved from your spreadsheet.")
+    if data.startswith(b"PK\x03\x04"):
+        sheets = _xlsx_sheets(data)
+        kind = "xlsx"
+    elif data.startswith(b"%PDF"):
+        raise RosterError(
+            "This is a PDF document, not a roster. Open the roster in your spreadsheet "
+            "program and save it as .xlsx or .csv."
+        )
+    elif data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise RosterError(
+            "This is an old-style Excel file (.xls). Open it in your spreadsheet program and "
+            "save it as .xlsx (Excel workbook) or .csv, then upload that."
+        )
+    else:
+        sheets = _csv_sheets(data)
+        kind = "csv"
+    found = None
+    for sheet_name, rows in sheets:
+        header = _find_header(rows)
+        if header is not None:
+            found = (sheet_name, rows, header)
+            break
+    if found is None:
+        raise RosterError(_no_header_message(sheets, kind))
+    sheet_name, rows, (header_index, mapping, ignored) = found
+    roster = _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order)
+    roster.sheet = sheet_name if kind == "xlsx" and len(sheets) > 1 else ""
+    return roster
+
+
+def _xlsx_sheets(data: bytes) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
+    """Every sheet (the active one first) as numbered rows of cell values."""
+    from openpyxl import load_workbook  # imported here: only .xlsx needs it
+
+    try:
+        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as error:
+        raise RosterError(
+            "This file could not be read as an Excel workbook (.xlsx): it may be damaged, or "
+            "another kind of file renamed. Save the roster again as .xlsx or .csv."
+        ) from error
+    except Exception as error:  # openpyxl raises many kinds on corrupt files
+        raise RosterError(
+            "This file could not be read as an Excel workbook (.xlsx): it may be damaged. "
+            "Save the roster again as .xlsx or .csv."
+        ) from error
+    try:
+        worksheets = list(workbook.worksheets)
+        active = workbook.active
+        if active in worksheets:
+            worksheets.remove(active)
+            worksheets.insert(0, active)
+        sheets = []
+        for worksheet in worksheets:
+            if not hasattr(worksheet, "iter_rows"):  # chart sheets
+                continue
+            if hasattr(worksheet, "reset_dimensions"):
+                worksheet.reset_dimensions()  # some writers store wrong dimensions
+            rows = []
+            for number, values in enumerate(worksheet.iter_rows(values_only=True), start=1):
+                if number > MAX_ROWS + HEADER_SEARCH_ROWS:
+                    raise RosterError(f"The roster has more than {MAX_ROWS} rows.")
+                rows.append((number, list(values)))
+            sheets.append((worksheet.title, rows))
+        return sheets
+    except RosterError:
+        raise
+    except Exception as error:
+        raise RosterError(
+            "This file could not be read as an Excel workbook (.xlsx): it may be damaged. "
+            "Save the roster again as .xlsx or .csv."
+        ) from error
+    finally:
+        workbook.close()
+
+
+def _decode(data: bytes) -> str:
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise RosterError("This file's text could not be read (broken UTF-16).") from error
+    if b"\x00" in data[:4096]:
+        raise RosterError(
+            "This is not a roster: it is not a text (.csv) file nor an Excel workbook (.xlsx)."
+        )
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+def _csv_sheets(data: bytes) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
+    """The text read with each likely delimiter; the sniffed one first."""
+    text = _decode(data)
+    sample = "\n".join(text.splitlines()[: HEADER_SEARCH_ROWS + 5])
+    delimiters = [",", ";", "\t", "|"]
+    try:
+        sniffed = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+        delimiters.remove(sniffed)
+        delimiters.insert(0, sniffed)
+    except csv.Error:
+        pass
+    sheets = []
+    for delimiter in delimiters:
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        rows = []
+        last_line = 0
+        try:
+            for values in reader:
+                rows.append((last_line + 1, values))
+                last_line = reader.line_num
+                if len(rows) > MAX_ROWS + HEADER_SEARCH_ROWS:
+                    raise RosterError(f"The roster has more than {MAX_ROWS} rows.")
+        except csv.Error as error:
+            raise RosterError(f"This .csv file could not be read: {error}.") from error
+        sheets.append((delimiter, rows))
+    return sheets
+
+
+def _find_header(rows):
+    """(index in rows, {column index: field}, [ignored header texts]) or None."""
+    for index, (_line, values) in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        mapping: dict[int, str] = {}
+        ignored: list[str] = []
+        for column, value in enumerate(values):
+            if value is None or str(value).strip() == "":
+                continue
+            name = ALIASES.get(_norm(value))
+            if name is None or name in mapping.values():
+                ignored.append(str(value).strip())
+            else:
+                mapping[column] = name
+        fields = set(mapping.values())
+        if "membership_number" in fields and ({"first_name", "name"} & fields):
+            return index, mapping, ignored
+    return None
+
+
+def _no_header_message(sheets, kind) -> str:
+    expected = "“Membership number”, “First name”, “Last name” (or “Name”)"
+    # Say what we did see, when some columns were recognised.
+    for _sheet, rows in sheets:
+        for line, values in rows[:HEADER_SEARCH_ROWS]:
+            seen = {ALIASES.get(_norm(v)) for v in values if v is not None and str(v).strip()}
+            seen.discard(None)
+            if len(seen) >= 2:
+                labels = ", ".join(FIELD_LABELS[f] for f in sorted(seen))
+                missing = (
+                    "a membership number column"
+                    if "membership_number" not in seen
+                    else "a first name or name column"
+                )
+                where = "row" if kind == "xlsx" else "line"
+                return (
+                    f"This doesn't look like a complete roster: {where} {line} has {labels} "
+                    f"but no {missing.removeprefix('a ')}. Add it, or check the column names "
+                    f"({expected})."
+                )
+    return (
+        "This file is not a roster we can read: no header row with the columns "
+        f"{expected} was found in its first {HEADER_SEARCH_ROWS} rows."
+    )
+
+
+def _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order) -> Roster:
+    header_line, header_values = rows[header_index]
+    columns = {name: str(header_values[col]).strip() for col, name in mapping.items()}
+    roster = Roster(
+        filename=filename,
+        file_kind=kind,
+        header_line=header_line,
+        columns=columns,
+        ignored_columns=ignored,
+    )
+    records, repeated_headers = _records(rows, header_index, mapping)
+    if repeated_headers:
+        roster.notes.append(
+            f"The header row was repeated {repeated_headers} more time(s) in the file; "
+            "those rows were skipped."
+        )
+    if not records:
+        raise RosterError(
+            f"The roster has a header row ({'row' if kind == 'xlsx' else 'line'} "
+            f"{header_line}) but no member rows under it."
+        )
+    order = date_order
+    if "joined" in mapping.values():
+        joined = [cells.get("joined") for _line, cells in records]
+        order, notes = choose_date_order(joined, date_order)
+        roster.notes.extend(notes)
+    roster.rows, roster.refused, roster.duplicates = clean_rows(records, order)
+    return roster
+
+
+def _records(rows, header_index, mapping) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+    """The cells of each data row, by field, skipping blank rows and repeated headers;
+    and how many repeated headers were skipped."""
+    header_norm = [_norm(v) if v is not None else "" for v in rows[header_index][1]]
+    records: list[tuple[int, dict[str, Any]]] = []
+    repeated_headers = 0
+    for line, values in rows[header_index + 1 :]:
+        cells = {
+            name: (values[col] if col < len(values) else None) for col, name in mapping.items()
+        }
+        if all(cell_text(v) == "" for v in cells.values()):
+            continue
+        if [_norm(v) if v is not None else "" for v in values[: len(header_norm)]] == header_norm:
+            repeated_headers += 1
+            continue
+        records.append((line, cells))
+    return records, repeated_headers

@@ -1,0 +1,163 @@
+"""The door: signing people in on a club day, adding a new guest, undoing a sign-in.
+
+A guest always comes with a member; a closed day refuses every change; two tablets at
+the door signing the same person in at once end with one sign-in and a clear message.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from clubsite.clock import clock
+from members.models import ClubDay, Person, Seat, SignIn
+from members.services.errors import GuestNameTaken, SignInRefused
+
+
+def local_time(value) -> str:
+    """'2:14 p.m.': the site's one time format (:func:`clubsite.clock.clock`)."""
+    return clock(value)
+
+
+def _check_day_open(day: ClubDay) -> None:
+    if not day.is_open:
+        raise SignInRefused(
+            f"{day} is closed: nobody can be signed in. An officer can reopen it on the day's page."
+        )
+
+
+def _check_signable(person: Person) -> None:
+    if person.is_merged:
+        raise SignInRefused(
+            f"This record of {person.full_name} was merged into another one; search again "
+            "and sign in that one."
+        )
+
+
+def _check_member_bringing(member: Person | None) -> Person:
+    if member is None:
+        raise SignInRefused("Choose the member who brought the guest.")
+    if member.is_merged:
+        member = member.merged_into
+    if not member.is_member:
+        raise SignInRefused(f"{member.full_name} is a guest; guests come with a member.")
+    return member
+
+
+def sign_in(
+    day: ClubDay,
+    person: Person,
+    *,
+    card_shown: bool = False,
+    brought_by: Person | None = None,
+    by=None,
+) -> SignIn:
+    """Sign a person in on a club day. Guests need the member who brought them.
+
+    Refused kindly when the day is closed or the person is already in."""
+    _check_day_open(day)
+    _check_signable(person)
+    if person.is_guest:
+        brought_by = _check_member_bringing(brought_by or person.brought_by)
+        if brought_by.pk == person.pk:
+            raise SignInRefused("A guest cannot bring themselves.")
+    else:
+        brought_by = None
+    existing = SignIn.objects.filter(day=day, person=person).first()
+    if existing is not None:
+        raise SignInRefused(
+            f"{person.full_name} is already signed in (at {local_time(existing.signed_in_at)})."
+        )
+    try:
+        with transaction.atomic():
+            return SignIn.objects.create(
+                day=day,
+                person=person,
+                card_shown=bool(card_shown),
+                brought_by=brought_by,
+                signed_in_by=by if by is not None and by.is_authenticated else None,
+            )
+    except IntegrityError:
+        # Another tablet at the door signed them in a moment ago.
+        existing = SignIn.objects.filter(day=day, person=person).first()
+        when = f" (at {local_time(existing.signed_in_at)})" if existing else ""
+        raise SignInRefused(f"{person.full_name} is already signed in{when}.") from None
+
+
+def undo_sign_in(signin: SignIn, *, by=None) -> str:
+    """Remove a sign-in made by mistake. Seats in rounds not yet started go too;
+    a person already playing cannot be signed out. Returns a message."""
+    day = signin.day
+    person = signin.person
+    if not day.is_open:
+        raise SignInRefused(f"{day} is closed; reopen it to change who signed in.")
+    with transaction.atomic():
+        seats = list(
+            Seat.objects.filter(round__day=day, person=person).select_related("round", "table")
+        )
+        started = [seat for seat in seats if seat.round.started]
+        if started:
+            seat = started[0]
+            raise SignInRefused(
+                f"{person.full_name} is playing at table {seat.table.number} in round "
+                f"{seat.round.number}, which has started; the sign-in cannot be undone now."
+            )
+        if SignIn.objects.filter(day=day, brought_by=person).exists():
+            guests = ", ".join(
+                s.person.full_name
+                for s in SignIn.objects.filter(day=day, brought_by=person).select_related("person")
+            )
+            raise SignInRefused(
+                f"{person.full_name} brought {guests} today; undo their sign-in first, or "
+                "sign them in with another member."
+            )
+        for seat in seats:
+            seat.delete()
+        signin.delete()
+    message = f"Sign-in of {person.full_name} undone."
+    if seats:
+        message += " They were also taken off their table; the seating page shows the gap."
+    return message
+
+
+def add_guest(
+    day: ClubDay,
+    first_name: str,
+    last_name: str,
+    brought_by: Person,
+    *,
+    card_shown: bool = False,
+    allow_same_name: bool = False,
+    by=None,
+) -> SignIn:
+    """Create a new guest on the spot and sign them in with the member who brought them.
+
+    If a guest of the same name is already on file, raise `GuestNameTaken` (listing
+    them) unless `allow_same_name` says this is another person."""
+    _check_day_open(day)
+    first_name = " ".join((first_name or "").split())
+    last_name = " ".join((last_name or "").split())
+    if not first_name:
+        raise SignInRefused("Type the guest's first name.")
+    brought_by = _check_member_bringing(brought_by)
+    if not allow_same_name:
+        existing = list(
+            Person.objects.current()
+            .guests()
+            .filter(first_name__iexact=first_name, last_name__iexact=last_name)
+            .select_related("brought_by")
+        )
+        if existing:
+            name = f"{first_name} {last_name}".strip()
+            raise GuestNameTaken(
+                f"A guest named {name} is already on file. Sign in that guest, or add a new "
+                "one if this is a different person.",
+                existing,
+            )
+    with transaction.atomic():
+        guest = Person.objects.create(
+            kind=Person.Kind.GUEST,
+            first_name=first_name,
+            last_name=last_name,
+            brought_by=brought_by,
+        )
+        return sign_in(day, guest, card_shown=card_shown, brought_by=brought_by, by=by)

@@ -1,0 +1,273 @@
+"""Seating on a club day: drawing a round onto tables, starting play, moving and
+swapping people before play starts, and reading the seats back.
+
+The draw itself is pure and lives in :mod:`members.draw`; this module stores it.
+Once a round has started its seats are fixed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from django.db import models, transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
+
+from members import draw
+from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from members.services.errors import SeatingRefused
+
+
+@dataclass
+class DrawResult:
+    round: Round
+    sitting_out: list[Person]
+    redrawn: bool
+
+
+def current_round(day: ClubDay) -> Round | None:
+    return day.rounds.order_by("-number").first()
+
+
+def signed_in_ids(day: ClubDay) -> list[int]:
+    return list(
+        SignIn.objects.filter(day=day, person__merged_into__isnull=True)
+        .order_by("person_id")
+        .values_list("person_id", flat=True)
+    )
+
+
+def draw_round(day: ClubDay, remainder: str, *, seed: int | None = None, by=None) -> DrawResult:
+    """Draw everyone signed in onto numbered tables.
+
+    Redraws the latest round while its play has not started; otherwise starts the next
+    round. People who sat out the previous round are the last chosen to sit out again."""
+    if not day.is_open:
+        raise SeatingRefused(f"{day} is closed; reopen it to seat people.")
+    if remainder not in draw.REMAINDER_CHOICES:
+        raise SeatingRefused("Choose what to do when the count is not a multiple of four.")
+    people = signed_in_ids(day)
+    if not people:
+        raise SeatingRefused("Nobody is signed in yet: sign people in at the door first.")
+    if seed is None:
+        seed = secrets.randbits(48)
+    with transaction.atomic():
+        latest = day.rounds.select_for_update().order_by("-number").first()
+        redraw = latest is not None and not latest.started
+        previous = (
+            latest
+            if not redraw
+            else (day.rounds.filter(number__lt=latest.number).order_by("-number").first())
+        )
+        avoid: set[int] = set()
+        if previous is not None:
+            seated = set(previous.seats.values_list("person_id", flat=True))
+            avoid = {pid for pid in people if pid not in seated}
+        try:
+            result = draw.draw(people, remainder, random.Random(seed), avoid_sitting_out=avoid)
+        except draw.SeatingImpossible as error:
+            raise SeatingRefused(str(error)) from None
+        round_ = _clear_for_redraw(latest) if redraw else _next_round(day, latest)
+        _store_draw(round_, result, remainder, seed)
+    out = Person.objects.in_bulk(result.sitting_out)
+    return DrawResult(
+        round=round_, sitting_out=[out[pid] for pid in result.sitting_out], redrawn=redraw
+    )
+
+
+def _clear_for_redraw(round_: Round) -> Round:
+    """The latest round, not started, emptied of its tables to be drawn again."""
+    try:
+        round_.tables.all().delete()
+    except ProtectedError:
+        raise SeatingRefused(
+            f"Games have already begun at the tables of round {round_.number}; "
+            "it cannot be drawn again."
+        ) from None
+    return round_
+
+
+def _next_round(day: ClubDay, latest: Round | None) -> Round:
+    return Round.objects.create(day=day, number=(latest.number + 1) if latest else 1)
+
+
+def _store_draw(round_: Round, result: draw.Draw, remainder: str, seed: int) -> None:
+    """Save how the round was drawn and its tables and seats."""
+    round_.remainder = remainder
+    round_.seed = seed
+    round_.drawn_at = timezone.now()
+    round_.save(update_fields=["remainder", "seed", "drawn_at"])
+    seats = []
+    for number, table_people in result.numbered():
+        table = Table.objects.create(round=round_, number=number)
+        seats.extend(
+            Seat(round=round_, table=table, person_id=pid, position=position)
+            for position, pid in enumerate(table_people, start=1)
+        )
+    Seat.objects.bulk_create(seats)
+
+
+def start_round(round_: Round) -> Round:
+    """Play begins: the seats are fixed from now on."""
+    if round_.started:
+        raise SeatingRefused(f"Round {round_.number} has already started.")
+    if not round_.seats.exists():
+        raise SeatingRefused(f"Round {round_.number} has nobody seated yet; draw tables first.")
+    round_.started = True
+    round_.save(update_fields=["started"])
+    return round_
+
+
+def _check_movable(round_: Round) -> None:
+    round_.refresh_from_db(fields=["started"])
+    if round_.started:
+        raise SeatingRefused(
+            f"Play has started in round {round_.number}: seats can no longer be moved. "
+            "Draw the next round instead."
+        )
+
+
+def _check_signed_in(round_: Round, person: Person) -> None:
+    if not SignIn.objects.filter(day_id=round_.day_id, person=person).exists():
+        raise SeatingRefused(f"{person.full_name} is not signed in today; sign them in first.")
+
+
+MAX_AT_TABLE = 6
+
+
+def move_seat(
+    round_: Round,
+    person: Person,
+    table_number: int | None,
+    position: int | None = None,
+    *,
+    by=None,
+) -> str:
+    """Move a person to a table (a new one if `table_number` is one past the last), at a
+    given free seat or the first free one; `table_number=None` takes them off the
+    tables (sitting out). Returns a message."""
+    with transaction.atomic():
+        _check_movable(round_)
+        _check_signed_in(round_, person)
+        current = Seat.objects.filter(round=round_, person=person).select_related("table").first()
+        if table_number is None:
+            if current is None:
+                raise SeatingRefused(f"{person.full_name} is not at a table in this round.")
+            old_table = current.table
+            current.delete()
+            _drop_if_empty(old_table)
+            return f"{person.full_name} is sitting out this round."
+        table = _table_numbered(round_, table_number)
+        taken = {s.position: s for s in Seat.objects.filter(table=table).select_related("person")}
+        if position is None:
+            free = [p for p in range(1, MAX_AT_TABLE + 1) if p not in taken]
+            if current is not None and current.table_id == table.pk:
+                return f"{person.full_name} is already at table {table.number}."
+            if not free:
+                raise SeatingRefused(f"Table {table.number} is full ({MAX_AT_TABLE} players).")
+            position = free[0]
+        if not 1 <= position <= MAX_AT_TABLE:
+            raise SeatingRefused(f"Seats are numbered 1 to {MAX_AT_TABLE}.")
+        occupant = taken.get(position)
+        if occupant is not None:
+            if occupant.person_id == person.pk:
+                return f"{person.full_name} is already in that seat."
+            raise SeatingRefused(
+                f"Seat {position} at table {table.number} is taken by "
+                f"{occupant.person.full_name}. Use “Swap two people” to exchange them."
+            )
+        old_table = None
+        if current is not None:
+            old_table = current.table
+            current.table = table
+            current.position = position
+            current.save(update_fields=["table", "position"])
+        else:
+            Seat.objects.create(round=round_, table=table, person=person, position=position)
+        if old_table is not None and old_table.pk != table.pk:
+            _drop_if_empty(old_table)
+    return f"{person.full_name} moved to table {table.number}, seat {position}."
+
+
+def _table_numbered(round_: Round, table_number: int) -> Table:
+    """The round's table of that number, made if it is a new one (up to 99)."""
+    tables = {t.number: t for t in round_.tables.all()}
+    last = max(tables, default=0)
+    if table_number in tables:
+        return tables[table_number]
+    if 1 <= table_number <= max(last + 1, 99):
+        return Table.objects.create(round=round_, number=table_number)
+    raise SeatingRefused(f"Tables are numbered 1 to {max(last + 1, 99)}.")
+
+
+def _drop_if_empty(table: Table) -> None:
+    if not table.seats.exists():
+        try:
+            with transaction.atomic():
+                table.delete()
+        except ProtectedError:
+            pass  # another app keeps a game at this table; leave it
+
+
+def swap_seats(round_: Round, first: Person, second: Person, *, by=None) -> str:
+    """Exchange two people's seats. If one of them is not at a table (sitting out),
+    the other leaves the table and they take the seat."""
+    if first.pk == second.pk:
+        raise SeatingRefused("Choose two different people to swap.")
+    with transaction.atomic():
+        _check_movable(round_)
+        _check_signed_in(round_, first)
+        _check_signed_in(round_, second)
+        seats = {
+            s.person_id: s
+            for s in Seat.objects.filter(round=round_, person__in=[first, second]).select_related(
+                "table"
+            )
+        }
+        a, b = seats.get(first.pk), seats.get(second.pk)
+        if a is None and b is None:
+            raise SeatingRefused(
+                f"Neither {first.full_name} nor {second.full_name} is at a table this round."
+            )
+        places = [(s.table, s.position, s.person_id) for s in (a, b) if s is not None]
+        Seat.objects.filter(pk__in=[s.pk for s in (a, b) if s is not None]).delete()
+        swap = {first.pk: second.pk, second.pk: first.pk}
+        Seat.objects.bulk_create(
+            Seat(round=round_, table=table, position=position, person_id=swap[pid])
+            for table, position, pid in places
+        )
+    if a is not None and b is not None:
+        return (
+            f"Swapped: {first.full_name} is now at table {b.table.number}, "
+            f"{second.full_name} at table {a.table.number}."
+        )
+    sitting, playing = (first, second) if a is None else (second, first)
+    seat = b if a is None else a
+    return (
+        f"{sitting.full_name} takes seat {seat.position} at table {seat.table.number}; "
+        f"{playing.full_name} is sitting out."
+    )
+
+
+def seat_map(round_: Round) -> list[tuple[Table, list[Seat]]]:
+    """The tables of a round with their seats, in two queries."""
+    tables = list(
+        round_.tables.prefetch_related(
+            models.Prefetch(
+                "seats", queryset=Seat.objects.select_related("person").order_by("position")
+            )
+        ).order_by("number")
+    )
+    return [(table, list(table.seats.all())) for table in tables]
+
+
+def not_seated(round_: Round | None, day: ClubDay) -> list[Person]:
+    """People signed in on the day who have no seat in this round."""
+    people = Person.objects.filter(signins__day=day, merged_into__isnull=True).order_by(
+        "last_name", "first_name"
+    )
+    if round_ is not None:
+        people = people.exclude(seats__round=round_)
+    return list(people)

@@ -1,0 +1,60 @@
+"""Club days: the list (and opening a new day), and one day's page (close, reopen)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from members.forms import DayForm
+from members.models import ClubDay, Person
+from members.permissions import officer_required
+from members.services.days import close_day, open_day, reopen_day
+from members.services.errors import DayRefused
+from members.views.common import club_day
+
+
+@officer_required
+@require_http_methods(["GET", "POST"])
+def days(request):
+    form = DayForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        same_date = ClubDay.objects.filter(date=form.cleaned_data["date"]).exists()
+        day = open_day(form.cleaned_data["date"], form.cleaned_data["title"])
+        messages.success(request, f"{day} is open. Sign people in at the door.")
+        if same_date:
+            messages.warning(request, "Note: another club day has the same date.")
+        return redirect("members:day", pk=day.pk)
+    page = Paginator(ClubDay.objects.with_counts().order_by("-date", "-pk"), 30).get_page(
+        request.GET.get("page")
+    )
+    return render(request, "members/days.html", {"form": form, "page": page})
+
+
+@officer_required
+@require_http_methods(["GET", "POST"])
+def day(request, pk):
+    day = club_day(pk)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "close":
+                close_day(day)
+                messages.success(request, f"{day} is closed. Nobody more can sign in.")
+            elif action == "reopen":
+                reopen_day(day)
+                messages.success(request, f"{day} is open again.")
+            else:
+                messages.error(request, "Unknown action.")
+        except DayRefused as refusal:
+            messages.warning(request, refusal.message)
+        return redirect("members:day", pk=day.pk)
+    counts = day.signins.aggregate(
+        total=Count("pk"), guests=Count("pk", filter=Q(person__kind=Person.Kind.GUEST))
+    )
+    rounds = day.rounds.annotate(
+        tables_count=Count("tables", distinct=True), seated=Count("seats", distinct=True)
+    ).order_by("number")
+    return render(request, "members/day.html", {"day": day, "counts": counts, "rounds": rounds})

@@ -1,0 +1,72 @@
+"""The roster import page: upload, preview (nothing saved), confirm (saved).
+
+The file is read once; the preview keeps what was read in the session under a token,
+so confirming saves exactly what the officer saw, without uploading again.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from members.forms import RosterUploadForm
+from members.permissions import officer_required
+from members.roster.plan import apply_import, plan_import
+from members.roster.read import Roster, RosterError, read_roster
+
+IMPORT_SESSION_KEY = "members_roster_import"
+IMPORT_RESULT_KEY = "members_roster_import_result"
+
+
+@officer_required
+@require_http_methods(["GET", "POST"])
+def roster_import(request):
+    """Upload → preview (nothing saved) → confirm (saved), without uploading again."""
+    if request.method == "POST" and request.POST.get("action") == "confirm":
+        return _import_confirm(request)
+    if request.method == "POST" and request.POST.get("action") == "cancel":
+        request.session.pop(IMPORT_SESSION_KEY, None)
+        messages.info(request, "Import cancelled; nothing was saved.")
+        return redirect("members:import")
+    result = request.session.pop(IMPORT_RESULT_KEY, None) if request.method == "GET" else None
+    form = RosterUploadForm(request.POST or None, request.FILES or None)
+    context = {"form": form, "result": result}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            roster = read_roster(
+                upload.name, upload.read(), date_order=form.cleaned_data["date_order"]
+            )
+        except RosterError as error:
+            context["roster_error"] = str(error)
+            return render(request, "members/import.html", context)
+        plan = plan_import(roster.rows)
+        plan.refused, plan.duplicates = roster.refused, roster.duplicates
+        token = secrets.token_urlsafe(16)
+        request.session[IMPORT_SESSION_KEY] = {"token": token, "roster": roster.to_json()}
+        context.update({"roster": roster, "plan": plan, "token": token})
+    return render(request, "members/import.html", context)
+
+
+def _import_confirm(request):
+    stored = request.session.get(IMPORT_SESSION_KEY)
+    if not stored or stored.get("token") != request.POST.get("token"):
+        messages.warning(
+            request,
+            "This preview has expired or was already imported. Upload the file again to see "
+            "a fresh preview.",
+        )
+        return redirect("members:import")
+    roster = Roster.from_json(stored["roster"])
+    plan = apply_import(roster, by=request.user)
+    request.session.pop(IMPORT_SESSION_KEY, None)
+    request.session[IMPORT_RESULT_KEY] = {
+        "filename": roster.filename,
+        "summary": plan.summary(),
+        "refused": [{"line": r.line, "reason": r.reason} for r in plan.refused],
+    }
+    messages.success(request, f"Roster imported: {plan.summary()}.")
+    return redirect("members:import")
