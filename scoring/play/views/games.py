@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 
 from clubsite.params import whole_number
 from members.models import Seat, SignIn
+from scoring.labels import BREAKDOWN_WORDS
 from scoring.models import Game, RuleSet
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.games import NextGameForm, StartGameForm
@@ -28,12 +29,28 @@ from scoring.play.views.display import game_context, load_teams, people_in_seat_
 def game(request, game_pk):
     game, access = game_for_request(request, game_pk)
     ctx = game_context(request, game, access)
+    for row in ctx["hand_rows"]:
+        for team_hand in row["teams"]:
+            team_hand.breakdown_lines = _breakdown_lines(team_hand.breakdown)
     if access.is_officer:
         labels = [f"{t.label_text} ({t.player_names})" for t in ctx["teams"]]
         ctx["history"] = hand_history(game, labels)
     later = Game.objects.filter(table=game.table, number__gt=game.number).order_by("number")
     ctx["later_game"] = later.first()
     return render(request, "scoring/game.html", ctx)
+
+
+#: Parts of a hand's score the game page lists only when they are not zero.
+_LISTED_WHEN_SCORED = ("perfect_cut", "penalties")
+
+
+def _breakdown_lines(breakdown: dict) -> list[tuple[str, object]]:
+    """(words, points) for each part of a team's hand score, as the game page lists them."""
+    return [
+        (words, breakdown.get(key, ""))
+        for key, words in BREAKDOWN_WORDS.items()
+        if key not in _LISTED_WHEN_SCORED or breakdown.get(key)
+    ]
 
 
 def _initial_teams(people, rules):
