@@ -1,13 +1,15 @@
-"""The words the site uses for cards, penalties and going out, written once.
+"""The words the site uses for cards, penalties, going out and the parts of a hand's
+score, written once.
 
-The hand form's labels, a hand's history and the workbook all read them from here, so
-"Red three kept in hand" is said the same way on every page and sheet. The time of day
-is written by :func:`clubsite.clock.clock` (members use it too).
+The hand form's labels, the preview of a hand, a hand's history and the workbook all
+read them from here, so "Red three kept in hand" is said the same way on every page and
+sheet. The time of day is written by :func:`clubsite.clock.clock` (members use it too).
 """
 
 from clubsite.clock import clock, clock_and_day
 
 __all__ = [
+    "BREAKDOWN_WORDS",
     "CARD_WORDS",
     "PENALTY_LABELS",
     "RANK_WORDS",
@@ -46,3 +48,15 @@ WENT_OUT_CHOICES = [("none", "No"), ("out", "Out"), ("concealed", "Concealed")]
 WENT_OUT_WORDS = {"none": "no", "out": "went out", "concealed": "went out concealed"}
 #: The workbook's "Went out" column: blank when the team did not.
 WENT_OUT_SHEET = {"none": "", "out": "Out", "concealed": "Concealed"}
+
+#: The parts of a team's hand score (the engine's ``breakdown`` keys), as the preview
+#: of a hand lists them.
+BREAKDOWN_WORDS = {
+    "melded_cards": "Melded cards",
+    "canastas": "Canastas",
+    "red_threes": "Red threes",
+    "going_out": "Going out",
+    "perfect_cut": "Perfect cut",
+    "cards_in_hand": "Cards left in hand",
+    "penalties": "Penalties",
+}

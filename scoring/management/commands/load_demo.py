@@ -18,6 +18,54 @@ from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
 DEMO_PASSWORD = "canasta-demo"
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_club.json"
 
+#: The two hands of the demo game: one entered quickly, one card by card.
+DEMO_HANDS = [
+    [
+        {
+            "melded_points": 385,
+            "natural_canastas": 1,
+            "mixed_canastas": 1,
+            "red_threes": 1,
+            "went_out": "out",
+            "hand_points": 0,
+            "perfect_cut": False,
+            "penalties": [],
+        },
+        {
+            "melded_points": 140,
+            "natural_canastas": 0,
+            "mixed_canastas": 0,
+            "red_threes": 0,
+            "went_out": "none",
+            "hand_points": 65,
+            "perfect_cut": False,
+            "penalties": [],
+        },
+    ],
+    [
+        {
+            "melds": [{"rank": "K", "naturals": 5}, {"rank": "7", "naturals": 3}],
+            "red_threes": 0,
+            "went_out": "none",
+            "hand_cards": {"A": 1, "4": 2},
+            "perfect_cut": False,
+            "penalties": [],
+        },
+        {
+            "melds": [
+                {"rank": "Q", "naturals": 7},
+                {"rank": "9", "naturals": 5, "jokers": 1, "twos": 1},
+                {"rank": "5", "naturals": 3},
+            ],
+            "red_threes": 2,
+            "went_out": "out",
+            "hand_cards": {},
+            "perfect_cut": True,
+            "penalties": [],
+        },
+    ],
+]
+
 
 class Command(BaseCommand):
     help = "Load the demo club (development only): people, demo logins, an open club day."
@@ -72,14 +120,25 @@ class Command(BaseCommand):
         """The scoring part of the demo: the rule-set presets, the day's rules, round 1
         with the 12 signed-in people at 3 tables of 4, and a game at table 1 with two
         hands, so a new user can try scoring straight away. Safe to run again."""
-        from members.models import Round, Seat, Table
-        from scoring.models import DayRules, Game, RuleSet
-        from scoring.play import services
+        from scoring.models import DayRules, RuleSet
+        from scoring.play.services.rulesets import ensure_presets, set_day_rules
 
-        services.ensure_presets()
+        ensure_presets()
         default = RuleSet.objects.club_default()
         if default is not None and not DayRules.objects.filter(day=day).exists():
-            services.set_day_rules(day, default)
+            set_day_rules(day, default)
+        table1 = self._seat_round_one(day)
+        self._demo_game(table1)
+        self.stdout.write("Try scoring: open table 1 of today's demo club day with")
+        self.stdout.write(
+            f"  room code {table1.room_code} (type it on the front page), or the link"
+        )
+        self.stdout.write(f"  http://127.0.0.1:8000/t/{table1.token}/")
+
+    def _seat_round_one(self, day):
+        """Round 1: the first 12 signed-in people at 3 tables of 4; returns table 1."""
+        from members.models import Round, Seat, Table
+
         round1, _ = Round.objects.get_or_create(day=day, number=1)
         signed_in = [s.person for s in day.signins.select_related("person").order_by("pk")][:12]
         tables = []
@@ -91,72 +150,23 @@ class Command(BaseCommand):
                 Seat.objects.create(
                     round=round1, table=tables[k // 4], person=person, position=k % 4 + 1
                 )
-        table1 = tables[0]
+        return tables[0]
+
+    def _demo_game(self, table1):
+        """A game at table 1 with the two demo hands, unless the table has a game."""
+        from members.models import Seat
+        from scoring.models import Game
+        from scoring.play.services.games import start_game
+        from scoring.play.services.hands import record_hand
+
         seats = list(
             Seat.objects.filter(table=table1).select_related("person").order_by("position")
         )
         if len(seats) == 4 and not Game.objects.filter(table=table1).exists():
             a, b, c, d = (s.person for s in seats)
-            game = services.start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
-            services.record_hand(
-                game,
-                [
-                    {
-                        "melded_points": 385,
-                        "natural_canastas": 1,
-                        "mixed_canastas": 1,
-                        "red_threes": 1,
-                        "went_out": "out",
-                        "hand_points": 0,
-                        "perfect_cut": False,
-                        "penalties": [],
-                    },
-                    {
-                        "melded_points": 140,
-                        "natural_canastas": 0,
-                        "mixed_canastas": 0,
-                        "red_threes": 0,
-                        "went_out": "none",
-                        "hand_points": 65,
-                        "perfect_cut": False,
-                        "penalties": [],
-                    },
-                ],
-                number=1,
-                via="Demo data",
-            )
-            services.record_hand(
-                game,
-                [
-                    {
-                        "melds": [{"rank": "K", "naturals": 5}, {"rank": "7", "naturals": 3}],
-                        "red_threes": 0,
-                        "went_out": "none",
-                        "hand_cards": {"A": 1, "4": 2},
-                        "perfect_cut": False,
-                        "penalties": [],
-                    },
-                    {
-                        "melds": [
-                            {"rank": "Q", "naturals": 7},
-                            {"rank": "9", "naturals": 5, "jokers": 1, "twos": 1},
-                            {"rank": "5", "naturals": 3},
-                        ],
-                        "red_threes": 2,
-                        "went_out": "out",
-                        "hand_cards": {},
-                        "perfect_cut": True,
-                        "penalties": [],
-                    },
-                ],
-                number=2,
-                via="Demo data",
-            )
-        self.stdout.write("Try scoring: open table 1 of today's demo club day with")
-        self.stdout.write(
-            f"  room code {table1.room_code} (type it on the front page), or the link"
-        )
-        self.stdout.write(f"  http://127.0.0.1:8000/t/{table1.token}/")
+            game = start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
+            for number, inputs in enumerate(DEMO_HANDS, start=1):
+                record_hand(game, inputs, number=number, via="Demo data")
 
     def _user(self, username, first, last):
         user, created = get_user_model().objects.get_or_create(

@@ -4,7 +4,8 @@ state) from the hands' raw inputs: `manage.py rebuild_totals [--game ID]`."""
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Game
-from scoring.play import services
+from scoring.play.services.errors import ScoringError
+from scoring.play.services.hands import rebuild_game
 
 
 class Command(BaseCommand):
@@ -22,8 +23,8 @@ class Command(BaseCommand):
         done = failed = 0
         for item in games.iterator():
             try:
-                services.rebuild_game(item)
-            except services.ScoringError as exc:
+                rebuild_game(item)
+            except ScoringError as exc:
                 failed += 1
                 self.stderr.write(f"Game {item.pk} ({item}): {exc.message}")
             else:

@@ -1,0 +1,129 @@
+"""The boxes of one team's hand entry: their names, the whole-number box that opens a
+number pad, and the set of fields built once per rule-set shape.
+
+Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
+
+- ``t{i}-mode``: ``quick`` or ``detailed``
+- quick: ``t{i}-melded_points``, ``t{i}-natural_canastas``, ``t{i}-mixed_canastas``,
+  ``t{i}-hand_points``
+- detailed: ``t{i}-meld_{rank}_naturals`` / ``_jokers`` / ``_twos`` for rank in
+  a k q j 10 9 8 7 6 5 4 and 3 (black threes: naturals only); ``t{i}-card_{key}`` for
+  key in joker 2 a k q j 10 9 8 7 6 5 4 3
+- both: ``t{i}-red_threes``, ``t{i}-went_out`` (none/out/concealed), ``t{i}-perfect_cut``
+  (only when the rules have it), ``t{i}-pen_ask_to_go_out_failed``,
+  ``t{i}-pen_discard_unused``, ``t{i}-pen_red_three_in_hand`` (counts),
+  ``t{i}-pen_other_points``, ``t{i}-pen_other_note``
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring import engine
+from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
+from scoring.play import widgets as fast
+
+NUMBER_ATTRS = {
+    "inputmode": "numeric",
+    "pattern": "[0-9]*",
+    "autocomplete": "off",
+    "class": "num",
+}
+
+#: Largest number the form accepts in any box (the engine refuses impossible ones).
+MAX_DIGITS = 7
+
+PENALTY_FIELDS = {
+    "ask_to_go_out_failed": "pen_ask_to_go_out_failed",
+    "discard_unused": "pen_discard_unused",
+    "red_three_in_hand": "pen_red_three_in_hand",
+}
+
+MODE_CHOICES = [("quick", "Quick"), ("detailed", "Card by card")]
+
+QUICK_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "hand_points")
+
+
+def rank_slug(rank: str) -> str:
+    return rank.lower()
+
+
+class WholeNumberField(forms.CharField):
+    """A box for a count or points: digits only, empty means 0; opens a number pad."""
+
+    default_error_messages = {
+        "invalid": "Enter a whole number with digits only, such as 120.",
+        "too_big": "That number is far too large; check it.",
+    }
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("widget", fast.TextInput(attrs=dict(NUMBER_ATTRS)))
+        super().__init__(**kwargs)
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        text = value.replace(" ", "").replace(",", "")
+        if text == "":
+            return None
+        if len(text) > 40 or not text.isascii() or not text.isdigit():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        if len(text.lstrip("0")) > MAX_DIGITS:
+            raise ValidationError(self.error_messages["too_big"], code="too_big")
+        return int(text)
+
+
+@lru_cache(maxsize=16)
+def team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, forms.Field]:
+    """The fields of one team's entry (see :class:`TeamEntryForm`)."""
+    f: dict[str, forms.Field] = {}
+    f["mode"] = forms.ChoiceField(
+        choices=MODE_CHOICES,
+        required=False,
+        initial="quick",
+        widget=fast.RadioSelect,
+        label="How to enter",
+    )
+    f["melded_points"] = WholeNumberField(
+        label="Melded card points", help_text="The cards on the table, canastas included."
+    )
+    f["natural_canastas"] = WholeNumberField(label="Natural canastas")
+    f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
+    f["hand_points"] = WholeNumberField(
+        label="Points left in hand", help_text="Both partners' cards, added up."
+    )
+    for rank in engine.MELD_RANKS:
+        slug = rank_slug(rank)
+        f[f"meld_{slug}_naturals"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: natural cards")
+        if rank != "3":
+            f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
+            f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
+    for key in engine.HAND_CARD_KEYS:
+        f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
+    f["red_threes"] = WholeNumberField(label="Red threes")
+    f["went_out"] = forms.ChoiceField(
+        choices=WENT_OUT_CHOICES,
+        required=False,
+        initial="none",
+        widget=fast.RadioSelect,
+        label="Went out",
+    )
+    if perfect_cut_enabled:
+        f["perfect_cut"] = forms.BooleanField(
+            required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
+        )
+    for kind, name in PENALTY_FIELDS.items():
+        f[name] = WholeNumberField(label=f"{PENALTY_LABELS[kind]} (times)")
+    f["pen_other_points"] = WholeNumberField(
+        label="Other penalty: points", help_text="An officer's ruling, taken off."
+    )
+    f["pen_other_note"] = forms.CharField(
+        required=False,
+        max_length=200,
+        label="Other penalty: what for",
+        widget=fast.TextInput(attrs={"autocomplete": "off"}),
+    )
+    return f

@@ -1,0 +1,152 @@
+"""The whole hand form (:class:`HandEntry`): one team entry per team plus the hidden
+hand number and version, the path from an engine refusal to its box, and the way back
+from stored inputs to form values (editing a hand; what a keeper would post).
+
+The hand form knows no rule of canasta. It turns what the keeper typed into the
+contract's team dicts (``HandEntry.inputs()``), the engine scores or refuses them, and
+each refusal's field path (``teams[1].red_threes``, ``teams[0].melds[2]``) is put back
+on the form field at fault (``HandEntry.apply_refusals()``). Everything typed is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+from scoring import engine
+from scoring.play import widgets as fast
+from scoring.play.forms.fields import PENALTY_FIELDS, QUICK_FIELDS, rank_slug
+from scoring.play.forms.team import TeamEntryForm
+
+_PATH = re.compile(r"^teams\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9_]+))?)?$")
+
+
+class HandMetaForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=10_000, widget=fast.HiddenInput)
+    version = forms.IntegerField(
+        min_value=0, max_value=10**9, required=False, widget=fast.HiddenInput
+    )
+
+
+class HandEntry:
+    """The whole hand: one TeamEntryForm per team and the hidden hand number/version."""
+
+    def __init__(
+        self, rules: engine.RuleSet, teams, data=None, *, inputs=None, number=None, version=None
+    ):
+        self.rules = rules
+        self.top_errors: list[str] = []
+        initial_meta = {"number": number, "version": version}
+        self.meta = HandMetaForm(data, initial=initial_meta)
+        self.teams = []
+        for i, team in enumerate(teams):
+            initial = team_initial(inputs[i]) if inputs and i < len(inputs) else {}
+            self.teams.append(
+                TeamEntryForm(
+                    data,
+                    rules=rules,
+                    prefix=f"t{i}",
+                    initial=initial,
+                    label=getattr(team, "label_text", None) or rules.team_label(i),
+                    names=getattr(team, "player_names", ""),
+                )
+            )
+        self._valid = None
+
+    def is_valid(self) -> bool:
+        if self._valid is None:
+            results = [self.meta.is_valid()] + [form.is_valid() for form in self.teams]
+            self._valid = all(results)
+            if not self.meta.is_valid():
+                self.top_errors.append(
+                    "This form is out of date or was changed; reload the page and enter the "
+                    "hand again."
+                )
+        return self._valid
+
+    @property
+    def number(self) -> int | None:
+        if self.meta.is_bound and self.meta.is_valid():
+            return self.meta.cleaned_data["number"]
+        return self.meta.initial.get("number")
+
+    @property
+    def version(self) -> int | None:
+        if self.meta.is_bound and self.meta.is_valid():
+            return self.meta.cleaned_data.get("version")
+        return self.meta.initial.get("version")
+
+    def inputs(self) -> list[dict]:
+        return [form.to_team() for form in self.teams]
+
+    def apply_refusals(self, errors) -> None:
+        """Show each engine refusal on its field; the rest at the top of the form."""
+        for error in errors:
+            match = _PATH.match(error.field or "")
+            if not match:
+                self.top_errors.append(error.message)
+                continue
+            i = int(match.group(1))
+            if i >= len(self.teams):
+                self.top_errors.append(error.message)
+                continue
+            index = int(match.group(3)) if match.group(3) is not None else None
+            self.teams[i].add_refusal(match.group(2), index, match.group(4), error.message)
+
+
+def team_initial(team: dict) -> dict:
+    """Form initial values from a stored team dict (for editing a hand)."""
+    if not isinstance(team, dict):
+        return {}
+    initial: dict = {}
+    if "melds" in team:
+        initial["mode"] = "detailed"
+        for meld in team.get("melds") or []:
+            if not isinstance(meld, dict) or meld.get("rank") not in engine.MELD_RANKS:
+                continue
+            slug = rank_slug(meld["rank"])
+            for part in ("naturals", "jokers", "twos"):
+                if meld.get(part):
+                    initial[f"meld_{slug}_{part}"] = meld[part]
+        for key, count in (team.get("hand_cards") or {}).items():
+            if key in engine.HAND_CARD_KEYS and count:
+                initial[f"card_{key.lower()}"] = count
+        if "hand_points" in team and not team.get("hand_cards"):
+            # An entry with melds and a points total: show the total in the quick box.
+            initial["hand_points"] = team["hand_points"]
+    else:
+        initial["mode"] = "quick"
+    for name in (*QUICK_FIELDS, "red_threes"):
+        if name in team and team[name] not in (None, ""):
+            initial.setdefault(name, team[name])
+    initial["went_out"] = team.get("went_out") or "none"
+    initial["perfect_cut"] = bool(team.get("perfect_cut"))
+    counts: dict[str, int] = {}
+    for penalty in team.get("penalties") or []:
+        if not isinstance(penalty, dict):
+            continue
+        kind = penalty.get("kind")
+        if kind in PENALTY_FIELDS:
+            counts[kind] = counts.get(kind, 0) + 1
+        elif kind == "other":
+            initial["pen_other_points"] = penalty.get("points")
+            initial["pen_other_note"] = penalty.get("note", "")
+    for kind, count in counts.items():
+        initial[PENALTY_FIELDS[kind]] = count
+    return initial
+
+
+def hand_form_data(teams: list[dict], number: int, *, action: str = "save", version=None) -> dict:
+    """What the hand form posts when a keeper types these contract team dicts (the
+    inverse of ``HandEntry.inputs()``), for the benchmark and the tests."""
+    data = {"number": str(number), "action": action}
+    if version is not None:
+        data["version"] = str(version)
+    for i, team in enumerate(teams):
+        for name, value in team_initial(team).items():
+            if value is True:
+                data[f"t{i}-{name}"] = "on"
+            elif value not in (None, "", False):
+                data[f"t{i}-{name}"] = str(value)
+    return data

@@ -1,0 +1,175 @@
+"""Rule sets: every setting of a rule set (generated from the engine's list of
+settings), a new rule set copied from another, and the rule set a club day plays."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from scoring import engine
+from scoring.models import RuleSet
+
+
+def _pairs_text(pairs) -> str:
+    lines = []
+    for a, b in pairs or []:
+        lines.append(f"{'below' if a is None else a} = {b}")
+    return "\n".join(lines)
+
+
+def _parse_pairs(text: str, *, allow_below: bool):
+    """ "4 = 800" lines (or "below = 15" first) into [[4, 800], ...]; ValidationError."""
+    rows = []
+    for number, line in enumerate(text.replace(";", "\n").splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        parts = re.split(r"\s*(?:=|:|→|->)\s*", line)
+        if len(parts) != 2:
+            raise ValidationError(
+                f"Line {number} should look like '4 = 800' (a number, =, points)."
+            )
+        left, right = (p.replace(",", "").strip() for p in parts)
+        if allow_below and left.lower() in ("below", "any", "*", "less", "lower"):
+            left_value = None
+        elif re.fullmatch(r"-?\d{1,9}", left):
+            left_value = int(left)
+        else:
+            raise ValidationError(f"Line {number}: '{left[:20]}' is not a whole number.")
+        if not re.fullmatch(r"-?\d{1,9}", right):
+            raise ValidationError(f"Line {number}: '{right[:20]}' is not a whole number.")
+        rows.append([left_value, int(right)])
+    return rows
+
+
+class RuleSetForm(forms.Form):
+    """Every setting of a rule set, generated from engine.RULESET_FIELDS (the engine's
+    `name` and `label` come from the rule set's own name)."""
+
+    name = forms.CharField(max_length=80, label="Name", help_text="For example 'Club rules 2025'.")
+    description = forms.CharField(
+        required=False, label="Description", widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def __init__(self, *args, instance: RuleSet | None = None, **kw):
+        super().__init__(*args, **kw)
+        self.instance = instance
+        self.engine_rules = None
+        for spec in engine.RULESET_FIELDS:
+            if spec.name in ("name", "label"):
+                continue
+            if spec.type in ("count", "points"):
+                field = forms.IntegerField(
+                    label=spec.label,
+                    help_text=spec.help,
+                    min_value=spec.minimum,
+                    max_value=spec.maximum,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                )
+            elif spec.type == "bool":
+                field = forms.BooleanField(label=spec.label, help_text=spec.help, required=False)
+            elif spec.type == "meld_table":
+                field = forms.CharField(
+                    label=spec.label,
+                    help_text="One row a line, 'from score = minimum'; the first line "
+                    "'below = 15' covers every lower score.",
+                    widget=forms.Textarea(attrs={"rows": 5}),
+                )
+            else:
+                empty = (
+                    "Leave empty for the same amounts as the schedule above."
+                    if spec.type == "schedule_or_null"
+                    else "Leave empty if no number of red threes is special."
+                )
+                field = forms.CharField(
+                    label=spec.label,
+                    help_text=f"One pair a line, 'red threes = points', such as '4 = 800'. {empty}",
+                    required=False,
+                    widget=forms.Textarea(attrs={"rows": 3}),
+                )
+            self.fields[spec.name] = field
+        if instance is not None and not self.is_bound:
+            self.initial.update(self.initial_from(instance))
+
+    @staticmethod
+    def initial_from(rule_set: RuleSet) -> dict:
+        initial = {"name": rule_set.name, "description": rule_set.description}
+        for spec in engine.RULESET_FIELDS:
+            value = rule_set.settings.get(spec.name)
+            if spec.type in ("schedule", "schedule_or_null", "meld_table"):
+                value = _pairs_text(value) if value is not None else ""
+            initial[spec.name] = value
+        return initial
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        others = RuleSet.objects.filter(name__iexact=name)
+        if self.instance is not None:
+            others = others.exclude(pk=self.instance.pk)
+        if others.exists():
+            raise ValidationError("Another rule set has this name; choose another.")
+        return name
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        spec_values: dict = {}
+        for spec in engine.RULESET_FIELDS:
+            if spec.name in ("name", "label"):
+                continue
+            value = data.get(spec.name)
+            if spec.type in ("schedule", "schedule_or_null", "meld_table"):
+                try:
+                    pairs = _parse_pairs(value or "", allow_below=spec.type == "meld_table")
+                except ValidationError as exc:
+                    self.add_error(spec.name, exc)
+                    continue
+                value = None if (spec.type == "schedule_or_null" and not pairs) else pairs
+            spec_values[spec.name] = value
+        if self.errors:
+            return data
+        base = self.instance.based_on if self.instance and self.instance.based_on else "classic"
+        if base not in engine.PRESETS:
+            base = "classic"
+        slug = self.instance.slug if self.instance else "club-rules"
+        spec_values["name"] = slug[:100] or "rules"
+        spec_values["label"] = data["name"][:100]
+        rules, refusals = engine.rules_from_spec({"preset": base, **spec_values})
+        for refusal in refusals:
+            field = refusal.field.removeprefix("rules.")
+            if field in self.fields and field not in ("name",):
+                self.add_error(field, refusal.message)
+            else:
+                self.add_error(None, refusal.message)
+        self.engine_rules = rules
+        return data
+
+
+class NewRuleSetForm(forms.Form):
+    source = forms.ModelChoiceField(
+        queryset=RuleSet.objects.all(),
+        label="Copy",
+        empty_label=None,
+        help_text="The new rule set starts with every setting of this one.",
+    )
+    name = forms.CharField(max_length=80, label="Name of the new rule set")
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise ValidationError("Give the rule set a name.")
+        if RuleSet.objects.filter(name__iexact=name).exists():
+            raise ValidationError("Another rule set has this name; choose another.")
+        return name
+
+
+class DayRulesForm(forms.Form):
+    rule_set = forms.ModelChoiceField(
+        queryset=RuleSet.objects.all(),
+        label="Rule set for this day",
+        empty_label=None,
+        widget=forms.RadioSelect,
+    )

@@ -1,0 +1,102 @@
+"""Refusals of the scoring services, and the sentences that explain them.
+
+Every refusal is a :class:`ScoringError` carrying a message in plain English
+(``exc.message``) that a view shows as it is. Who entered a hand and when is part of
+several of those sentences ("Hand 7 was already entered by the Table 3 link at 3:41
+p.m."), so the words for it live here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring import engine
+from scoring.labels import clock_and_day
+from scoring.models import Hand
+
+
+class ScoringError(Exception):
+    """Base of every refusal of the services; ``message`` is a sentence for people."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class GameSetupError(ScoringError):
+    """A game cannot be started as asked (wrong teams, players not at the table...)."""
+
+
+class GameClosed(ScoringError):
+    """The game is over: no more hands can be added to it."""
+
+
+class HandRefused(ScoringError):
+    """The engine refused the hand; ``errors`` holds its refusals (field, message)."""
+
+    def __init__(self, errors: Sequence[engine.Refusal], message: str = ""):
+        self.errors = list(errors)
+        super().__init__(
+            message or " ".join(error.message for error in self.errors) or "Hand refused."
+        )
+
+
+class HandConflict(ScoringError):
+    """The hand number the device entered is not the next one: usually another device
+    saved that hand first (``existing_hand``), or the device is behind or ahead."""
+
+    def __init__(self, existing_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.existing_hand = existing_hand
+
+
+class StaleEdit(ScoringError):
+    """The hand changed (or was undone) after the form was opened; ``current_hand`` is
+    the hand as it is now (None if it no longer exists)."""
+
+    def __init__(self, current_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.current_hand = current_hand
+
+
+class RuleSetRefused(ScoringError):
+    """A rule set cannot be copied or changed as asked (a preset, or settings the
+    engine refuses)."""
+
+
+# ---------------------------------------------------------------------------------------
+# Who entered or changed a hand, in words
+
+
+def time_words(moment) -> str:
+    """ "3:41 p.m." in the site's time zone (with the date when not today)."""
+    return clock_and_day(moment)
+
+
+def who_entered(hand: Hand) -> str:
+    return hand.entered_by_label
+
+
+def conflict_message(hand: Hand) -> str:
+    """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
+    return (
+        f"Hand {hand.number} was already entered by {who_entered(hand)} at "
+        f"{time_words(hand.created_at)}."
+    )
+
+
+def user_name(user) -> str:
+    """The name of a signed-in person, or "a table link"."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return "a table link"
+    return user.get_full_name() or user.get_username()
+
+
+def last_editor(hand: Hand) -> str:
+    """Who made the hand's latest change, from its history."""
+    last = hand.history.order_by("-history_date").select_related("history_user").first()
+    if last is None:
+        return who_entered(hand)
+    if last.history_user_id:
+        return user_name(last.history_user)
+    return last.history_change_reason or "another device"

@@ -1,0 +1,253 @@
+"""Starting games: the first game at a table and the next one, with the checks on the
+teams (how many, how big, nobody twice, everybody seated at that table).
+
+A game starts under a frozen copy of its rule set (``Game.rules``); its teams, their
+players in game-seat order and their opening meld minimum are written with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+
+from members.models import Seat, Table
+from scoring import engine
+from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
+from scoring.play.services.base import now_or
+from scoring.play.services.errors import GameSetupError
+from scoring.play.services.rulesets import rule_set_for_day
+
+
+def _check_teams(rules: engine.RuleSet, teams: Sequence[Sequence]) -> None:
+    word = rules.team_word
+    if len(teams) != rules.teams:
+        raise GameSetupError(
+            f"These rules ({rules.label}) need {rules.teams} "
+            f"{word.lower()}s, but {len(teams)} were given."
+        )
+    seen = set()
+    for i, team in enumerate(teams):
+        if len(team) != rules.players_per_team:
+            need = rules.players_per_team
+            raise GameSetupError(
+                f"{word} {i + 1} needs {need} player{'s' if need != 1 else ''} "
+                f"under these rules ({rules.label}), but has {len(team)}."
+            )
+        for person in team:
+            if person is None:
+                raise GameSetupError(f"Choose every player of {word.lower()} {i + 1}.")
+            if person.pk in seen:
+                raise GameSetupError(f"{person.full_name} cannot play in two places at once.")
+            seen.add(person.pk)
+
+
+def _check_players(table: Table, teams, *, check_seating, score_keeper, first_dealer) -> dict:
+    """Refuse players not seated at the table (when checked) and a score keeper or first
+    dealer who does not play; returns the table's seats {person id: position}."""
+    players = [person for team in teams for person in team]
+    ids = {p.pk for p in players}
+    table_seats = {
+        s.person_id: s.position for s in Seat.objects.filter(table=table, round_id=table.round_id)
+    }
+    if check_seating:
+        missing = [p.full_name for p in players if p.pk not in table_seats]
+        if missing:
+            raise GameSetupError(
+                f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not seated at "
+                f"{table} in this round."
+            )
+    if score_keeper is not None and score_keeper.pk not in ids:
+        raise GameSetupError("The score keeper must be one of the players of the game.")
+    if first_dealer is not None and first_dealer.pk not in ids:
+        raise GameSetupError("The first dealer must be one of the players of the game.")
+    return table_seats
+
+
+def _start(
+    table: Table,
+    teams: Sequence[Sequence],
+    *,
+    settings_dict: dict,
+    rules_name: str,
+    rule_set: RuleSet | None,
+    score_keeper=None,
+    first_dealer=None,
+    number: int | None = None,
+    check_seating: bool = True,
+    now=None,
+) -> Game:
+    try:
+        rules = engine.RuleSet.from_dict(settings_dict)
+    except ValueError as exc:
+        raise GameSetupError(f"The rule set cannot be used: {exc}") from exc
+    _check_teams(rules, teams)
+    table_seats = _check_players(
+        table,
+        teams,
+        check_seating=check_seating,
+        score_keeper=score_keeper,
+        first_dealer=first_dealer,
+    )
+    day = table.round.day
+    now = now_or(now)
+    try:
+        return _create_game(
+            table,
+            teams,
+            day=day,
+            rules=rules,
+            rules_name=rules_name,
+            rule_set=rule_set,
+            table_seats=table_seats,
+            score_keeper=score_keeper,
+            first_dealer=first_dealer,
+            number=number,
+            now=now,
+        )
+    except IntegrityError as exc:
+        # Another device started a game at this table at the same moment.
+        raise GameSetupError(
+            f"A game was just started at {table} on another device; reload the table page."
+        ) from exc
+
+
+def _create_game(
+    table,
+    teams,
+    *,
+    day,
+    rules,
+    rules_name,
+    rule_set,
+    table_seats,
+    score_keeper,
+    first_dealer,
+    number,
+    now,
+) -> Game:
+    with transaction.atomic():
+        # Lock the table's games so two devices cannot start two games at once.
+        existing = list(Game.objects.select_for_update().filter(table=table).order_by("number"))
+        playing = [g for g in existing if g.status == Game.Status.PLAYING]
+        if playing:
+            raise GameSetupError(
+                f"Game {playing[0].number} at {table} is still being played; finish it first."
+            )
+        if number is None:
+            number = (existing[-1].number + 1) if existing else 1
+        elif any(g.number == number for g in existing):
+            raise GameSetupError(f"{table} already has a game {number}.")
+        # Game seats: partners alternate round the table (1 & 3, 2 & 4 for four players).
+        # Within a team, players keep the order of their seats at the table.
+        ordered = [sorted(team, key=lambda p: table_seats.get(p.pk, 99)) for team in teams]
+        if first_dealer is None:
+            first_dealer = ordered[0][0]
+        game = Game.objects.create(
+            table=table,
+            day=day,
+            day_date=day.date,
+            number=number,
+            rule_set=rule_set,
+            rules=rules.to_dict(),
+            rules_name=rules_name[:80],
+            status=Game.Status.PLAYING,
+            score_keeper=score_keeper,
+            first_dealer=first_dealer,
+            started_at=now,
+        )
+        minimum = engine.initial_meld_minimum(rules, 0)
+        game_teams = GameTeam.objects.bulk_create(
+            [GameTeam(game=game, index=i, minimum=minimum) for i in range(len(teams))]
+        )
+        n_teams = len(teams)
+        TeamPlayer.objects.bulk_create(
+            [
+                TeamPlayer(team=game_teams[i], person=person, game=game, seat=i + j * n_teams + 1)
+                for i, team in enumerate(ordered)
+                for j, person in enumerate(team)
+            ]
+        )
+    return game
+
+
+def start_game(
+    table: Table,
+    teams: Sequence[Sequence],
+    *,
+    rule_set: RuleSet | None = None,
+    score_keeper=None,
+    first_dealer=None,
+    number: int | None = None,
+    check_seating: bool = True,
+    now=None,
+) -> Game:
+    """Start a game at a table under a frozen copy of a rule set.
+
+    ``teams`` is a list of teams, each a list of `Person` (in the order of the rule
+    set's teams). ``rule_set`` defaults to the one the club day plays (`DayRules`), else
+    the club default. Players must be seated at that table in that round, unless
+    ``check_seating=False`` (for officers and generated leagues). Raises
+    :class:`GameSetupError`.
+    """
+    if rule_set is None:
+        rule_set = rule_set_for_day(table.round.day)
+    if rule_set is None:
+        raise GameSetupError(
+            "No rule set is chosen for this club day and the club has no default; "
+            "an officer can choose one on the rule sets page."
+        )
+    return _start(
+        table,
+        teams,
+        settings_dict=rule_set.settings,
+        rules_name=rule_set.name,
+        rule_set=rule_set,
+        score_keeper=score_keeper,
+        first_dealer=first_dealer,
+        number=number,
+        check_seating=check_seating,
+        now=now,
+    )
+
+
+def next_game(
+    previous_game: Game,
+    teams: Sequence[Sequence],
+    *,
+    score_keeper=None,
+    first_dealer=None,
+    check_seating: bool = True,
+    now=None,
+) -> Game:
+    """Start the next game at the same table with new partnerships (see
+    :func:`scoring.play.partnerships.club_partnerships`). It is played under the
+    previous game's rule set as that rule set stands now (or the previous game's frozen
+    copy if the rule set is gone)."""
+    if previous_game.status != Game.Status.FINISHED:
+        raise GameSetupError(
+            f"Game {previous_game.number} is still being played; finish it before the next."
+        )
+    rule_set = previous_game.rule_set
+    if rule_set is not None:
+        settings_dict, name = rule_set.settings, rule_set.name
+    else:
+        settings_dict, name = previous_game.rules, previous_game.rules_name
+    if score_keeper is None:
+        score_keeper = previous_game.score_keeper
+        if score_keeper is not None and score_keeper.pk not in {
+            p.pk for team in teams for p in team
+        }:
+            score_keeper = None
+    return _start(
+        previous_game.table,
+        teams,
+        settings_dict=settings_dict,
+        rules_name=name,
+        rule_set=rule_set,
+        score_keeper=score_keeper,
+        first_dealer=first_dealer,
+        number=None,
+        check_seating=check_seating,
+        now=now,
+    )

@@ -1,0 +1,314 @@
+"""Recording hands: the next hand, a whole game played elsewhere, a correction, an undo
+and a rebuild, each in one transaction with the game row locked first.
+
+Every path scores with :mod:`scoring.engine` and writes the hand, its TeamHand rows, the
+teams' running totals (`GameTeam`) and the game's state (`Game`) together; a second
+device saving the same hand is told who saved it first (:class:`HandConflict`), and an
+edit of a hand that changed since its form was drawn is refused (:class:`StaleEdit`).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from django.db import IntegrityError, transaction
+from simple_history.utils import bulk_create_with_history
+
+from scoring import engine
+from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.play.partnerships import dealer_for, seat_order
+from scoring.play.services.base import lock_game, now_or, set_history
+from scoring.play.services.errors import (
+    GameClosed,
+    GameSetupError,
+    HandConflict,
+    HandRefused,
+    StaleEdit,
+    conflict_message,
+    last_editor,
+    time_words,
+    user_name,
+)
+from scoring.play.services.replay import recompute, replay
+from scoring.play.services.rows import reset_stats, score_rows
+from scoring.play.services.state import (
+    RECOMPUTED_GAME_FIELDS,
+    GameState,
+    close_hands,
+    copy_state,
+    tell_ratings,
+)
+
+# ---------------------------------------------------------------------------------------
+# Recording a hand
+
+
+def record_hand(
+    game: Game,
+    inputs: list[dict],
+    *,
+    number: int,
+    user=None,
+    via: str = "",
+    now=None,
+) -> Hand:
+    """Save hand ``number`` of ``game`` (the number the device believes is next) and
+    update the running totals, minimums and the game's state, in one transaction.
+
+    Raises :class:`HandRefused` (engine refusals), :class:`HandConflict` (hand
+    ``number`` already exists, or is not the next one) or :class:`GameClosed`.
+    """
+    now = now_or(now)
+    if type(number) is not int or number < 1:
+        raise HandConflict(None, "The hand number is missing or wrong; reload the page.")
+    try:
+        with transaction.atomic():
+            return _record(game, inputs, number=number, user=user, via=via, now=now)
+    except IntegrityError:
+        # Two writers got past the lock (should not happen): the unique constraint on
+        # (game, number) kept the second one out. Tell it who won.
+        existing = (
+            Hand.objects.filter(game_id=game.pk, number=number).select_related("entered_by").first()
+        )
+        if existing is None:
+            raise
+        raise HandConflict(existing, conflict_message(existing)) from None
+
+
+def _record(game, inputs, *, number, user, via, now) -> Hand:
+    locked = lock_game(game)
+    if locked.status == Game.Status.FINISHED:
+        raise GameClosed(
+            f"Game {locked.number} at {locked.table} is over; no more hands can be added. "
+            f"Start the next game."
+        )
+    if number <= locked.hand_count:
+        existing = (
+            Hand.objects.filter(game=locked, number=number).select_related("entered_by").first()
+        )
+        raise HandConflict(
+            existing,
+            conflict_message(existing)
+            if existing
+            else f"Hand {number} was already entered; reload the page.",
+        )
+    if number != locked.hand_count + 1:
+        raise HandConflict(
+            None,
+            f"Hand {number} cannot be entered yet: the game has {locked.hand_count} "
+            f"hand{'s' if locked.hand_count != 1 else ''}, so the next is hand "
+            f"{locked.hand_count + 1}. Reload the page.",
+        )
+    rules = locked.engine_rules()
+    teams = list(GameTeam.objects.filter(game=locked).order_by("index"))
+    scores_before = [t.total for t in teams]
+    outcome = engine.score_hand(rules, inputs, scores_before)
+    if not outcome.ok:
+        raise HandRefused(outcome.errors)
+    order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
+    hand = _new_hand(locked, number, inputs, order, user=user, via=via, moment=now)
+    set_history(hand, user, via)
+    hand.save()
+    rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
+    TeamHand.objects.bulk_create(rows)
+    tell = close_hands(locked, teams, outcome, now)
+    locked.hand_count = number
+    locked.version += 1
+    locked.failed_melds = {}
+    locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
+    tell_ratings(locked, tell)
+    copy_state(locked, game)
+    return hand
+
+
+def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:
+    return Hand(
+        game=game,
+        number=number,
+        inputs=copy.deepcopy(inputs),
+        dealer_id=dealer_for(game, number, order),
+        entered_by=user if getattr(user, "is_authenticated", False) else None,
+        entered_via=via[:120],
+        version=1,
+        created_at=moment,
+        updated_at=moment,
+    )
+
+
+def record_played_game(
+    game: Game,
+    hand_inputs: Sequence[list],
+    *,
+    times: Sequence,
+    via: str = "",
+    user=None,
+    rate: bool = True,
+) -> list[Hand]:
+    """Record every hand of a game that was played elsewhere (a generated league, an
+    import from paper), in one transaction: the same Hand, TeamHand, history, team and
+    game rows as :func:`record_hand` called hand by hand, written in bulk.
+
+    ``times`` gives each hand's time. The game must have no hands yet. Raises
+    :class:`HandRefused` naming the hand at fault (or a game that ends before its last
+    hand); nothing is saved then. ``rate=False`` leaves the ratings to a later
+    ``ratings.replay_from`` (a bulk import replays them once at the end).
+    """
+    if len(times) != len(hand_inputs) or not hand_inputs:
+        raise GameSetupError("Give one time for each hand, and at least one hand.")
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.hand_count or locked.status == Game.Status.FINISHED:
+            raise GameSetupError(
+                f"Game {locked.number} at {locked.table} already has hands; record the "
+                "next ones one by one."
+            )
+        rules = locked.engine_rules()
+        teams = list(GameTeam.objects.filter(game=locked).order_by("index"))
+        numbers = list(range(1, len(hand_inputs) + 1))
+        done = replay(rules, hand_inputs, len(teams), numbers=numbers)
+        order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
+        hands = [
+            _new_hand(locked, number, inputs, order, user=user, via=via, moment=moment)
+            for number, inputs, moment in zip(numbers, hand_inputs, times, strict=True)
+        ]
+        hands = bulk_create_with_history(
+            hands,
+            Hand,
+            default_user=hands[0].entered_by,
+            default_change_reason=via[:100] or None,
+        )
+        for team in teams:
+            reset_stats(team, rules)
+        rows, _kept = score_rows(locked, teams, hands, done.outcomes, done.scores_before)
+        TeamHand.objects.bulk_create(rows)
+        tell = close_hands(locked, teams, done.outcomes[-1], times[-1])
+        locked.hand_count = numbers[-1]
+        locked.version += len(numbers)
+        locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version"])
+        tell_ratings(locked, tell, rate=rate)
+        copy_state(locked, game)
+    return hands
+
+
+# ---------------------------------------------------------------------------------------
+# Corrections, undo, rebuild
+
+
+def _current_hand(hand: Hand, expected_version) -> Hand:
+    """The hand as saved now, locked; :class:`StaleEdit` if it was undone or changed
+    since its form was opened at ``expected_version``."""
+    current = (
+        Hand.objects.select_for_update(of=("self",))
+        .select_related("entered_by")
+        .filter(pk=hand.pk)
+        .first()
+    )
+    if current is None:
+        raise StaleEdit(
+            None,
+            f"Hand {hand.number} was undone on another device after you opened it; "
+            f"nothing was saved.",
+        )
+    if type(expected_version) is not int or current.version != expected_version:
+        raise StaleEdit(
+            current,
+            f"Hand {current.number} was changed after you opened it (by "
+            f"{last_editor(current)} at {time_words(current.updated_at)}). Your "
+            f"changes were not saved; they are still in the form below. Check the "
+            f"hand as it is now, then save again to replace it.",
+        )
+    return current
+
+
+def correct_hand(
+    hand: Hand,
+    inputs: list[dict],
+    *,
+    expected_version: int,
+    user=None,
+    via: str = "",
+    now=None,
+) -> Hand:
+    """Replace an earlier hand's inputs; every later hand, the totals, the minimums and
+    the game's end are recomputed. ``expected_version`` is the hand's version when the
+    form was opened: if it changed since, :class:`StaleEdit` and nothing is saved.
+
+    A correction that would end the game before hands already played after it is
+    refused (:class:`HandRefused` with one message naming the hand); undo the later
+    hands first.
+    """
+    now = now_or(now)
+    with transaction.atomic():
+        game = lock_game(hand.game)
+        current = _current_hand(hand, expected_version)
+        rules = game.engine_rules()
+        # Check the corrected hand alone first, so its refusals name its own fields.
+        befores = TeamHand.objects.filter(hand=current).order_by("team__index")
+        scores_before = [row.score_before for row in befores]
+        outcome = engine.score_hand(rules, inputs, scores_before or None)
+        if not outcome.ok:
+            raise HandRefused(outcome.errors)
+        hands = list(Hand.objects.filter(game=game).order_by("number"))
+        for h in hands:
+            if h.pk == current.pk:
+                h.inputs = copy.deepcopy(inputs)
+        tell, _teams = recompute(game, hands, now)
+        current.inputs = copy.deepcopy(inputs)
+        current.version += 1
+        current.updated_at = now
+        reason = via or (f"corrected by {user_name(user)}" if user else "corrected")
+        set_history(current, user, reason)
+        current.save(update_fields=["inputs", "version", "updated_at"])
+        game.version += 1
+        game.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version"])
+        tell_ratings(game, tell)
+        copy_state(game, hand.game)
+    return current
+
+
+def undo_last_hand(
+    game: Game, *, expected_hand_count: int, user=None, via: str = "", now=None
+) -> Hand:
+    """Delete the game's last hand (the history keeps it) and recompute; a finished game
+    is re-opened. ``expected_hand_count`` is the number of hands the device saw: if
+    another hand was saved or undone since, :class:`StaleEdit` and nothing changes.
+    Returns the deleted hand (no longer in the database)."""
+    now = now_or(now)
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.hand_count == 0:
+            raise StaleEdit(None, "There is no hand to undo.")
+        if type(expected_hand_count) is not int or locked.hand_count != expected_hand_count:
+            raise StaleEdit(
+                None,
+                f"The game now has {locked.hand_count} hands, not {expected_hand_count}: "
+                f"another device changed it. Nothing was undone; look at the hands again.",
+            )
+        hands = list(Hand.objects.filter(game=locked).order_by("number"))
+        last = hands.pop()
+        reason = via or (f"undone by {user_name(user)}" if user else "undone")
+        set_history(last, user, reason)
+        last.delete()
+        tell, _teams = recompute(locked, hands, now)
+        locked.version += 1
+        locked.failed_melds = {}
+        locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
+        tell_ratings(locked, tell)
+        copy_state(locked, game)
+    return last
+
+
+def rebuild_game(game: Game, *, now=None) -> Game:
+    """Recompute every derived row of a game (TeamHand, GameTeam, Game state) from the
+    stored inputs. Raises HandRefused if a stored hand no longer scores."""
+    now = now_or(now)
+    with transaction.atomic():
+        locked = lock_game(game)
+        hands = list(Hand.objects.filter(game=locked).order_by("number"))
+        tell, _teams = recompute(locked, hands, now)  # a finished game keeps its finish time
+        locked.save(update_fields=RECOMPUTED_GAME_FIELDS)
+        # The inputs did not change: ratings are redone only for a game that now ends.
+        tell_ratings(locked, tell, rate=tell is GameState.FINISHED)
+        copy_state(locked, game)
+    return locked

@@ -1,0 +1,21 @@
+"""Previewing a hand: what the engine would make of the inputs, without saving."""
+
+from __future__ import annotations
+
+from scoring import engine
+from scoring.models import Game, GameTeam, TeamHand
+
+
+def preview_hand(game: Game, inputs: list[dict], *, number: int | None = None):
+    """Score ``inputs`` as hand ``number`` (default: the next hand) without saving;
+    returns (engine.HandOutcome, scores_before)."""
+    rules = game.engine_rules()
+    if number is None or number > game.hand_count:
+        scores_before = [t.total for t in GameTeam.objects.filter(game=game).order_by("index")]
+    else:
+        scores_before = list(
+            TeamHand.objects.filter(hand__game=game, hand__number=number)
+            .order_by("team__index")
+            .values_list("score_before", flat=True)
+        )
+    return engine.score_hand(rules, inputs, scores_before or None), scores_before

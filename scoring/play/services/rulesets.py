@@ -1,0 +1,105 @@
+"""Rule sets: the presets, the club default, the rules a club day plays, and copying and
+editing a rule set.
+
+A game keeps a frozen copy of its rules (``Game.rules``) from the moment it starts, so
+nothing here ever changes a game already started.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring import engine
+from scoring.models import DayRules, RuleSet
+from scoring.play.services.errors import RuleSetRefused
+
+
+def rule_set_for_day(day) -> RuleSet | None:
+    """The rule set a club day plays: its own choice, else the club default."""
+    chosen = DayRules.objects.filter(day=day).select_related("rule_set").first()
+    if chosen is not None:
+        return chosen.rule_set
+    return RuleSet.objects.club_default()
+
+
+def ensure_presets() -> None:
+    """Create any missing preset rows (the data migration does this too) and make `club`
+    the club default if the club has none."""
+    for slug in engine.PRESET_SLUGS:
+        rules = engine.PRESETS[slug]
+        if RuleSet.objects.filter(slug=slug).exists():
+            continue
+        name = rules.label
+        if RuleSet.objects.filter(name=name).exists():
+            name = f"{rules.label} (preset)"
+        RuleSet.objects.create(
+            name=name,
+            slug=slug,
+            based_on=slug,
+            is_preset=True,
+            settings=rules.to_dict(),
+        )
+    if not RuleSet.objects.filter(is_club_default=True).exists():
+        RuleSet.objects.filter(slug="club").update(is_club_default=True)
+
+
+def set_club_default(rule_set: RuleSet) -> None:
+    with transaction.atomic():
+        RuleSet.objects.filter(is_club_default=True).exclude(pk=rule_set.pk).update(
+            is_club_default=False
+        )
+        if not rule_set.is_club_default:
+            rule_set.is_club_default = True
+            rule_set.save(update_fields=["is_club_default", "updated_at"])
+
+
+def set_day_rules(day, rule_set: RuleSet) -> DayRules:
+    """Choose the rule set a club day plays; games already started keep theirs."""
+    obj, _ = DayRules.objects.update_or_create(day=day, defaults={"rule_set": rule_set})
+    return obj
+
+
+def unique_slug(name: str) -> str:
+    """A slug for a new rule set named ``name`` that no rule set has yet."""
+    base = slugify(name)[:70] or "rules"
+    slug, n = base, 2
+    while RuleSet.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+def copy_rule_set(source: RuleSet, name: str) -> RuleSet:
+    """A new rule set called ``name`` with every setting of ``source`` (never a preset
+    itself). Raises :class:`RuleSetRefused` if the engine refuses the copied settings."""
+    slug = unique_slug(name)
+    settings_dict = dict(source.settings)
+    settings_dict["name"] = slug[:100]
+    settings_dict["label"] = name[:100]
+    rules, refusals = engine.rules_from_spec(settings_dict)
+    if rules is None:
+        raise RuleSetRefused(" ".join(r.message for r in refusals))
+    return RuleSet.objects.create(
+        name=name,
+        slug=slug,
+        based_on=source.based_on or source.slug,
+        is_preset=False,
+        description=source.description,
+        settings=rules.to_dict(),
+    )
+
+
+def edit_rule_set(
+    rule_set: RuleSet, *, name: str, description: str, rules: engine.RuleSet
+) -> RuleSet:
+    """Save a rule set's new name, description and settings (``rules``, as the engine
+    accepted them). Games already started keep the rules they started with. Raises
+    :class:`RuleSetRefused` for a preset."""
+    if rule_set.is_preset:
+        raise RuleSetRefused("Presets cannot be changed; copy this one to change it.")
+    rule_set.name = name
+    rule_set.description = description
+    rule_set.settings = rules.to_dict()
+    rule_set.save()
+    return rule_set

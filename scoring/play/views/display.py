@@ -1,0 +1,158 @@
+"""What every page about a game shows, loaded in a fixed number of queries whatever the
+number of hands: its teams and players, hands, scoreboard and next dealer, the hand form
+and the table page drawn from them.
+
+The views of the table, of corrections and of games share these helpers; none of them
+writes anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+
+from scoring import engine
+from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.play.forms.hand import HandEntry
+from scoring.play.partnerships import dealer_for
+from scoring.play.services.failed_melds import failed_meld_counts
+
+# An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
+# process's memory, which a restart (a deployment) empties.
+ENTRY_CACHE_SECONDS = 6 * 3600
+
+
+def load_teams(game: Game) -> list[GameTeam]:
+    """The game's teams with their players (seat order) and ``label_text`` ("Team 1",
+    or "Player 1" when everyone plays alone)."""
+    players = TeamPlayer.objects.select_related("person").order_by("seat", "pk")
+    teams = list(
+        GameTeam.objects.filter(game=game)
+        .order_by("index")
+        .prefetch_related(Prefetch("memberships", queryset=players))
+    )
+    rules = game.engine_rules()
+    for team in teams:
+        team.label_text = rules.team_label(team.index)
+    return teams
+
+
+def _hands(game: Game) -> list[Hand]:
+    rows = TeamHand.objects.order_by("team__index")
+    return list(
+        Hand.objects.filter(game=game)
+        .order_by("number")
+        .select_related("dealer", "entered_by")
+        .prefetch_related(Prefetch("team_hands", queryset=rows))
+    )
+
+
+def people_in_seat_order(teams: list[GameTeam]):
+    players = [m for team in teams for m in team.memberships.all()]
+    players.sort(key=lambda m: (m.seat or 0, m.pk))
+    return [m.person for m in players]
+
+
+def _board(game: Game, teams: list[GameTeam], failed: list[int]):
+    """The scoreboard: per team its players, total and initial-meld requirement."""
+    rules = game.engine_rules()
+    board = []
+    for team in teams:
+        n = failed[team.index] if team.index < len(failed) else 0
+        board.append(
+            {
+                "team": team,
+                "label": rules.team_label(team.index),
+                "names": team.player_names,
+                "total": team.total,
+                "minimum": engine.initial_meld_minimum(rules, team.total, n),
+                "base_minimum": engine.initial_meld_minimum(rules, team.total),
+                "failed": n,
+                "is_winner": game.winner_id == team.pk,
+            }
+        )
+    return board
+
+
+def _hand_rows(hands: list[Hand], labels: dict[int, str]):
+    rows = []
+    for h in hands:
+        team_hands = list(h.team_hands.all())
+        for th in team_hands:
+            th.label_text = labels.get(th.team_id, "")
+        rows.append({"hand": h, "teams": team_hands})
+    return rows
+
+
+def labelled(rows, rules):
+    """TeamHand rows with their team's label ("Team 1") as ``label_text``."""
+    rows = list(rows)
+    for k, row in enumerate(rows):
+        row.label_text = rules.team_label(k)
+    return rows
+
+
+def game_context(request, game: Game, access, *, teams=None, **extra):
+    """Everything the table page shows. ``teams``: the game's teams, when the view has
+    loaded them already (and nothing changed them since)."""
+    teams = load_teams(game) if teams is None else teams
+    hands = _hands(game)
+    rules = game.engine_rules()
+    order = people_in_seat_order(teams)
+    order_ids = [p.pk for p in order]
+    next_dealer_id = dealer_for(game, game.hand_count + 1, order_ids)
+    next_dealer = next((p for p in order if p.pk == next_dealer_id), None)
+    failed = failed_meld_counts(game)
+    labels = {team.pk: team.label_text for team in teams}
+    winner = next((t for t in teams if t.pk == game.winner_id), None)
+    ctx = {
+        "game": game,
+        "table": game.table,
+        "day": game.day,
+        "access": access,
+        "rules": rules,
+        "teams": teams,
+        "board": _board(game, teams, failed),
+        "hand_rows": _hand_rows(hands, labels),
+        "last_hand": hands[-1] if hands else None,
+        "next_dealer": next_dealer,
+        "seat_order": order,
+        "winner": winner,
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def hand_entry(game: Game, teams, data=None, **kw) -> HandEntry:
+    return HandEntry(game.engine_rules(), teams, data, **kw)
+
+
+def _fresh_team_entries(entry: HandEntry) -> str:
+    """The per-team boxes of an empty hand form, rendered once per team line-up and
+    rule set and then taken from the cache (they are the same for every hand of a
+    game): about 120 boxes, most of a table page's rendering time."""
+    shape = (
+        [(form.prefix, form.label, form.names) for form in entry.teams],
+        entry.rules.perfect_cut_enabled,
+        entry.rules.perfect_cut_bonus,
+    )
+    key = "entry-boxes:" + hashlib.sha256(repr(shape).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string("scoring/_team_entries.html", {"entry": entry})
+        cache.set(key, html, ENTRY_CACHE_SECONDS)
+    return mark_safe(html)
+
+
+def render_table(request, game, access, *, entry=None, status=200, teams=None, **extra):
+    ctx = game_context(request, game, access, teams=teams, **extra)
+    if not game.is_finished and access.can_edit and entry is None:
+        entry = hand_entry(game, ctx["teams"], number=game.hand_count + 1)
+        ctx["team_entries_html"] = _fresh_team_entries(entry)
+    ctx["entry"] = entry
+    return render(request, "scoring/table.html", ctx, status=status)

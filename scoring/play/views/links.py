@@ -1,0 +1,56 @@
+"""Getting to the table: the room-code box on the front page, the secret link of a
+table's card, and (officers) the printable cards with their QR codes."""
+
+from __future__ import annotations
+
+import segno
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+
+from members.models import ClubDay, Table
+from members.permissions import officer_required
+from scoring.play.access import DayClosed, check_room_code, grant_table, shows_closed_day
+
+
+def room(request):
+    """The room-code box on the front page (POST); a wrong code is told on the same box."""
+    if request.method != "POST":
+        return redirect("home")
+    code = request.POST.get("room_code", "")
+    table, problem = check_room_code(request, code)
+    if table is None:
+        return render(
+            request,
+            "home.html",
+            {"room_error": problem, "room_code": str(code)[:20]},
+            status=200,
+        )
+    grant_table(request, table)
+    return redirect("scoring:table", table_pk=table.pk)
+
+
+@shows_closed_day
+def table_link(request, token):
+    """The secret link of a table's card: this device may now score that table today."""
+    table = get_object_or_404(Table.objects.select_related("round__day"), token=token)
+    if not table.round.day.is_open:
+        raise DayClosed(table)
+    grant_table(request, table)
+    return redirect("scoring:table", table_pk=table.pk)
+
+
+@officer_required
+def table_cards(request, day_pk):
+    day = get_object_or_404(ClubDay, pk=day_pk)
+    tables = (
+        Table.objects.filter(round__day=day)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    cards = []
+    for t in tables:
+        url = request.build_absolute_uri(reverse("scoring:table_link", args=[t.token]))
+        svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        cards.append({"table": t, "url": url, "qr": mark_safe(svg)})  # segno's own SVG markup
+    return render(request, "scoring/table_cards.html", {"day": day, "cards": cards})

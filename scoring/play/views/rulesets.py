@@ -1,0 +1,129 @@
+"""Rule sets (officers): the list, copying one, changing its settings, the club default,
+and the rule set a club day plays.
+
+Copying and editing go through :mod:`scoring.play.services.rulesets`, like every other
+write; games already started keep the rules they started with.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from clubsite.params import whole_number
+from members.models import ClubDay
+from members.permissions import officer_required
+from scoring.models import DayRules, Game, RuleSet
+from scoring.play.forms.rulesets import DayRulesForm, NewRuleSetForm, RuleSetForm
+from scoring.play.services.errors import RuleSetRefused
+from scoring.play.services.rulesets import (
+    copy_rule_set,
+    edit_rule_set,
+    set_club_default,
+    set_day_rules,
+)
+
+
+@officer_required
+def rulesets(request):
+    rule_sets = list(RuleSet.objects.all())
+    return render(request, "scoring/rulesets.html", {"rule_sets": rule_sets})
+
+
+@officer_required
+def ruleset_new(request):
+    initial = {}
+    source_pk = whole_number(request.GET.get("from"))
+    if source_pk is not None:
+        source = RuleSet.objects.filter(pk=source_pk).first()
+        if source is not None:
+            initial = {"source": source.pk, "name": f"{source.name} (copy)"[:80]}
+    else:
+        default = RuleSet.objects.club_default()
+        if default is not None:
+            initial = {"source": default.pk}
+    form = NewRuleSetForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        source = form.cleaned_data["source"]
+        name = form.cleaned_data["name"]
+        try:
+            new = copy_rule_set(source, name)
+        except RuleSetRefused as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, f"'{new.name}' created; change any setting below.")
+            return redirect("scoring:ruleset_edit", pk=new.pk)
+    return render(request, "scoring/ruleset_new.html", {"form": form})
+
+
+@officer_required
+def ruleset_edit(request, pk):
+    rule_set = get_object_or_404(RuleSet, pk=pk)
+    if rule_set.is_preset:
+        form = RuleSetForm(instance=rule_set)
+        for field in form.fields.values():
+            field.disabled = True
+        if request.method == "POST":
+            messages.error(request, "Presets cannot be changed; copy this one to change it.")
+        return render(
+            request,
+            "scoring/ruleset_edit.html",
+            {"rule_set": rule_set, "form": form, "read_only": True},
+        )
+    form = RuleSetForm(request.POST or None, instance=rule_set)
+    if request.method == "POST" and form.is_valid() and form.engine_rules is not None:
+        edit_rule_set(
+            rule_set,
+            name=form.cleaned_data["name"],
+            description=form.cleaned_data.get("description", ""),
+            rules=form.engine_rules,
+        )
+        messages.success(
+            request,
+            f"'{rule_set.name}' saved. Games already started keep the rules they started with.",
+        )
+        return redirect("scoring:ruleset_edit", pk=rule_set.pk)
+    return render(
+        request,
+        "scoring/ruleset_edit.html",
+        {"rule_set": rule_set, "form": form, "read_only": False},
+    )
+
+
+@officer_required
+@require_POST
+def ruleset_default(request, pk):
+    rule_set = get_object_or_404(RuleSet, pk=pk)
+    set_club_default(rule_set)
+    messages.success(request, f"'{rule_set.name}' is now the club default.")
+    return redirect("scoring:rulesets")
+
+
+@officer_required
+def day_rules(request, day_pk):
+    day = get_object_or_404(ClubDay, pk=day_pk)
+    current = DayRules.objects.filter(day=day).select_related("rule_set").first()
+    default = RuleSet.objects.club_default()
+    initial = {"rule_set": current.rule_set_id if current else (default.pk if default else None)}
+    form = DayRulesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        set_day_rules(day, form.cleaned_data["rule_set"])
+        messages.success(
+            request,
+            f"{day} plays '{form.cleaned_data['rule_set'].name}'. Games already started keep "
+            f"their rules.",
+        )
+        target = request.POST.get("next", "")
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return redirect(target)
+        return redirect("scoring:day_rules", day_pk=day.pk)
+    games = Game.objects.filter(day=day).count()
+    return render(
+        request,
+        "scoring/day_rules.html",
+        {"day": day, "form": form, "current": current, "default": default, "games": games},
+    )
