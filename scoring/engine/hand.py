@@ -71,26 +71,25 @@ def _score_hand(rules, teams, scores_before):
     parsed, scores, errors = careful_read(rules, teams, scores_before)
     if errors:
         return HandOutcome(errors=errors)
-    return _outcome(rules, rules._derived, parsed, scores)
+    return _outcome(rules, parsed, scores)
 
 
-def _outcome(rules, derived, parsed, scores):
+def _outcome(rules, parsed, scores):
     """Add up the scores of a hand that passed every check."""
     natural_bonus = rules.natural_canasta_bonus
     mixed_bonus = rules.mixed_canasta_bonus
-    red_melded = derived.red_melded
-    red_unmelded = derived.red_unmelded
-    going_out = derived.going_out
+    red_scores = rules.red_three_scores
+    going_out = rules.going_out_scores
     cut_bonus = rules.perfect_cut_bonus
-    thresholds = derived.meld_thresholds
-    minimums = derived.meld_minimums
+    thresholds = rules.meld_thresholds
+    minimums = rules.meld_minimums
     results = []
     totals = []
     for (mp, nat, mix, melded, red, went_out, hp, cut, penalty), before in zip(
         parsed, scores, strict=True
     ):
         canastas = nat * natural_bonus + mix * mixed_bonus
-        red_score = red_melded[red] if melded else red_unmelded[red]
+        red_score = red_scores[melded][red]
         out = going_out[went_out]
         cut_score = cut_bonus if cut else 0
         hand_score = mp + canastas + red_score + out + cut_score - hp - penalty

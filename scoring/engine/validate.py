@@ -57,11 +57,6 @@ _WENT_OUT = {"none": 0, "out": 1, "concealed": 2}
 _RANK_VALUES = {rank: CARD_VALUES[rank] for rank in CARD_PLURALS if rank not in ("joker", "2")}
 _RANK_LIST = "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
 _HAND_CARD_LIST = "joker, 2, A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
-_PENALTY_RULE = {
-    "ask_to_go_out_failed": "penalty_ask_to_go_out",
-    "discard_unused": "penalty_discard_unused",
-    "red_three_in_hand": "penalty_red_three_in_hand",
-}
 _PENALTY_WORDS = {
     "ask_to_go_out_failed": "failing to go out after asking",
     "discard_unused": "not using the top discard",
@@ -338,14 +333,12 @@ def _read_team(rules, deck, i, team, errors, counts):
                 Refusal(
                     f"teams[{i}].went_out",
                     f"{who} went out but has not melded; a team must meld, and complete "
-                    f"{plural(max(rules.canastas_to_go_out, 1), 'canasta')}, before going out.",
+                    f"{plural(rules.canastas_needed[2], 'canasta')}, before going out.",
                 )
             )
         elif nat is not None and mix is not None:
             have = nat + mix
-            need = rules.canastas_to_go_out
-            if went_out == 2 and need < 1:
-                need = 1  # a concealed hand includes a canasta
+            need = rules.canastas_needed[went_out]
             if have < need:
                 errors.append(
                     Refusal(
@@ -631,12 +624,13 @@ def _read_penalties(rules, i, who, penalties, errors):
             )
         )
         return 0, 0
+    amounts = rules.penalty_amounts
     total = red_in_hand = 0
     for k, penalty in enumerate(penalties):
         if type(penalty) is dict and len(penalty) == 1:
             kind = penalty.get("kind")
-            if type(kind) is str and kind in _PENALTY_RULE:  # the usual case: just a kind
-                total += getattr(rules, _PENALTY_RULE[kind])
+            if type(kind) is str and kind in amounts:  # the usual case: just a kind
+                total += amounts[kind]
                 if kind == "red_three_in_hand":
                     red_in_hand += 1
                 continue
@@ -700,7 +694,7 @@ def _read_penalties(rules, i, who, penalties, errors):
                     )
                 )
             continue
-        amount = getattr(rules, _PENALTY_RULE[kind])
+        amount = amounts[kind]
         if points is not None and not (type(points) is int and points == amount):
             errors.append(
                 Refusal(
@@ -723,7 +717,7 @@ def _read_scores(rules, scores_before, errors):
     n = rules.teams
     if scores_before is None:
         return [0] * n
-    word = rules._derived.teams_word.lower()
+    word = rules.teams_word.lower()
     if type(scores_before) is not list:
         errors.append(
             Refusal(
@@ -780,7 +774,7 @@ def _check_hand(rules, deck, parsed, counts, errors):
             points += t.melded_points
         if t.hand_points is not None:
             points += t.hand_points
-    word = rules._derived.teams_word
+    word = rules.teams_word
     if out > 1:
         numbers = [str(k + 1) for k, t in enumerate(parsed) if t is not None and t.went_out]
         errors.append(
@@ -810,8 +804,7 @@ def _check_hand(rules, deck, parsed, counts, errors):
             )
         )
     if counts:
-        limits = rules._derived.limits
-        too_many = [key for key, found in counts.items() if found > limits[key]]
+        too_many = [key for key, found in counts.items() if found > deck.limit(key)]
         if too_many:
             points_known = False  # the card points are then too many as well
             for key in HAND_CARD_KEYS:
@@ -820,7 +813,7 @@ def _check_hand(rules, deck, parsed, counts, errors):
                         Refusal(
                             "teams",
                             f"The melds and hands hold {num(counts[key])} {CARD_PLURALS[key]}, "
-                            f"but {plural(deck.decks, 'deck')} hold only {limits[key]}; "
+                            f"but {plural(deck.decks, 'deck')} hold only {deck.limit(key)}; "
                             f"check the counts of {CARD_PLURALS[key]}.",
                         )
                     )
@@ -837,8 +830,7 @@ def _check_hand(rules, deck, parsed, counts, errors):
 
 def careful_read(rules, teams, scores_before):
     """Check everything and explain every problem; returns (teams, scores, refusals)."""
-    derived = rules._derived
-    deck = derived.deck
+    deck = rules.deck_totals
     errors: list[Refusal] = []
     if type(teams) is not list:
         if type(teams) is tuple:
@@ -848,7 +840,7 @@ def careful_read(rules, teams, scores_before):
                 Refusal(
                     "teams",
                     f"The teams must be a list with one entry for each of the {rules.teams} "
-                    f"{derived.teams_word.lower()}, not {describe(teams)}.",
+                    f"{rules.teams_word.lower()}, not {describe(teams)}.",
                 )
             )
             _read_scores(rules, scores_before, errors)
@@ -858,7 +850,7 @@ def careful_read(rules, teams, scores_before):
             Refusal(
                 "teams",
                 f"These rules ({rules.label}) have {rules.teams} "
-                f"{derived.teams_word.lower()}, but {len(teams)} were entered; enter one "
+                f"{rules.teams_word.lower()}, but {len(teams)} were entered; enter one "
                 f"entry for each.",
             )
         )
