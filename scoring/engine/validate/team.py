@@ -72,10 +72,13 @@ def read_team(rules, deck, i, team, errors, counts):
         penalty, red_in_hand = read_penalties(rules, i, who, value, errors)
     if went_out:
         check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors)
-    # In the order of TeamEntry's fields (positional: this runs for every team).
-    return TeamEntry(
-        mp, nat, mix, melded, red, went_out, hp, cut, penalty, red_in_hand,
-        melded_refused or hand_refused,
+    # In the order of TeamEntry's fields; _make is the quickest way to build one, and
+    # this runs for every team of every hand.
+    return TeamEntry._make(
+        (
+            mp, nat, mix, melded, red, went_out, hp, cut, penalty, red_in_hand,
+            melded_refused or hand_refused,
+        )
     )  # fmt: skip
 
 
