@@ -7,26 +7,21 @@ game is over) or a list of refusals saying what to fix. It never reads the clock
 never raises for bad input. The web pages, the services that save hands and the
 ``score_hand`` command all call it, so there is one implementation of the rules.
 
-Modules: ``cards`` (card values and what the decks hold), ``rules`` (rule sets and
-presets), ``hand`` (scoring one hand), ``validate`` (every check, each problem explained),
-``contract`` (the JSON contract), ``results`` (what comes back).
+Modules: ``cards`` (card values and what the decks hold), ``rules/`` (rule sets, their
+derived tables, the presets and reading a rule-set spec), ``hand`` (scoring one hand),
+``validate/`` (every check, a module per concern, each problem explained), ``contract``
+(the JSON contract), ``results`` (what comes back).
 """
 
 from .cards import CARD_VALUES, HAND_CARD_KEYS, MELD_RANKS, NATURAL_RANKS
 from .contract import score_one, score_request
 from .hand import PENALTY_KINDS, WENT_OUT_VALUES, game_result, score_hand
 from .results import BREAKDOWN_KEYS, HandOutcome, Refusal, TeamResult
-from .rules import (
-    PRESET_SLUGS,
-    PRESETS,
-    RULESET_FIELD_NAMES,
-    RULESET_FIELDS,
-    DeckTotals,
-    RuleField,
-    RuleSet,
-    initial_meld_minimum,
-    rules_from_spec,
-)
+from .rules.fields import RULESET_FIELD_NAMES, RULESET_FIELDS, RuleField
+from .rules.presets import PRESET_SLUGS, PRESETS
+from .rules.ruleset import RuleSet, initial_meld_minimum
+from .rules.spec import rules_from_spec
+from .rules.tables import DeckTotals
 
 __all__ = [
     "BREAKDOWN_KEYS",

@@ -9,9 +9,10 @@ same list are still scored.
 from __future__ import annotations
 
 from ._text import describe, key_name, quote
-from .hand import INTERNAL_MESSAGE, score_hand
-from .results import Refusal
-from .rules import PRESET_SLUGS, rules_from_spec
+from .hand import score_hand
+from .results import INTERNAL_MESSAGE, Refusal
+from .rules.presets import PRESET_SLUGS
+from .rules.spec import rules_from_spec
 
 _HAND_KEYS = ("rules", "scores_before", "teams")
 

@@ -30,14 +30,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .results import HandOutcome, Refusal, TeamResult
-from .rules import RuleSet
-from .validate import (
-    INTERNAL_MESSAGE,
-    PENALTY_KINDS,
-    WENT_OUT_VALUES,
-    careful_read,
-)
+from .results import INTERNAL_MESSAGE, HandOutcome, Refusal, TeamResult
+from .rules.ruleset import RuleSet
+from .validate.going_out import WENT_OUT_VALUES
+from .validate.penalties import PENALTY_KINDS
+from .validate.whole_hand import careful_read
 
 __all__ = [
     "INTERNAL_MESSAGE",
@@ -68,38 +65,36 @@ def _score_hand(rules, teams, scores_before):
         return HandOutcome(
             errors=[Refusal("rules", "The hand needs a rule set to be scored under.")]
         )
-    parsed, scores, errors = careful_read(rules, teams, scores_before)
+    entries, scores, errors = careful_read(rules, teams, scores_before)
     if errors:
         return HandOutcome(errors=errors)
-    return _outcome(rules, rules._derived, parsed, scores)
+    return _outcome(rules, entries, scores)
 
 
-def _outcome(rules, derived, parsed, scores):
+def _outcome(rules, entries, scores):
     """Add up the scores of a hand that passed every check."""
     natural_bonus = rules.natural_canasta_bonus
     mixed_bonus = rules.mixed_canasta_bonus
-    red_melded = derived.red_melded
-    red_unmelded = derived.red_unmelded
-    going_out = derived.going_out
+    red_scores = rules.red_three_scores
+    going_out = rules.going_out_scores
     cut_bonus = rules.perfect_cut_bonus
-    thresholds = derived.meld_thresholds
-    minimums = derived.meld_minimums
+    thresholds = rules.meld_thresholds
+    minimums = rules.meld_minimums
     results = []
     totals = []
-    for (mp, nat, mix, melded, red, went_out, hp, cut, penalty), before in zip(
-        parsed, scores, strict=True
-    ):
-        canastas = nat * natural_bonus + mix * mixed_bonus
-        red_score = red_melded[red] if melded else red_unmelded[red]
-        out = going_out[went_out]
-        cut_score = cut_bonus if cut else 0
+    for t, before in zip(entries, scores, strict=True):
+        mp, hp, penalty = t.melded_points, t.hand_points, t.penalty_points
+        canastas = t.natural_canastas * natural_bonus + t.mixed_canastas * mixed_bonus
+        red_score = red_scores[t.melded][t.red_threes]
+        out = going_out[t.went_out]
+        cut_score = cut_bonus if t.perfect_cut else 0
         hand_score = mp + canastas + red_score + out + cut_score - hp - penalty
         after = before + hand_score
         totals.append(after)
         results.append(
             TeamResult(
                 # The keys of BREAKDOWN_KEYS, in that order.
-                {
+                breakdown={
                     "melded_cards": mp,
                     "canastas": canastas,
                     "red_threes": red_score,
@@ -108,18 +103,18 @@ def _outcome(rules, derived, parsed, scores):
                     "cards_in_hand": -hp,
                     "penalties": -penalty,
                 },
-                hand_score,
-                after,
-                minimums[bisect_right(thresholds, before)],
-                minimums[bisect_right(thresholds, after)],
-                mp,
-                nat,
-                mix,
-                red,
-                WENT_OUT_VALUES[went_out],
-                hp,
-                cut,
-                penalty,
+                hand_score=hand_score,
+                score_after=after,
+                minimum_before=minimums[bisect_right(thresholds, before)],
+                minimum_next=minimums[bisect_right(thresholds, after)],
+                melded_points=mp,
+                natural_canastas=t.natural_canastas,
+                mixed_canastas=t.mixed_canastas,
+                red_threes=t.red_threes,
+                went_out=WENT_OUT_VALUES[t.went_out],
+                hand_points=hp,
+                perfect_cut=t.perfect_cut,
+                penalty_points=penalty,
             )
         )
     over, winner = game_result(rules, totals)

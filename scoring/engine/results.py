@@ -16,6 +16,13 @@ BREAKDOWN_KEYS: tuple[str, ...] = (
     "penalties",
 )
 
+#: The message of the one refusal given when the engine itself fails (a safety net that
+#: the tests make sure is never reached).
+INTERNAL_MESSAGE = (
+    "This hand could not be scored because of a fault in the scoring program; "
+    "please report the hand to the club's officers."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Refusal:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scoring.engine import PRESETS, HandOutcome, Refusal, score_hand
-from scoring.engine.hand import INTERNAL_MESSAGE
-from scoring.engine.rules import INTERNAL_RULES_MESSAGE
+from scoring.engine.results import INTERNAL_MESSAGE
+from scoring.engine.rules.spec import INTERNAL_RULES_MESSAGE
 
 CLASSIC = PRESETS["classic"]
 CLUB = PRESETS["club"]

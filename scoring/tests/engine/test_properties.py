@@ -21,7 +21,7 @@ from scoring.engine import (
     score_hand,
     score_request,
 )
-from scoring.engine.hand import INTERNAL_MESSAGE
+from scoring.engine.results import INTERNAL_MESSAGE
 
 from .helpers import is_sentence
 

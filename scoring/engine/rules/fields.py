@@ -1,0 +1,217 @@
+"""The settings of a rule set: what each one is called, means and may hold.
+
+:data:`RULESET_FIELDS` describes every setting in order, so that a form, a README or a
+check can be generated from it; nothing here computes a score. The checks of the
+values themselves are in :mod:`.checks`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: Upper bound for any points setting: far above any real value, and well inside the
+#: integer columns of a database.
+MAX_POINTS = 1_000_000
+
+
+class RuleField(NamedTuple):
+    """Describes one setting of a rule set, so that a form or a README can be generated.
+
+    ``type`` is one of:
+
+    - ``"text"``: a short piece of text;
+    - ``"count"``: a whole number (``minimum`` to ``maximum``);
+    - ``"points"``: a whole number of points, a multiple of 5 (``minimum`` to ``maximum``);
+    - ``"bool"``: true or false;
+    - ``"schedule"``: a list of ``[number of red threes, total points]`` pairs;
+    - ``"schedule_or_null"``: the same, or null;
+    - ``"meld_table"``: a list of ``[from score, minimum]`` rows, the first from null.
+    """
+
+    name: str
+    type: str
+    label: str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+RULESET_FIELDS: tuple[RuleField, ...] = (
+    RuleField("name", "text", "Short name", "A short name for the rule set, such as 'club'."),
+    RuleField("label", "text", "Title", "The rule set's title as players see it."),
+    RuleField("players", "count", "Players", "Players at the table.", 2, 12),
+    RuleField("teams", "count", "Teams", "Teams (partnerships) that score.", 2, 6),
+    RuleField(
+        "players_per_team",
+        "count",
+        "Players per team",
+        "Players in each team; 1 means every player scores alone.",
+        1,
+        4,
+    ),
+    RuleField("decks", "count", "Decks", "Decks shuffled together, each with 2 jokers.", 1, 6),
+    RuleField("cards_dealt", "count", "Cards dealt", "Cards dealt to each player.", 1, 30),
+    RuleField(
+        "natural_canasta_bonus",
+        "points",
+        "Natural canasta bonus",
+        "Bonus for each canasta without wild cards (its cards count on top).",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "mixed_canasta_bonus",
+        "points",
+        "Mixed canasta bonus",
+        "Bonus for each canasta with wild cards (its cards count on top).",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "red_three_value",
+        "points",
+        "Red three value",
+        "Points for each red three when the schedule does not list that number of red threes.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "red_three_schedule",
+        "schedule",
+        "Red three schedule",
+        "Totals for special numbers of red threes, as [number, total] pairs: "
+        "all four count 800 with two decks.",
+    ),
+    RuleField(
+        "red_three_schedule_without_meld",
+        "schedule_or_null",
+        "Red three schedule without a meld",
+        "Totals taken off a team that has not melded, as [number, total] pairs; "
+        "null means the same amounts as the schedule above (some games use 400 for four).",
+    ),
+    RuleField(
+        "red_threes_negative_without_meld",
+        "bool",
+        "Red threes count minus without a meld",
+        "If on, a team that has not melded loses its red threes' value instead of gaining it.",
+    ),
+    RuleField(
+        "going_out_bonus",
+        "points",
+        "Going out bonus",
+        "Bonus for the team that goes out.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "concealed_bonus",
+        "points",
+        "Concealed going out bonus",
+        "Bonus, in all (not on top of the going out bonus), for going out concealed.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "canastas_to_go_out",
+        "count",
+        "Canastas needed to go out",
+        "Canastas a team must have before one of its players may go out.",
+        0,
+        10,
+    ),
+    RuleField(
+        "initial_meld_table",
+        "meld_table",
+        "Initial meld requirement",
+        "Minimum count of a team's first meld, by its score before the hand, as "
+        "[from score, minimum] rows: the first row starts at null (any lower score).",
+    ),
+    RuleField(
+        "failed_meld_increase",
+        "points",
+        "Failed initial meld increase",
+        "How much the minimum rises for the rest of the hand after a failed initial meld.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "target_score",
+        "points",
+        "Game target",
+        "Cumulative score that ends the game at the end of a hand.",
+        5,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "perfect_cut_enabled",
+        "bool",
+        "Perfect cut bonus",
+        "If on, the team of a player who cuts exactly the cards needed for the deal "
+        "scores the perfect cut bonus in that hand.",
+    ),
+    RuleField(
+        "perfect_cut_bonus",
+        "points",
+        "Perfect cut bonus points",
+        "Points for a perfect cut, when the perfect cut bonus is on.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "penalty_ask_to_go_out",
+        "points",
+        "Penalty: failed to go out after asking",
+        "Taken off a team whose player asked 'May I go out?', got yes, then did not go out.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "penalty_discard_unused",
+        "points",
+        "Penalty: top discard not used",
+        "Taken off a team whose player took the top discard and then could not use it.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "penalty_red_three_in_hand",
+        "points",
+        "Penalty: red three kept in hand",
+        "Taken off a team for each red three kept in a hand instead of placed on the table.",
+        0,
+        MAX_POINTS,
+    ),
+    RuleField(
+        "max_wild_per_meld",
+        "count",
+        "Most wild cards in a meld",
+        "The most jokers and twos one meld (or canasta) may hold.",
+        0,
+        10,
+    ),
+    RuleField(
+        "min_naturals_per_meld",
+        "count",
+        "Fewest natural cards in a meld",
+        "The fewest natural cards (not jokers or twos) a meld must hold.",
+        1,
+        7,
+    ),
+    RuleField(
+        "wilds_may_not_outnumber_naturals",
+        "bool",
+        "Wild cards may not outnumber naturals",
+        "Club option: a meld may hold as many wild cards as natural cards, never more.",
+    ),
+    RuleField(
+        "black_three_meld",
+        "bool",
+        "Black threes may be melded when going out",
+        "If on, the player going out may meld 3 or 4 black threes, with no wild card.",
+    ),
+)
+
+#: Field names in order, for quick checks.
+RULESET_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in RULESET_FIELDS)
+#: Each setting's description, by name.
+FIELDS_BY_NAME: dict[str, RuleField] = {f.name: f for f in RULESET_FIELDS}

@@ -1,0 +1,103 @@
+"""Checks that need every team of a hand at once.
+
+Only one side can go out or be marked for a perfect cut in a hand, and together the
+sides cannot hold more red threes, more of any card or more card points than the decks
+do. Entries refused earlier are None and are left out; a total that is already known to
+be wrong is not checked again, so a mistake is explained once.
+"""
+
+from __future__ import annotations
+
+from .._text import num, plural, sentence_list
+from ..cards import CARD_PLURALS, HAND_CARD_KEYS
+from ..results import Refusal
+
+
+def check_teams_together(rules, deck, entries, counts, errors):
+    """Refuse what no hand can hold; ``counts`` are the cards of the detailed entries."""
+    out = cut = red = in_hand = points = 0
+    red_known = points_known = True
+    for t in entries:
+        if t is None:
+            continue
+        if t.went_out:
+            out += 1
+        if t.perfect_cut:
+            cut += 1
+        if t.red_threes is None:
+            red_known = False
+        else:
+            red += t.red_threes
+        in_hand += t.red_threes_in_hand
+        if t.points_refused:
+            points_known = False
+        if t.melded_points is not None:
+            points += t.melded_points
+        if t.hand_points is not None:
+            points += t.hand_points
+    if out > 1 or cut > 1:
+        _check_only_one(rules, entries, errors)
+    if red_known and red + in_hand > deck.red_threes:
+        errors.append(_too_many_red_threes(rules.teams_word, deck, red, in_hand))
+    if counts and not _check_card_counts(deck, counts, errors):
+        points_known = False  # the card points are then too many as well
+    if points_known and points > deck.card_points:
+        errors.append(
+            Refusal(
+                "teams",
+                f"The {rules.teams_word.lower()} melded and held {num(points)} points of "
+                f"cards, but all the cards of {plural(deck.decks, 'deck')} are worth only "
+                f"{num(deck.card_points)}; check the melded points and points in hand.",
+            )
+        )
+
+
+def _check_only_one(rules, entries, errors):
+    """Only one side goes out, and only one cut the cards, in a hand."""
+    word = rules.teams_word
+    side = rules.team_word.lower()
+    out = [str(k + 1) for k, t in enumerate(entries) if t is not None and t.went_out]
+    if len(out) > 1:
+        errors.append(
+            Refusal(
+                "teams",
+                f"{word} {sentence_list(out)} {'both' if len(out) == 2 else 'all'} went out; "
+                f"only one {side} can go out in a hand.",
+            )
+        )
+    cut = [str(k + 1) for k, t in enumerate(entries) if t is not None and t.perfect_cut]
+    if len(cut) > 1:
+        errors.append(
+            Refusal(
+                "teams",
+                f"{word} {sentence_list(cut)} are all marked for a perfect cut; only the "
+                f"player who cut can earn it, so mark one {side} only.",
+            )
+        )
+
+
+def _too_many_red_threes(word, deck, red, in_hand):
+    """A red three kept in hand (a penalty) is a red three too."""
+    where = f" ({num(red)} on the table and {num(in_hand)} kept in hand)" if in_hand else ""
+    return Refusal(
+        "teams",
+        f"The {word.lower()} have {num(red + in_hand)} red threes{where}, but "
+        f"{plural(deck.decks, 'deck')} hold only {deck.red_threes}.",
+    )
+
+
+def _check_card_counts(deck, counts, errors):
+    """Refuse every card the melds and hands hold more of than the decks; returns
+    whether the counts are possible."""
+    too_many = [key for key, found in counts.items() if found > deck.limit(key)]
+    for key in HAND_CARD_KEYS:
+        if key in too_many:
+            errors.append(
+                Refusal(
+                    "teams",
+                    f"The melds and hands hold {num(counts[key])} {CARD_PLURALS[key]}, "
+                    f"but {plural(deck.decks, 'deck')} hold only {deck.limit(key)}; "
+                    f"check the counts of {CARD_PLURALS[key]}.",
+                )
+            )
+    return not too_many

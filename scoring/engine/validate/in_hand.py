@@ -1,0 +1,83 @@
+"""What a team was left holding: the points of the cards in its players' hands.
+
+Entered as a total (``hand_points``) or card by card (``hand_cards``, e.g.
+``{"A": 1, "4": 2}``); the cards of a detailed entry are counted, so the whole hand can
+be checked against what the decks hold, and a total entered beside them must agree.
+"""
+
+from __future__ import annotations
+
+from .._text import describe, key_name, quote
+from ..cards import CARD_PLURALS, CARD_VALUES
+from ..results import Refusal
+from .numbers import bad_number, disagree, team_number, too_many_points
+
+_HAND_CARD_LIST = "joker, 2, A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
+
+
+def read_hand_points(deck, i, who, team, errors, counts):
+    """(points left in hand or None if refused, points refused as too many)."""
+    raw_hp = team.get("hand_points")
+    if type(raw_hp) is int and raw_hp >= 0 and not raw_hp % 5:
+        hp = raw_hp
+    else:
+        hp = team_number(raw_hp, errors, i, who, "hand_points", True)
+    hand_cards = team.get("hand_cards")
+    if hand_cards is not None:
+        found = _read_hand_cards(i, who, hand_cards, errors, counts)
+        if found is None:
+            return None, False
+        if type(raw_hp) is int and raw_hp >= 0 and raw_hp != found:
+            errors.append(disagree(i, who, "hand_points", raw_hp, found, "the cards in hand"))
+        return found, False
+    if hp is not None and hp > deck.card_points:
+        errors.append(too_many_points(i, who, "hand_points", hp, deck))
+        return hp, True
+    return hp, False
+
+
+def _read_hand_cards(i, who, hand_cards, errors, counts):
+    """Check ``hand_cards`` ({"A": 1, "4": 1}); returns their points or None."""
+    if type(hand_cards) is not dict:
+        errors.append(
+            Refusal(
+                f"teams[{i}].hand_cards",
+                f"{who}'s cards in hand (hand_cards) must be an object of counts by card, such as "
+                f'{{"A": 1, "4": 2}}, not {describe(hand_cards)}.',
+            )
+        )
+        return None
+    errors_before = len(errors)
+    points = 0
+    found = []
+    for key, value in hand_cards.items():
+        if key not in CARD_VALUES:
+            errors.append(
+                Refusal(
+                    f"teams[{i}].hand_cards.{key_name(key)}",
+                    f"{who}'s cards in hand list {quote(key_name(key))}, which is not a "
+                    f"card a hand can hold; use "
+                    f"{_HAND_CARD_LIST}. A red three kept in hand is entered as a "
+                    f"red_three_in_hand penalty.",
+                )
+            )
+            continue
+        if value is None:
+            continue
+        if type(value) is not int or value < 0:
+            errors.append(
+                bad_number(
+                    value,
+                    f"teams[{i}].hand_cards.{key}",
+                    f"{who}'s count of {CARD_PLURALS[key]} in hand",
+                    False,
+                )
+            )
+            continue
+        points += CARD_VALUES[key] * value
+        found.append((key, value))
+    for key, value in found:
+        counts[key] = counts.get(key, 0) + value
+    if len(errors) > errors_before:
+        return None
+    return points

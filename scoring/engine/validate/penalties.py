@@ -1,0 +1,141 @@
+"""A team's penalties: the fixed kinds the rules price, and "other" ones an officer sets.
+
+The usual entry is just a kind (``{"kind": "discard_unused"}``), priced by the rule
+set's ``penalty_amounts``; a penalty of kind ``other`` carries its own points and a
+note. A red three kept in hand is a penalty, and also counts among the hand's red
+threes (a cross-team check).
+"""
+
+from __future__ import annotations
+
+from .._text import describe, key_name, num, plural, quote
+from ..results import Refusal
+
+PENALTY_KINDS: tuple[str, ...] = (
+    "ask_to_go_out_failed",
+    "discard_unused",
+    "red_three_in_hand",
+    "other",
+)
+
+#: Largest penalty of kind "other" an officer can enter.
+MAX_OTHER_PENALTY = 100_000
+
+_PENALTY_KEYS = frozenset({"kind", "points", "note"})
+_PENALTY_WORDS = {
+    "ask_to_go_out_failed": "failing to go out after asking",
+    "discard_unused": "not using the top discard",
+    "red_three_in_hand": "a red three kept in hand",
+}
+
+
+def read_penalties(rules, i, who, penalties, errors):
+    """Check penalties; returns (points to subtract, red threes kept in hand)."""
+    if type(penalties) is not list:
+        errors.append(
+            Refusal(
+                f"teams[{i}].penalties",
+                f"{who}'s penalties must be a list such as "
+                f'[{{"kind": "discard_unused"}}], not {describe(penalties)}.',
+            )
+        )
+        return 0, 0
+    amounts = rules.penalty_amounts
+    total = red_in_hand = 0
+    for k, penalty in enumerate(penalties):
+        if type(penalty) is dict and len(penalty) == 1:
+            kind = penalty.get("kind")
+            if type(kind) is str and kind in amounts:  # the usual case: just a kind
+                total += amounts[kind]
+                if kind == "red_three_in_hand":
+                    red_in_hand += 1
+                continue
+        points, red = _explain_penalty(
+            amounts, f"teams[{i}].penalties[{k}]", who, k, penalty, errors
+        )
+        total += points
+        red_in_hand += red
+    return total, red_in_hand
+
+
+def _explain_penalty(amounts, where, who, k, penalty, errors):
+    """Read one penalty in full, explaining every problem; returns (points, red threes
+    kept in hand) it adds, 0 for what was refused."""
+    if type(penalty) is not dict:
+        errors.append(
+            Refusal(
+                where,
+                f"{who}'s penalty {k + 1} must be an object such as "
+                f'{{"kind": "discard_unused"}}, not {describe(penalty)}.',
+            )
+        )
+        return 0, 0
+    if not _PENALTY_KEYS.issuperset(penalty):
+        _unknown_penalty_keys(where, who, k, penalty, errors)
+    kind = penalty.get("kind")
+    points = penalty.get("points")
+    note = penalty.get("note")
+    if note is not None and not isinstance(note, str):
+        errors.append(
+            Refusal(
+                f"{where}.note",
+                f"The note of {who}'s penalty {k + 1} must be text, not {describe(note)}.",
+            )
+        )
+    if not (isinstance(kind, str) and kind in PENALTY_KINDS):
+        errors.append(
+            Refusal(
+                f"{where}.kind",
+                f"{who}'s penalty {k + 1} needs a kind: ask_to_go_out_failed, "
+                f"discard_unused, red_three_in_hand, or other (with points and a note); "
+                f"not {describe(kind)}.",
+            )
+        )
+        return 0, 0
+    if kind == "other":
+        return _other_penalty(where, who, k, points, note, errors), 0
+    amount = amounts[kind]
+    if points is not None and not (type(points) is int and points == amount):
+        errors.append(
+            Refusal(
+                f"{where}.points",
+                f"The penalty for {_PENALTY_WORDS[kind]} is {plural(amount, 'point')} "
+                f"under these rules; leave {who}'s points out or enter {num(amount)}.",
+            )
+        )
+        return 0, 0
+    return amount, 1 if kind == "red_three_in_hand" else 0
+
+
+def _unknown_penalty_keys(where, who, k, penalty, errors):
+    for key in penalty:
+        if key not in _PENALTY_KEYS:
+            errors.append(
+                Refusal(
+                    f"{where}.{key_name(key)}",
+                    f"{who}'s penalty {k + 1} has an entry {quote(key_name(key))} "
+                    f"that a penalty does not have; use kind, points and note.",
+                )
+            )
+
+
+def _other_penalty(where, who, k, points, note, errors):
+    """A penalty of kind "other": its points (0 if refused) and a note are required."""
+    if not (type(points) is int and 0 < points <= MAX_OTHER_PENALTY and not points % 5):
+        errors.append(
+            Refusal(
+                f"{where}.points",
+                f"{who}'s other penalty {k + 1} needs its points: a whole number "
+                f"above 0 and up to {num(MAX_OTHER_PENALTY)}, a multiple of 5 (it is "
+                f"subtracted); not {describe(points)}.",
+            )
+        )
+        points = 0
+    if (note is None or isinstance(note, str)) and not (note and note.strip()):
+        errors.append(
+            Refusal(
+                f"{where}.note",
+                f"{who}'s other penalty {k + 1} needs a note saying what it is for.",
+            )
+        )
+    return points

@@ -1,0 +1,98 @@
+"""A team's melded totals: melded points and canastas, entered as totals or as melds.
+
+Totals cannot be checked card by card, so they must at least hold the canastas claimed
+(35 points for a natural canasta, 80 for a mixed one, as rules.md states) and no more
+than the decks are worth. Detailed melds are checked in :mod:`.melds`, and totals
+entered beside them must agree with what they give.
+"""
+
+from __future__ import annotations
+
+from .._text import describe, num, plural
+from ..cards import MIXED_CANASTA_MIN_POINTS, NATURAL_CANASTA_MIN_POINTS
+from ..results import Refusal
+from .melds import read_melds
+from .numbers import disagree, team_number, too_many_points
+
+_TOTAL_KEYS = ("melded_points", "natural_canastas", "mixed_canastas")
+
+
+def read_melded(rules, deck, i, who, team, went_out, errors, counts):
+    """Read what a team melded: (melded points, natural canastas, mixed canastas,
+    melded at all, points refused as too many); a refused value is None."""
+    raw_mp = team.get("melded_points")
+    if type(raw_mp) is int and raw_mp >= 0 and not raw_mp % 5:
+        mp = raw_mp
+    else:
+        mp = team_number(raw_mp, errors, i, who, "melded_points", True)
+    raw_nat = team.get("natural_canastas")
+    if type(raw_nat) is int and raw_nat >= 0:
+        nat = raw_nat
+    else:
+        nat = team_number(raw_nat, errors, i, who, "natural_canastas")
+    raw_mix = team.get("mixed_canastas")
+    if type(raw_mix) is int and raw_mix >= 0:
+        mix = raw_mix
+    else:
+        mix = team_number(raw_mix, errors, i, who, "mixed_canastas")
+    melds = team.get("melds")
+    if melds is None:
+        refused = _check_totals(deck, i, who, mp, nat, mix, errors)
+        return mp, nat, mix, None if mp is None else mp > 0, refused
+    if type(melds) is not list:
+        errors.append(
+            Refusal(
+                f"teams[{i}].melds",
+                f"{who}'s melds must be a list such as "
+                f'[{{"rank": "K", "naturals": 7}}], not {describe(melds)}.',
+            )
+        )
+        return None, None, None, None, False
+    found = read_melds(rules, i, who, melds, went_out, errors, counts)
+    if found is None:
+        return None, None, None, bool(melds), False
+    if raw_mp is not None or raw_nat is not None or raw_mix is not None:
+        for key, given, total in zip(_TOTAL_KEYS, (raw_mp, raw_nat, raw_mix), found, strict=True):
+            if type(given) is int and given >= 0 and given != total:
+                errors.append(disagree(i, who, key, given, total, "its melds"))
+    return *found, bool(melds), False
+
+
+def _check_totals(deck, i, who, mp, nat, mix, errors):
+    """Totals only: they must be able to hold the canastas they claim, and no more
+    points than the decks hold. Returns whether the points were refused as too many."""
+    if mp == 0 and (nat or mix):
+        key = "natural_canastas" if nat else "mixed_canastas"
+        errors.append(
+            Refusal(
+                f"teams[{i}].{key}",
+                f"{who} has {plural((nat or 0) + (mix or 0), 'canasta')} but no melded "
+                f"points; a team with canastas has melded, so enter its melded points "
+                f"(the canastas' cards count too).",
+            )
+        )
+    elif mp is not None and nat is not None and mix is not None:
+        needed = NATURAL_CANASTA_MIN_POINTS * nat + MIXED_CANASTA_MIN_POINTS * mix
+        if mp < needed:
+            errors.append(
+                Refusal(
+                    f"teams[{i}].melded_points",
+                    f"{who} has {_canasta_words(nat, mix)}, which hold at least "
+                    f"{num(needed)} points of cards (a natural canasta at least "
+                    f"{NATURAL_CANASTA_MIN_POINTS}, a mixed one at least "
+                    f"{MIXED_CANASTA_MIN_POINTS}), but its melded points are only "
+                    f"{num(mp)}; correct the melded points or the canastas.",
+                )
+            )
+    if mp is not None and mp > deck.card_points:
+        errors.append(too_many_points(i, who, "melded_points", mp, deck))
+        return True
+    return False
+
+
+def _canasta_words(nat: int, mix: int) -> str:
+    if nat and mix:
+        return f"{plural(nat, 'natural canasta')} and {plural(mix, 'mixed canasta')}"
+    if nat:
+        return plural(nat, "natural canasta")
+    return plural(mix, "mixed canasta")
