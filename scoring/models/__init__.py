@@ -1,0 +1,28 @@
+"""Rule sets, games, teams and hands as stored rows.
+
+Raw inputs are always stored (`Hand.inputs`, one contract-shaped dict per team), so any
+hand can be corrected and rescored; the derived numbers (`TeamHand`, the running totals
+on `GameTeam`) are written only by `scoring.play.services`, in the same transaction as the
+hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
+"""
+
+from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
+from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
+
+__all__ = [
+    "ClubSettings",
+    "DayRules",
+    "Game",
+    "GameQuerySet",
+    "GameTeam",
+    "Hand",
+    "RatingPoint",
+    "ResultsVersion",
+    "RuleSet",
+    "RuleSetQuerySet",
+    "Season",
+    "TeamHand",
+    "TeamPlayer",
+    "rules_from_settings",
+]

@@ -1,0 +1,96 @@
+"""What the results keep: seasons, the club's ranking settings, the results version
+(the cached results pages' stamp) and each person's rating after every game."""
+
+from django.db import models
+from django.db.models import Q
+
+from members.models import Person
+from scoring.models.games import Game
+
+
+class Season(models.Model):
+    """A named date range for standings; the current season is the one covering today."""
+
+    name = models.CharField(max_length=80, unique=True)
+    start = models.DateField()
+    end = models.DateField()
+
+    class Meta:
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gte=models.F("start")), name="season_dates"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubSettings(models.Model):
+    """Club-wide switches (a single row)."""
+
+    public_standings = models.BooleanField(
+        default=False, help_text="Show the standings to visitors who are not logged in."
+    )
+    min_games_to_rank = models.PositiveSmallIntegerField(
+        default=5, help_text="Fewer games than this: listed apart, not ranked."
+    )
+    ranking_measures = models.JSONField(
+        default=list, help_text="Ordered measures that rank the standings (default: win %, +/-)."
+    )
+
+    class Meta:
+        verbose_name = "club settings"
+        verbose_name_plural = "club settings"
+
+    def __str__(self) -> str:
+        return "Club settings"
+
+    @classmethod
+    def load(cls) -> "ClubSettings":
+        obj, _ = cls.objects.get_or_create(pk=1)
+        return obj
+
+
+class ResultsVersion(models.Model):
+    """One row whose number goes up whenever what the results pages show may have
+    changed: a game finished, a finished game corrected or re-opened, a person merged,
+    seasons or club settings edited. ``scoring.results.cache.results_changed`` is the
+    only caller of :meth:`bump`. The results pages cache their bodies under it
+    (``standings.results_stamp``), so saving a hand of a game still in play leaves
+    every cached standings page valid."""
+
+    number = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"Results version {self.number}"
+
+    @classmethod
+    def bump(cls) -> None:
+        """The number goes up by one (the row is made if missing). Inside a
+        transaction, other connections see the new number once it commits."""
+        if not cls.objects.filter(pk=1).update(number=models.F("number") + 1):
+            cls.objects.get_or_create(pk=1, defaults={"number": 1})
+
+
+class RatingPoint(models.Model):
+    """A person's openskill rating after a finished game (for charts and standings)."""
+
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="ratings")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="ratings")
+    played_on = models.DateField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu − 3σ: the conservative rating shown.")
+
+    class Meta:
+        ordering = ["person", "played_on", "game"]
+        constraints = [
+            models.UniqueConstraint(fields=["person", "game"], name="rating_once_per_game"),
+        ]
+        indexes = [
+            # The latest rating of each person.
+            models.Index(fields=["person", "-played_on", "-id"], name="rating_latest_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person}: {self.ordinal:.1f}"
