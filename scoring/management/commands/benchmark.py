@@ -10,8 +10,8 @@ tenth of the size, ``…-small.sqlite3``), or at ``--database-url`` /
 ``.league.json`` marker beside the file records its options); ``--rebuild`` builds it
 again. Each league is built in one child and measured in a fresh one.
 
-It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0 even
-when a target is missed: it is a report.
+It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0
+even when a target is missed: it is a report.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.devtools import bench
-from scoring.devtools.league import DEFAULT_START, LeagueOptions
+from scoring.devtools.bench.measure import measure_all
+from scoring.devtools.bench.prepare import BenchError, ensure_league, marker_path
+from scoring.devtools.bench.report import format_table, report_rows, summary_line
+from scoring.devtools.league.options import DEFAULT_START, LeagueOptions
 
 CHILD_ENV = "CLUBSITE_BENCHMARK_CHILD"
 DB_ENV = "CLUBSITE_BENCHMARK_DATABASE_URL"
@@ -122,7 +124,7 @@ class Command(BaseCommand):
                     for suffix in ("", "-wal", "-shm"):
                         Path(f"{path}{suffix}").unlink(missing_ok=True)
                 url = sqlite_url(path)
-            marker = bench.marker_path(bench_dir, name if not given else f"{name}-url")
+            marker = marker_path(bench_dir, name if not given else f"{name}-url")
             common = [
                 "--people",
                 str(opts.people),
@@ -222,7 +224,7 @@ class Command(BaseCommand):
 
     def print_report(self, results: dict, o) -> None:
         full, small = results.get("full"), results.get("small")
-        rows, misses = bench.report_rows(full, small)
+        rows, misses = report_rows(full, small)
         main = full or small
         self.stdout.write("")
         for label, data in results.items():
@@ -243,9 +245,9 @@ class Command(BaseCommand):
                 "'queries 1/10': the same page on the small league (a tenth of the club days)."
             )
         self.stdout.write("")
-        self.stdout.write(bench.format_table(rows))
+        self.stdout.write(format_table(rows))
         self.stdout.write("")
-        line = bench.summary_line(rows, misses)
+        line = summary_line(rows, misses)
         style = self.style.SUCCESS if not misses else self.style.WARNING
         self.stdout.write(style(line))
 
@@ -274,18 +276,18 @@ class Command(BaseCommand):
         log = self.stdout.write
         try:
             if o["child"] == "build":
-                league = bench.ensure_league(
+                league = ensure_league(
                     opts, marker, rebuild=o["rebuild"], may_wipe=o["may_wipe"], log=log
                 )
                 result = {"league": league}
             else:
-                result = bench.measure_all(
+                result = measure_all(
                     o["repeat"],
                     workbook=not o["no_workbook"],
                     engine_seconds=o["engine_seconds"],
                     log=log,
                 )
-        except bench.BenchError as exc:
+        except BenchError as exc:
             raise CommandError(str(exc)) from exc
         if o["output"]:
             Path(o["output"]).write_text(json.dumps(result, default=str))
