@@ -117,51 +117,59 @@ class Command(BaseCommand):
             leagues.append(("full", full_opts, o["database_url"], stem))
         results = {}
         for label, opts, url, name in leagues:
-            given = bool(url)
-            if not given:
-                path = bench_dir / f"{name}.sqlite3"
-                if o["rebuild"]:
-                    for suffix in ("", "-wal", "-shm"):
-                        Path(f"{path}{suffix}").unlink(missing_ok=True)
-                url = sqlite_url(path)
-            marker = marker_path(bench_dir, name if not given else f"{name}-url")
-            common = [
-                "--people",
-                str(opts.people),
-                "--years",
-                str(opts.years),
-                "--seed",
-                str(opts.seed),
-                "--days-per-year",
-                str(opts.days_per_year),
-                "--tables-min",
-                str(opts.tables_min),
-                "--tables-max",
-                str(opts.tables_max),
-                "--marker",
-                str(marker),
-                "--label",
-                label,
-            ]
-            build = ["--child", "build", *common]
-            if o["rebuild"]:
-                build.append("--rebuild")
-            if not given or o["rebuild"]:
-                build.append("--may-wipe")
-            built = self.run_child(build, url, label)
-            measure = [
-                "--child",
-                "measure",
-                *common,
-                "--repeat",
-                str(o["repeat"]),
-                "--engine-seconds",
-                str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
-            ]
-            results[label] = self.run_child(measure, url, label)
-            results[label]["url"] = url
-            results[label]["league"] = built.get("league", {})
+            results[label] = self.run_league(label, opts, url, name, bench_dir, o)
         self.print_report(results, o)
+
+    def run_league(
+        self, label: str, opts: LeagueOptions, url: str, name: str, bench_dir: Path, o
+    ) -> dict:
+        """Build (or reuse) one league in one child process and measure it in another;
+        returns the measurements with the database's URL and the league's marker."""
+        given = bool(url)
+        if not given:
+            path = bench_dir / f"{name}.sqlite3"
+            if o["rebuild"]:
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            url = sqlite_url(path)
+        marker = marker_path(bench_dir, name if not given else f"{name}-url")
+        common = [
+            "--people",
+            str(opts.people),
+            "--years",
+            str(opts.years),
+            "--seed",
+            str(opts.seed),
+            "--days-per-year",
+            str(opts.days_per_year),
+            "--tables-min",
+            str(opts.tables_min),
+            "--tables-max",
+            str(opts.tables_max),
+            "--marker",
+            str(marker),
+            "--label",
+            label,
+        ]
+        build = ["--child", "build", *common]
+        if o["rebuild"]:
+            build.append("--rebuild")
+        if not given or o["rebuild"]:
+            build.append("--may-wipe")
+        built = self.run_child(build, url, label)
+        measure = [
+            "--child",
+            "measure",
+            *common,
+            "--repeat",
+            str(o["repeat"]),
+            "--engine-seconds",
+            str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
+        ]
+        result = self.run_child(measure, url, label)
+        result["url"] = url
+        result["league"] = built.get("league", {})
+        return result
 
     @staticmethod
     def options_for(o, days_per_year: int) -> LeagueOptions:
@@ -263,15 +271,7 @@ class Command(BaseCommand):
             )
         if os.environ.get("DATABASE_URL") != expected or settings.PRODUCTION:
             raise CommandError("The benchmark child is not on its throwaway database; stopping.")
-        opts = LeagueOptions(
-            people=o["people"],
-            years=o["years"],
-            seed=o["seed"],
-            days_per_year=o["days_per_year"],
-            tables_min=o["tables_min"],
-            tables_max=o["tables_max"],
-            start=DEFAULT_START,
-        )
+        opts = self.options_for(o, o["days_per_year"])
         marker = Path(o["marker"]) if o["marker"] else None
         log = self.stdout.write
         try:
