@@ -10,8 +10,8 @@ tenth of the size, ``…-small.sqlite3``), or at ``--database-url`` /
 ``.league.json`` marker beside the file records its options); ``--rebuild`` builds it
 again. Each league is built in one child and measured in a fresh one.
 
-It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0 even
-when a target is missed: it is a report.
+It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0
+even when a target is missed: it is a report.
 """
 
 from __future__ import annotations
@@ -26,8 +26,10 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.devtools import bench
-from scoring.devtools.league import DEFAULT_START, LeagueOptions
+from scoring.devtools.bench.measure import measure_all
+from scoring.devtools.bench.prepare import BenchError, ensure_league, marker_path
+from scoring.devtools.bench.report import format_table, report_rows, summary_line
+from scoring.devtools.league.options import DEFAULT_START, LeagueOptions
 
 CHILD_ENV = "CLUBSITE_BENCHMARK_CHILD"
 DB_ENV = "CLUBSITE_BENCHMARK_DATABASE_URL"
@@ -115,51 +117,59 @@ class Command(BaseCommand):
             leagues.append(("full", full_opts, o["database_url"], stem))
         results = {}
         for label, opts, url, name in leagues:
-            given = bool(url)
-            if not given:
-                path = bench_dir / f"{name}.sqlite3"
-                if o["rebuild"]:
-                    for suffix in ("", "-wal", "-shm"):
-                        Path(f"{path}{suffix}").unlink(missing_ok=True)
-                url = sqlite_url(path)
-            marker = bench.marker_path(bench_dir, name if not given else f"{name}-url")
-            common = [
-                "--people",
-                str(opts.people),
-                "--years",
-                str(opts.years),
-                "--seed",
-                str(opts.seed),
-                "--days-per-year",
-                str(opts.days_per_year),
-                "--tables-min",
-                str(opts.tables_min),
-                "--tables-max",
-                str(opts.tables_max),
-                "--marker",
-                str(marker),
-                "--label",
-                label,
-            ]
-            build = ["--child", "build", *common]
-            if o["rebuild"]:
-                build.append("--rebuild")
-            if not given or o["rebuild"]:
-                build.append("--may-wipe")
-            built = self.run_child(build, url, label)
-            measure = [
-                "--child",
-                "measure",
-                *common,
-                "--repeat",
-                str(o["repeat"]),
-                "--engine-seconds",
-                str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
-            ]
-            results[label] = self.run_child(measure, url, label)
-            results[label]["url"] = url
-            results[label]["league"] = built.get("league", {})
+            results[label] = self.run_league(label, opts, url, name, bench_dir, o)
         self.print_report(results, o)
+
+    def run_league(
+        self, label: str, opts: LeagueOptions, url: str, name: str, bench_dir: Path, o
+    ) -> dict:
+        """Build (or reuse) one league in one child process and measure it in another;
+        returns the measurements with the database's URL and the league's marker."""
+        given = bool(url)
+        if not given:
+            path = bench_dir / f"{name}.sqlite3"
+            if o["rebuild"]:
+                for suffix in ("", "-wal", "-shm"):
+                    Path(f"{path}{suffix}").unlink(missing_ok=True)
+            url = sqlite_url(path)
+        marker = marker_path(bench_dir, name if not given else f"{name}-url")
+        common = [
+            "--people",
+            str(opts.people),
+            "--years",
+            str(opts.years),
+            "--seed",
+            str(opts.seed),
+            "--days-per-year",
+            str(opts.days_per_year),
+            "--tables-min",
+            str(opts.tables_min),
+            "--tables-max",
+            str(opts.tables_max),
+            "--marker",
+            str(marker),
+            "--label",
+            label,
+        ]
+        build = ["--child", "build", *common]
+        if o["rebuild"]:
+            build.append("--rebuild")
+        if not given or o["rebuild"]:
+            build.append("--may-wipe")
+        built = self.run_child(build, url, label)
+        measure = [
+            "--child",
+            "measure",
+            *common,
+            "--repeat",
+            str(o["repeat"]),
+            "--engine-seconds",
+            str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
+        ]
+        result = self.run_child(measure, url, label)
+        result["url"] = url
+        result["league"] = built.get("league", {})
+        return result
 
     @staticmethod
     def options_for(o, days_per_year: int) -> LeagueOptions:
@@ -222,7 +232,7 @@ class Command(BaseCommand):
 
     def print_report(self, results: dict, o) -> None:
         full, small = results.get("full"), results.get("small")
-        rows, misses = bench.report_rows(full, small)
+        rows, misses = report_rows(full, small)
         main = full or small
         self.stdout.write("")
         for label, data in results.items():
@@ -243,9 +253,9 @@ class Command(BaseCommand):
                 "'queries 1/10': the same page on the small league (a tenth of the club days)."
             )
         self.stdout.write("")
-        self.stdout.write(bench.format_table(rows))
+        self.stdout.write(format_table(rows))
         self.stdout.write("")
-        line = bench.summary_line(rows, misses)
+        line = summary_line(rows, misses)
         style = self.style.SUCCESS if not misses else self.style.WARNING
         self.stdout.write(style(line))
 
@@ -261,31 +271,23 @@ class Command(BaseCommand):
             )
         if os.environ.get("DATABASE_URL") != expected or settings.PRODUCTION:
             raise CommandError("The benchmark child is not on its throwaway database; stopping.")
-        opts = LeagueOptions(
-            people=o["people"],
-            years=o["years"],
-            seed=o["seed"],
-            days_per_year=o["days_per_year"],
-            tables_min=o["tables_min"],
-            tables_max=o["tables_max"],
-            start=DEFAULT_START,
-        )
+        opts = self.options_for(o, o["days_per_year"])
         marker = Path(o["marker"]) if o["marker"] else None
         log = self.stdout.write
         try:
             if o["child"] == "build":
-                league = bench.ensure_league(
+                league = ensure_league(
                     opts, marker, rebuild=o["rebuild"], may_wipe=o["may_wipe"], log=log
                 )
                 result = {"league": league}
             else:
-                result = bench.measure_all(
+                result = measure_all(
                     o["repeat"],
                     workbook=not o["no_workbook"],
                     engine_seconds=o["engine_seconds"],
                     log=log,
                 )
-        except bench.BenchError as exc:
+        except BenchError as exc:
             raise CommandError(str(exc)) from exc
         if o["output"]:
             Path(o["output"]).write_text(json.dumps(result, default=str))

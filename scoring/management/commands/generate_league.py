@@ -11,7 +11,8 @@ import datetime
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.devtools.league import DEFAULT_START, LeagueError, LeagueOptions, generate_league
+from scoring.devtools.league.generate import generate_league
+from scoring.devtools.league.options import DEFAULT_START, LeagueError, LeagueOptions
 from scoring.models import Game
 
 

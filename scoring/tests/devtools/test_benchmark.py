@@ -11,7 +11,10 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from members.models import ClubDay
-from scoring.devtools import bench
+from scoring.devtools.bench.measure import measure_all
+from scoring.devtools.bench.pages import FLOOR, PAGES, measure_pages, percentile
+from scoring.devtools.bench.prepare import BENCH_DAY_TITLE, HANDS_BEFORE
+from scoring.devtools.bench.report import format_table, report_rows, summary_line
 from scoring.models import Game, Hand
 
 TINY = [
@@ -25,8 +28,8 @@ TINY = [
     "3",
 ]
 
-ROW_LABELS = [label for _key, label in bench.PAGES] + [
-    bench.FLOOR[1],
+ROW_LABELS = [label for _key, label in PAGES] + [
+    FLOOR[1],
     "Workbook, season",
     "Engine (score_hand)",
 ]
@@ -38,8 +41,8 @@ def tiny_league(db):
 
 
 def test_measure_all_reports_every_measure_with_numbers(tiny_league):
-    result = bench.measure_all(repeat=2, engine_seconds=0.05, log=lambda line: None)
-    for key, _label in (*bench.PAGES, bench.FLOOR):
+    result = measure_all(repeat=2, engine_seconds=0.05, log=lambda line: None)
+    for key, _label in (*PAGES, FLOOR):
         page = result["pages"][key]
         assert page["median_ms"] > 0 and page["p95_ms"] >= page["median_ms"] * 0.5
         assert page["requests"] == 2
@@ -52,26 +55,26 @@ def test_measure_all_reports_every_measure_with_numbers(tiny_league):
     eng = result["engine"]
     assert eng["team_hands_per_second"] > 0 and eng["refused"] == 0
 
-    rows, misses = bench.report_rows(result, None)
-    table = bench.format_table(rows)
+    rows, misses = report_rows(result, None)
+    table = format_table(rows)
     for label in ROW_LABELS:
         assert label in table
-    assert len(rows) == len(bench.PAGES) + 3  # + the home page, workbook, engine
+    assert len(rows) == len(PAGES) + 3  # + the home page, workbook, engine
     for row in rows:
         assert re.search(r"\d", row[1]), row  # a median for every row
         assert row[-1] in ("PASS", "MISS", "—")
-    summary = bench.summary_line(rows, misses)
+    summary = summary_line(rows, misses)
     assert summary.startswith("Benchmark: ")
 
 
 def test_the_hand_save_leaves_the_benchmark_game_as_it_was(tiny_league):
-    bench.measure_pages(repeat=3, log=lambda line: None)
-    bench.measure_pages(repeat=2, log=lambda line: None)  # a second run reuses the game
-    game = Game.objects.get(day__title=bench.BENCH_DAY_TITLE)
-    assert game.hand_count == bench.HANDS_BEFORE and not game.is_finished
-    assert Hand.objects.filter(game=game).count() == bench.HANDS_BEFORE
+    measure_pages(repeat=3, log=lambda line: None)
+    measure_pages(repeat=2, log=lambda line: None)  # a second run reuses the game
+    game = Game.objects.get(day__title=BENCH_DAY_TITLE)
+    assert game.hand_count == HANDS_BEFORE and not game.is_finished
+    assert Hand.objects.filter(game=game).count() == HANDS_BEFORE
     # The benchmark day comes after the league: it never counts in a season.
-    day = ClubDay.objects.get(title=bench.BENCH_DAY_TITLE)
+    day = ClubDay.objects.get(title=BENCH_DAY_TITLE)
     assert day.date > ClubDay.objects.exclude(pk=day.pk).latest("date").date
 
 
@@ -79,12 +82,12 @@ def test_report_compares_query_counts_of_the_two_leagues():
     def result(queries):
         pages = {
             key: {"median_ms": 2.0, "p95_ms": 3.0, "queries": queries.get(key, 5)}
-            for key, _ in bench.PAGES
+            for key, _ in PAGES
         }
         pages["minimal"]["median_ms"] = 1.0
         return {"pages": pages}
 
-    rows, misses = bench.report_rows(result({"player": 9}), result({}))
+    rows, misses = report_rows(result({"player": 9}), result({}))
     by_label = {row[0]: row for row in rows}
     assert by_label["A member's page"][3:6] == ["9", "5", "NO"]
     assert by_label["A table page"][3:6] == ["5", "5", "yes"]
@@ -93,18 +96,18 @@ def test_report_compares_query_counts_of_the_two_leagues():
     assert by_label["A table page"][7] == "—"  # no home page measured here
     with_home = result({})
     with_home["pages"]["home"] = {"median_ms": 4.0, "p95_ms": 5.0, "queries": 3}
-    rows, _misses = bench.report_rows(with_home, None)
+    rows, _misses = report_rows(with_home, None)
     by_label = {row[0]: row for row in rows}
     assert by_label["A table page"][7] == "0.5×"
-    assert by_label[bench.FLOOR[1]][7] == "1.0×"
+    assert by_label[FLOOR[1]][7] == "1.0×"
     assert any("member's page" in m and "queries 5 → 9" in m for m in misses)
 
 
 def test_percentile_is_nearest_rank():
     values = list(range(1, 101))
-    assert bench.percentile(values, 95) == 95
-    assert bench.percentile([4.0], 95) == 4.0
-    assert bench.percentile([1.0, 2.0], 95) == 2.0
+    assert percentile(values, 95) == 95
+    assert percentile([4.0], 95) == 4.0
+    assert percentile([1.0, 2.0], 95) == 2.0
 
 
 @pytest.mark.django_db

@@ -15,9 +15,13 @@ from django.test import override_settings
 from members import services as members_services
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine
-from scoring.devtools import league
+from scoring.devtools.league.dates import club_dates
+from scoring.devtools.league.generate import generate_league
+from scoring.devtools.league.options import LeagueOptions
+from scoring.devtools.league.people import weighted_sample
 from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
 from scoring.play import services
+from scoring.tests.devtools.canonical import canonical_rows
 
 TINY = [
     "--people",
@@ -118,10 +122,10 @@ def test_every_hand_is_valid_and_every_stored_number_is_the_engines(tiny):
 
 
 def test_the_generated_league_is_what_the_services_rebuild(tiny):
-    before = league.canonical_rows()
+    before = canonical_rows()
     for game in Game.objects.all():
         services.rebuild_game(game)
-    after = league.canonical_rows()
+    after = canonical_rows()
     for key in ("games", "teams", "team_hands", "winners"):
         assert after[key] == before[key], key
 
@@ -137,11 +141,11 @@ def _flush():
 @pytest.mark.django_db(transaction=True)
 def test_same_seed_same_league_and_another_seed_another():
     generate("--seed", "3")
-    first = league.canonical_rows()
+    first = canonical_rows()
     assert RatingPoint.objects.exists()  # ratings ran on commit, day by day
     _flush()
     generate("--seed", "3")
-    second = league.canonical_rows()
+    second = canonical_rows()
     assert Counter({k: len(v) for k, v in first.items()}) == Counter(
         {k: len(v) for k, v in second.items()}
     )
@@ -149,10 +153,10 @@ def test_same_seed_same_league_and_another_seed_another():
         assert first[key] == second[key], key
     _flush()
     generate("--seed", "4")
-    assert league.canonical_rows()["hands"] != first["hands"]
+    assert canonical_rows()["hands"] != first["hands"]
 
 
-TINY_OPTIONS = league.LeagueOptions(
+TINY_OPTIONS = LeagueOptions(
     people=24, years=1, days_per_year=3, tables_min=2, tables_max=3, seed=9
 )
 
@@ -161,29 +165,29 @@ TINY_OPTIONS = league.LeagueOptions(
 def test_bulk_hands_write_the_same_rows_as_record_hand():
     """The league writes each game with record_played_game; its rows must be those of
     recording the hands one by one with record_hand."""
-    league.generate_league(TINY_OPTIONS)
-    bulk = league.canonical_rows()
+    generate_league(TINY_OPTIONS)
+    bulk = canonical_rows()
     bulk_history = Hand.history.count()
     _flush()
-    league.generate_league(TINY_OPTIONS, hand_by_hand=True)
-    one_by_one = league.canonical_rows()
+    generate_league(TINY_OPTIONS, hand_by_hand=True)
+    one_by_one = canonical_rows()
     for key in bulk:
         assert bulk[key] == one_by_one[key], key
     assert Hand.history.count() == bulk_history > 0
 
 
 def test_each_round_replays_from_its_seed_as_the_door_would_draw_it(tiny):
-    from members import draw as seating
+    from members import draw
     from members.models import Round
 
     for round_ in Round.objects.all():
         people = members_services.signed_in_ids(round_.day)
-        draw = seating.draw(people, round_.remainder, random.Random(round_.seed))
+        seating = draw.draw(people, round_.remainder, random.Random(round_.seed))
         stored = [
             list(table.seats.order_by("position").values_list("person_id", flat=True))
             for table in round_.tables.order_by("number")
         ]
-        assert [list(p) for _n, p in draw.numbered()] == stored
+        assert [list(p) for _n, p in seating.numbered()] == stored
 
 
 def test_people_and_sign_ins_have_their_history_rows(tiny):
@@ -241,12 +245,12 @@ def test_progress_is_printed_per_year():
 def test_club_dates_are_tuesdays_and_thursdays_in_the_year():
     import random
 
-    dates = league.club_dates(random.Random(1), datetime.date(2021, 1, 1), 100)
+    dates = club_dates(random.Random(1), datetime.date(2021, 1, 1), 100)
     assert len(dates) == len(set(dates)) == 100
     assert dates == sorted(dates)
     assert {d.weekday() for d in dates} == {1, 3}
     assert all(d.year == 2021 for d in dates)
-    more = league.club_dates(random.Random(1), datetime.date(2021, 1, 1), 150)
+    more = club_dates(random.Random(1), datetime.date(2021, 1, 1), 150)
     assert len(more) == 150 and 5 in {d.weekday() for d in more}
 
 
@@ -255,6 +259,6 @@ def test_weighted_sample_is_distinct_and_repeatable():
 
     items = list(range(50))
     weights = [1 + i for i in items]
-    a = league.weighted_sample(random.Random(2), items, weights, 20)
-    b = league.weighted_sample(random.Random(2), items, weights, 20)
+    a = weighted_sample(random.Random(2), items, weights, 20)
+    b = weighted_sample(random.Random(2), items, weights, 20)
     assert a == b and len(set(a)) == 20

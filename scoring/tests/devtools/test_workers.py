@@ -31,7 +31,7 @@ from scoring.tests.results import builders as b
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DEVICES_PER_TABLE = 3
 WORKERS = 3
 
