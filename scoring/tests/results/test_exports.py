@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 
 from members.models import SignIn
 from scoring.models import GameTeam, Season, TeamHand
-from scoring.results import exports, standings
+from scoring.results import exports, sheets, standings
 from scoring.tests.results import builders as b
 from scoring.tests.results.conftest import DAY1, DAY2
 
@@ -172,7 +172,7 @@ def test_both_ways_of_writing_rows_agree(small_club, tmp_path, monkeypatch):
     assert day
     fast = tmp_path / "fast.xlsx"
     exports.write_league_workbook_to_path(fast, standings.ALL_GAMES)
-    monkeypatch.setattr(exports, "FAST_ROWS", False)
+    monkeypatch.setattr(sheets, "FAST_ROWS", False)
     slow = tmp_path / "slow.xlsx"
     exports.write_league_workbook_to_path(slow, standings.ALL_GAMES)
     a, z = load_workbook(fast), load_workbook(slow)
