@@ -4,7 +4,7 @@ All share the period filter: a season (the current one by default), all games, o
 own from/to dates, validated by :class:`scoring.results.forms.PeriodForm` (clear
 messages for bad or reversed dates — never a server error). After validation
 ``filterset.period`` is the chosen :class:`scoring.results.standings.periods.Period` and
-queryset limited to it.
+``.qs`` the queryset limited to it.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ from scoring.results.forms import SeasonForm, StandingsSettingsForm
 
 CSV = "csv"
 
+
 def results_page(view):
     """Logged-in users always; visitors only when public standings are switched on
     (otherwise they are sent to the login page). Passes the club settings on."""
