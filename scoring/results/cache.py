@@ -1,13 +1,34 @@
-"""The results cache: the results version and the cached bodies of the results pages.
+"""The results cache: the results version, the fingerprints of the data, and the cached
+bodies of the results pages.
 
-The results pages keep their drawn bodies in the cache under the current results
-version. The version goes up only here, through :func:`results_changed`, whenever what
-those pages show may have changed (a game finished, a finished game corrected or
-re-opened, a person merged, seasons or ranking settings edited), so saving a hand of a
-game still in play leaves every cached page valid.
+The results pages keep their drawn bodies in Django's cache (shared by every worker)
+under the page's address and a fingerprint of the data (:func:`cached_body`). The pages
+of finished games (standings, records, players' pages) use :func:`results_stamp`, built
+on the results version, which goes up only here, through :func:`results_changed`,
+whenever what those pages show may have changed (a game finished, a finished game
+corrected or re-opened, a person merged, seasons or ranking settings edited), so saving
+a hand of a game still in play leaves every cached page valid. The day pages, which show
+games in play too, use :func:`data_stamp`, which changes with every hand.
 """
 
-from scoring.models import ResultsVersion
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.db import connection
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from members.models import Person
+from scoring.models import Game, Hand, RatingPoint, ResultsVersion
+
+FINISHED = Game.Status.FINISHED
+
+# The time limit of a cached body only bounds memory and changes made behind the
+# services' back: the fingerprint is what makes a body stale.
+CACHE_SECONDS = 300
 
 
 def results_changed() -> None:
@@ -15,3 +36,63 @@ def results_changed() -> None:
     cached bodies are no longer used. Inside a transaction the new number is seen only
     once it commits."""
     ResultsVersion.bump()
+
+
+def data_stamp() -> str:
+    """A short fingerprint that changes whenever anything the results pages show may
+    have changed: a game started or finished, a hand entered, corrected or undone
+    (django-simple-history writes a row for each), ratings rewritten, a person renamed
+    or merged. One query of five small lookups. The day pages cache their bodies under it."""
+    q = connection.ops.quote_name
+    history = Hand.history.model._meta
+    sql = (
+        f"SELECT (SELECT MAX({q(history.pk.column)}) FROM {q(history.db_table)}), "
+        f"(SELECT MAX({q('id')}) FROM {q(RatingPoint._meta.db_table)}), "
+        f"(SELECT COUNT(*) FROM {q(Game._meta.db_table)} WHERE {q('status')} = %s), "
+        f"(SELECT MAX({q('id')}) FROM {q(Game._meta.db_table)}), "
+        f"(SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [FINISHED])
+        row = cursor.fetchone()
+    return "-".join(str(v) for v in row)
+
+
+def results_stamp() -> str:
+    """A fingerprint of what the standings, records and players' pages show, which
+    only reads finished games: it changes when a game finishes, a finished game is
+    corrected or re-opened, ratings are rewritten, seasons or ranking settings are
+    edited or a person is merged (each bumps :class:`ResultsVersion`), or a person is
+    renamed. Hands of games still in play leave it alone, so on a busy club day the
+    cached standings stay valid between finished games. One query of two lookups."""
+    q = connection.ops.quote_name
+    version = ResultsVersion._meta
+    sql = (
+        f"SELECT (SELECT {q('number')} FROM {q(version.db_table)} WHERE {q('id')} = 1), "
+        f"(SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql)
+        row = cursor.fetchone()
+    return "r-" + "-".join(str(v) for v in row)
+
+
+def cached_body(
+    request, parts: tuple, template: str, build: Callable[[], dict], *, finished_only=True
+) -> SafeString:
+    """The HTML of ``template`` rendered with ``build()`` as context, cached under the
+    page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss.
+
+    Pages that show finished games only (standings, records, players' pages) use
+    :func:`results_stamp`, which a hand of a game in play leaves alone; the day pages,
+    which show games in play too, use :func:`data_stamp`."""
+    if not CACHE_SECONDS:
+        return mark_safe(render_to_string(template, build(), request=request))
+    stamp = results_stamp() if finished_only else data_stamp()
+    raw = repr((template, stamp, request.get_full_path(), parts))
+    key = "results:" + hashlib.sha256(raw.encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(template, build(), request=request)
+        cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)

@@ -3,8 +3,8 @@
 All share the period filter: a season (the current one by default), all games, or one's
 own from/to dates, validated by :class:`scoring.results.forms.PeriodForm` (clear
 messages for bad or reversed dates — never a server error). After validation
-``filterset.period`` is the chosen :class:`scoring.results.standings.Period` and ``.qs`` the
-queryset limited to it.
+``filterset.period`` is the chosen :class:`scoring.results.standings.periods.Period` and
+``.qs`` the queryset limited to it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from django import forms
 
 from members.models import ClubDay, Person
 from scoring.models import Season, TeamPlayer
-from scoring.results import standings
 from scoring.results.forms import DATE_FORMATS, PeriodForm
+from scoring.results.standings.days import days_with_results
+from scoring.results.standings.periods import Period, finished_players
 
 GUEST_CHOICES = (("show", "Show guests"), ("hide", "Hide guests"))
 BAD_DATE = "That is not a date: pick one from the calendar, or type it as 2025-03-31."
@@ -94,7 +95,7 @@ class PeriodFilterSet(django_filters.FilterSet):
         return queryset
 
     @property
-    def period(self) -> standings.Period | None:
+    def period(self) -> Period | None:
         """The chosen period, or None while the form has errors."""
         if not self.is_valid():
             return None
@@ -107,11 +108,7 @@ class PeriodFilterSet(django_filters.FilterSet):
         period = self.period
         if period is None:
             return queryset.none()
-        if period.start:
-            queryset = queryset.filter(**{f"{self.date_field}__gte": period.start})
-        if period.end:
-            queryset = queryset.filter(**{f"{self.date_field}__lte": period.end})
-        return queryset
+        return queryset.filter(period.limits(self.date_field))
 
 
 class StandingsFilter(PeriodFilterSet):
@@ -139,7 +136,7 @@ class StandingsFilter(PeriodFilterSet):
 
     @classmethod
     def for_request(cls, data):
-        return cls(data, queryset=standings.finished_players())
+        return cls(data, queryset=finished_players())
 
 
 class DayFilter(PeriodFilterSet):
@@ -153,4 +150,4 @@ class DayFilter(PeriodFilterSet):
 
     @classmethod
     def for_request(cls, data):
-        return cls(data, queryset=standings.days_with_results())
+        return cls(data, queryset=days_with_results())

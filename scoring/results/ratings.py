@@ -26,6 +26,7 @@ from django.db.models import F, OuterRef, Q, Subquery
 from members.models import Person
 from scoring.models import Game, RatingPoint, TeamPlayer
 from scoring.results.cache import results_changed
+from scoring.results.standings.ranking import positions
 
 log = logging.getLogger(__name__)
 
@@ -57,13 +58,8 @@ def team_ranks(teams: list[tuple[bool, int]]) -> list[int]:
     others by total, equal totals sharing a rank. With no winner recorded, by total."""
     order = sorted(range(len(teams)), key=lambda i: (not teams[i][0], -teams[i][1]))
     ranks = [0] * len(teams)
-    previous = None
-    position = 0
-    for place, i in enumerate(order, start=1):
-        key = (teams[i][0], teams[i][1])
-        if key != previous:
-            position = place
-            previous = key
+    keys = [(teams[i][0], teams[i][1]) for i in order]
+    for i, position in zip(order, positions(keys), strict=True):
         ranks[i] = position
     return ranks
 

@@ -24,20 +24,16 @@ changes with every hand. A repeat view skips the aggregates and the table render
 
 from __future__ import annotations
 
-import hashlib
 import tempfile
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
@@ -46,15 +42,11 @@ from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings, Season
 from scoring.results import charts, exports, ratings, standings
 from scoring.results import tables as t
+from scoring.results.cache import cached_body
 from scoring.results.filters import DayFilter, StandingsFilter
 from scoring.results.forms import SeasonForm, StandingsSettingsForm
 
 CSV = "csv"
-
-# The bodies of the results pages are cached under a data fingerprint (see
-# cached_body), so a repeat view costs a few queries and no table rendering. The time
-# limit only bounds memory and changes made behind the services' back.
-CACHE_SECONDS = 300
 
 
 def results_page(view):
@@ -85,25 +77,6 @@ def _csv(request, table, filename: str):
     table's own prefix picks its ``sort`` parameter)."""
     RequestConfig(request, paginate=False).configure(table)
     return t.csv_response(table, filename)
-
-
-def cached_body(request, parts: tuple, template: str, build, *, finished_only=True) -> str:
-    """The HTML of ``template`` rendered with ``build()`` as context, cached under the
-    page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss.
-
-    Pages that show finished games only (standings, records, players' pages) use
-    :func:`standings.results_stamp`, which a hand of a game in play leaves alone; the
-    day pages, which show games in play too, use :func:`standings.data_stamp`."""
-    if not CACHE_SECONDS:
-        return mark_safe(render_to_string(template, build(), request=request))
-    stamp = standings.results_stamp() if finished_only else standings.data_stamp()
-    raw = repr((template, stamp, request.get_full_path(), parts))
-    key = "results:" + hashlib.sha256(raw.encode()).hexdigest()
-    html = cache.get(key)
-    if html is None:
-        html = render_to_string(template, build(), request=request)
-        cache.set(key, html, CACHE_SECONDS)
-    return mark_safe(html)
 
 
 def _club_parts(club: ClubSettings) -> tuple:

@@ -15,7 +15,7 @@ from django.urls import reverse
 from members.models import Person
 from scoring.models import ClubSettings, Game, Hand, Season
 from scoring.play import services
-from scoring.results import ratings, standings
+from scoring.results import cache, ratings
 from scoring.tests.results import builders as b
 
 pytestmark = pytest.mark.django_db
@@ -60,10 +60,10 @@ def all_rebuilt(client, club) -> bool:
 
 def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
     warm(member_client, club)
-    stamp = standings.results_stamp()
+    stamp = cache.results_stamp()
     game = club["in_play"]
     services.record_hand(game, [b.LOSE, b.LOSE], number=game.hand_count + 1)
-    assert standings.results_stamp() == stamp
+    assert cache.results_stamp() == stamp
     for url in urls(club).values():
         assert served_from_cache(member_client, url), url
     # The day's page shows games in play: it follows every hand.

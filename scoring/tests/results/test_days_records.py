@@ -153,6 +153,22 @@ def test_player_numbers(small_club):
     assert standings.player_games(A).count() == 3
 
 
+def test_best_hand_keeps_the_highest_of_several_hands(db):
+    """The best hand is the highest of all a team's hands, not its first or its last:
+    here the big hand is the second of three, between two smaller ones."""
+    a, c, d, e = b.people(4)
+    tbl = b.table(b.club_day(DAY1), [a, c, d, e])
+    b.play(tbl, [[a, c], [d, e]], [[b.WIN, b.LOSE], [b.BIG, b.LOSE], [b.WIN, b.LOSE]])
+    rows = {r["person_id"]: r for r in standings.individual()}
+    assert rows[a.pk]["best_hand"] == rows[c.pk]["best_hand"] == b.BIG_SCORE
+    assert rows[d.pk]["best_hand"] == b.LOSE_SCORE
+    pair = next(r for r in standings.partnerships() if set(r["pair"]) == {a.pk, c.pk})
+    assert pair["best_hand"] == b.BIG_SCORE
+    bests = standings.personal_bests(a)
+    assert (bests["best_hand"]["value"], bests["best_hand"]["hand"]) == (b.BIG_SCORE, 2)
+    assert standings.highest_hands()[0].hand.number == 2
+
+
 def test_personal_bests_of_someone_who_never_played(db):
     nobody = b.person("No", "Games")
     bests = standings.personal_bests(nobody)

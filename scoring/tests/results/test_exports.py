@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
@@ -14,7 +15,7 @@ from openpyxl import load_workbook
 
 from members.models import SignIn
 from scoring.models import GameTeam, Season, TeamHand
-from scoring.results import exports, standings
+from scoring.results import exports, sheets, standings
 from scoring.tests.results import builders as b
 from scoring.tests.results.conftest import DAY1, DAY2
 
@@ -172,7 +173,7 @@ def test_both_ways_of_writing_rows_agree(small_club, tmp_path, monkeypatch):
     assert day
     fast = tmp_path / "fast.xlsx"
     exports.write_league_workbook_to_path(fast, standings.ALL_GAMES)
-    monkeypatch.setattr(exports, "FAST_ROWS", False)
+    monkeypatch.setattr(sheets, "FAST_ROWS", False)
     slow = tmp_path / "slow.xlsx"
     exports.write_league_workbook_to_path(slow, standings.ALL_GAMES)
     a, z = load_workbook(fast), load_workbook(slow)
@@ -185,6 +186,24 @@ def test_both_ways_of_writing_rows_agree(small_club, tmp_path, monkeypatch):
         assert a[name].auto_filter.ref == z[name].auto_filter.ref
     names = [r[2] for r in rows(a["Attendance"])]
     assert "=SUM(A1) <&>" in names  # text, never a formula
+
+
+def test_the_workbook_is_written_the_fast_way(small_club, tmp_path, monkeypatch):
+    """A season's workbook stays inside its time and memory budget only when its sheets
+    are write-only (rows streamed, never held) and openpyxl serialises them with lxml:
+    this fails when either is lost (lxml uninstalled or switched off with
+    OPENPYXL_LXML=False, or an ordinary workbook)."""
+    made = []
+
+    class Spy(openpyxl.Workbook):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(exports, "Workbook", Spy)
+    exports.write_league_workbook_to_path(tmp_path / "fast.xlsx", standings.ALL_GAMES)
+    assert len(made) == 1 and made[0].write_only
+    assert openpyxl.LXML, "lxml is not installed (or OPENPYXL_LXML is not True)"
 
 
 def test_an_empty_club_still_gets_five_sheets(db, tmp_path):

@@ -1,0 +1,169 @@
+"""The sheet writer of the league workbook: typed columns, fitted widths, and one
+write-only worksheet streamed row by row.
+
+Every sheet has a bold header row, is frozen under it (``A2``), has an autofilter over
+all its rows, and column widths that fit what is written. Dates are real date cells
+(``yyyy-mm-dd``), numbers are numbers, and a text that starts with "=" stays text (a
+name, never a formula).
+
+Rows go through openpyxl's public write-only API (``Workbook(write_only=True)``,
+``WriteOnlyCell``, ``ws.append``), so memory stays flat however long the season; with
+lxml installed openpyxl serialises each row through it, which keeps a season's
+workbook well inside its time budget (see the README's benchmark). A column with a
+number format reuses one styled cell for every row (``FAST_ROWS``) instead of making a
+styled cell per value, which is most of the cost openpyxl adds per cell; tests switch it
+off to check that both ways give the same workbook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import chain, islice
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+WIDTH_SAMPLE = 500
+MAX_WIDTH = 60
+DATE_FORMAT = "yyyy-mm-dd"
+DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
+ONE_DECIMAL = "0.0"
+THOUSANDS = "#,##0"
+
+# One styled cell per formatted column, reused row after row (see the docstring).
+FAST_ROWS = True
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    number_format: str | None = None  # e.g. "0.0"; dates get DATE_FORMAT by themselves
+    kind: str = "text"  # text, int, number, date, datetime, bool
+    width: float | None = None  # a fixed width (else fitted to the header and values)
+
+
+def text(header, **kw):
+    return Column(header, kind="text", **kw)
+
+
+def integer(header, **kw):
+    return Column(header, kind="int", **kw)
+
+
+def decimal(header, **kw):
+    return Column(header, kind="number", number_format=ONE_DECIMAL, **kw)
+
+
+def day(header, **kw):
+    return Column(header, kind="date", number_format=DATE_FORMAT, **kw)
+
+
+def moment(header, **kw):
+    return Column(header, kind="datetime", number_format=DATETIME_FORMAT, **kw)
+
+
+# ---------------------------------------------------------------------------------------
+# Writing one sheet
+
+
+def _display_length(value, column: Column) -> int:
+    if value is None:
+        return 0
+    if column.kind == "date":
+        return 10
+    if column.kind == "datetime":
+        return 16
+    if isinstance(value, float):
+        return len(f"{value:,.1f}")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return len(f"{value:,}")
+    return max((len(line) for line in str(value).splitlines()), default=0)
+
+
+def fit_widths(columns: Sequence[Column], sample: Sequence[Sequence], minimum=None) -> list[float]:
+    """Column widths (in characters) that fit the header and the sampled rows, bounded
+    to MAX_WIDTH; ``minimum`` maps a column index to a width known in advance (the
+    longest name of a big sheet, say)."""
+    widths = []
+    for i, column in enumerate(columns):
+        if column.width:
+            widths.append(column.width)
+            continue
+        longest = max((_display_length(row[i], column) for row in sample), default=0)
+        longest = max(longest, (minimum or {}).get(i, 0))
+        widths.append(float(min(MAX_WIDTH, max(len(column.header) + 3, longest + 2, 6))))
+    return widths
+
+
+class SheetWriter:
+    """One write-only worksheet: a bold, frozen header, fitted widths, an autofilter
+    over every row written. ``write(rows)`` streams the rows."""
+
+    def __init__(self, workbook: Workbook, title: str, columns: Sequence[Column]):
+        self.workbook = workbook
+        self.ws = workbook.create_sheet(title)
+        self.columns = list(columns)
+        self.rows_written = 0
+        self._letters = [get_column_letter(i + 1) for i in range(len(self.columns))]
+
+    def write(self, rows: Iterable[Sequence], minimum_widths: dict[int, int] | None = None) -> int:
+        rows = iter(rows)
+        sample = list(islice(rows, WIDTH_SAMPLE))
+        ws = self.ws
+        for letter, width in zip(
+            self._letters, fit_widths(self.columns, sample, minimum_widths), strict=True
+        ):
+            ws.column_dimensions[letter].width = width
+        ws.freeze_panes = "A2"
+        self._write_header()
+        self._write_rows(chain(sample, rows))
+        ws.auto_filter.ref = f"A1:{self._letters[-1]}{self.rows_written + 1}"
+        return self.rows_written
+
+    def _write_header(self) -> None:
+        header = []
+        for column in self.columns:
+            cell = WriteOnlyCell(self.ws, value=column.header)
+            cell.font = Font(bold=True)
+            header.append(cell)
+        self.ws.append(header)
+
+    def _formatted_cell(self, i: int) -> WriteOnlyCell:
+        cell = WriteOnlyCell(self.ws)
+        cell.number_format = self.columns[i].number_format
+        return cell
+
+    def _write_rows(self, rows: Iterator[Sequence]) -> None:
+        ws = self.ws
+        formatted = [i for i, c in enumerate(self.columns) if c.number_format]
+        reused = {i: self._formatted_cell(i) for i in formatted}
+        for row in rows:
+            values = list(row)
+            for i in formatted:
+                value = values[i]
+                if value is not None:
+                    cell = reused[i] if FAST_ROWS else self._formatted_cell(i)
+                    cell.value = value
+                    values[i] = cell
+            for i, value in enumerate(values):
+                if isinstance(value, str):
+                    values[i] = self._text(value)
+            ws.append(values)
+            self.rows_written += 1
+
+    def _text(self, value: str):
+        """A text cell's value: None for an empty text (no cell), characters a
+        spreadsheet cannot hold left out, and a text starting with "=" kept as text."""
+        if not value:
+            return None
+        if ILLEGAL_CHARACTERS_RE.search(value):
+            value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        if value.startswith("="):
+            cell = WriteOnlyCell(self.ws, value=value)
+            cell.data_type = "s"  # a name, never a formula
+            return cell
+        return value

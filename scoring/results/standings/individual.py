@@ -1,0 +1,267 @@
+"""Individual and partnership standings: one aggregate query per table, then ranking.
+
+A team's statistics (stored per game on ``GameTeam`` by the play services) are credited
+to each of its players, so a period's standings are ONE aggregate query over
+``TeamPlayer`` grouped by person (:func:`individual`) or by pair of partners
+(:func:`partnerships`), never a query per person or a loop over hands. The rows are then
+ranked (:mod:`.ranking`) by the club's measures, with people under the minimum number of
+games listed apart (:func:`standings`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+
+from members.models import Person
+from scoring.models import ClubSettings, RatingPoint, TeamPlayer
+from scoring.results.standings.measures import TEAM_SUMS, clean_measures, measures_label
+from scoring.results.standings.periods import ALL_GAMES, MEMBER, Period, finished_players
+from scoring.results.standings.ranking import split_and_rank
+
+GUEST = Person.Kind.GUEST
+
+# ---------------------------------------------------------------------------------------
+# Rows
+
+
+def _aggregates(prefix: str = "team__") -> dict:
+    sums = {key: Sum(f"{prefix}{name}") for key, name in TEAM_SUMS.items()}
+    return {
+        "games": Count("pk"),
+        "wins": Count("pk", filter=Q(**{f"{prefix}won": True})),
+        **sums,
+        "best_game": Max(f"{prefix}total"),
+        "best_hand": Max(f"{prefix}best_hand"),
+    }
+
+
+def _finish_row(row: dict) -> dict:
+    """Add the derived measures to an aggregated row (in place)."""
+    for key in TEAM_SUMS:
+        row[key] = row.get(key) or 0
+    games = row["games"]
+    row["losses"] = games - row["wins"]
+    row["differential"] = row["points_for"] - row["points_against"]
+    row["win_pct"] = round(100 * row["wins"] / games, 1) if games else 0.0
+    row["average"] = round(row["points_for"] / games, 1) if games else 0.0
+    row["canastas"] = row["natural_canastas"] + row["mixed_canastas"]
+    return row
+
+
+def latest_ratings(
+    person_ids: Iterable[int], on_or_before: datetime.date | None = None
+) -> dict[int, float]:
+    """Each person's rating (ordinal) after their last rated game up to a date: one
+    query (a correlated subquery per person, served by ``rating_latest_idx``)."""
+    ids = list(person_ids)
+    if not ids:
+        return {}
+    points = RatingPoint.objects.filter(person=OuterRef("pk"))
+    if on_or_before:
+        points = points.filter(played_on__lte=on_or_before)
+    latest = points.order_by("-played_on", "-pk").values("ordinal")[:1]
+    rows = (
+        Person.objects.filter(pk__in=ids)
+        .annotate(rating=Subquery(latest))
+        .values_list("pk", "rating")
+        .order_by()
+    )
+    return {pk: rating for pk, rating in rows if rating is not None}
+
+
+PERSON_FIELDS = ("first_name", "last_name", "kind")
+
+
+def person_row(values: dict, pid: int, prefix: str) -> dict:
+    first = values.pop(f"{prefix}first_name")
+    last = values.pop(f"{prefix}last_name")
+    kind = values.pop(f"{prefix}kind")
+    name = f"{first} {last}".strip()
+    return {
+        "person_id": pid,
+        "name": name,
+        "sort_name": f"{last} {first}".strip().lower(),
+        "kind": kind,
+        "is_guest": kind == GUEST,
+        "display_name": f"{name} (guest)" if kind == GUEST else name,
+    }
+
+
+def individual(
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+    *,
+    include_guests: bool = True,
+    players: QuerySet[TeamPlayer] | None = None,
+    person_ids: Iterable[int] | None = None,
+    with_ratings: bool = True,
+) -> list[dict]:
+    """One row per person who played a finished game in the period: games, wins,
+    losses, win % (0–100), points for and against, differential, average game score,
+    hands, natural and mixed canastas, red threes, times out, concealed outs, perfect
+    cuts, best game, best hand and (``with_ratings``) the rating at the end of the
+    period. Unranked and unsorted: see :func:`standings`.
+
+    ``players`` replaces the base queryset (a filtered :func:`finished_players`, e.g.
+    from the standings FilterSet). Two queries: the aggregate and the ratings.
+    """
+    qs = (
+        players
+        if players is not None
+        else finished_players(start, end, include_guests=include_guests)
+    )
+    if person_ids is not None:
+        qs = qs.filter(person_id__in=list(person_ids))
+    person_values = [f"person__{f}" for f in PERSON_FIELDS]
+    aggregated = qs.values("person_id", *person_values).annotate(**_aggregates()).order_by()
+    rows = []
+    for values in aggregated:
+        pid = values.pop("person_id")
+        row = person_row(values, pid, "person__")
+        row.update(values)
+        rows.append(_finish_row(row))
+    if with_ratings:
+        ratings = latest_ratings([r["person_id"] for r in rows], end)
+        for row in rows:
+            row["rating"] = _round(ratings.get(row["person_id"]))
+    return rows
+
+
+def partnerships(
+    start: datetime.date | None = None,
+    end: datetime.date | None = None,
+    *,
+    include_guests: bool = True,
+    players: QuerySet[TeamPlayer] | None = None,
+    person_id: int | None = None,
+    with_ratings: bool = True,
+) -> list[dict]:
+    """One row per pair of people who played on the same side, with the same measures
+    as :func:`individual` (the team's numbers, counted once per game). ONE aggregate
+    query: TeamPlayer self-joined on its team, person A's id below person B's (so each
+    pair appears once), grouped by the pair. With ``person_id``: that person's partners
+    only (the pair is then (person, partner) in either order)."""
+    qs = (
+        players
+        if players is not None
+        else finished_players(start, end, include_guests=include_guests)
+    )
+    partner = "team__memberships__person"
+    # One filter() call, so every condition (and the values below) uses the same join.
+    pair = Q(**{f"{partner}_id__gt": F("person_id")})
+    if person_id is not None:
+        qs = qs.filter(person_id=person_id)
+        pair |= Q(**{f"{partner}_id__lt": F("person_id")})
+    if not include_guests:
+        pair &= Q(**{f"{partner}__kind": MEMBER})
+    qs = qs.filter(pair)
+    values = {
+        **{f"a_{f}": F(f"person__{f}") for f in PERSON_FIELDS},
+        "b_id": F(f"{partner}_id"),
+        **{f"b_{f}": F(f"{partner}__{f}") for f in PERSON_FIELDS},
+    }
+    aggregated = qs.values("person_id", **values).annotate(**_aggregates()).order_by()
+    rows = []
+    for item in aggregated:
+        a_id = item.pop("person_id")
+        b_id = item.pop("b_id")
+        a = person_row(item, a_id, "a_")
+        b = person_row(item, b_id, "b_")
+        row = {
+            "pair": (a_id, b_id),
+            "a": a,
+            "b": b,
+            "name": f"{a['name']} & {b['name']}",
+            "display_name": f"{a['display_name']} & {b['display_name']}",
+            "sort_name": f"{a['sort_name']} & {b['sort_name']}",
+            "is_guest": a["is_guest"] or b["is_guest"],
+        }
+        row.update(item)
+        rows.append(_finish_row(row))
+    if with_ratings:
+        ids = {pid for r in rows for pid in r["pair"]}
+        ratings = latest_ratings(ids, end)
+        for row in rows:
+            both = [ratings.get(pid) for pid in row["pair"]]
+            known = [r for r in both if r is not None]
+            row["rating"] = _round(sum(known) / len(known)) if known else None
+    return rows
+
+
+def _round(value):
+    return None if value is None else round(value, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# Ranked standings
+
+
+@dataclass
+class Standings:
+    """Ranked rows, the rows listed apart (fewer games than the minimum), and how."""
+
+    ranked: list[dict]
+    unranked: list[dict]
+    measures: list[str]
+    min_games: int
+    period: Period = field(default_factory=Period)
+
+    @property
+    def rows(self) -> list[dict]:
+        """Ranked rows first, then the rows not yet ranked (rank None)."""
+        return self.ranked + self.unranked
+
+    @property
+    def measures_label(self) -> str:
+        return measures_label(self.measures)
+
+
+def ranking_settings(club: ClubSettings | None = None) -> tuple[list[str], int]:
+    club = club or ClubSettings.load()
+    return clean_measures(club.ranking_measures), int(club.min_games_to_rank)
+
+
+def _ranked_standings(
+    aggregate, period, include_guests, players, measures, min_games, club
+) -> Standings:
+    """Rank the rows of ``aggregate`` (individual or partnerships) for ``period`` by the
+    given measures and minimum, or by the club's where they are not given."""
+    if measures is None or min_games is None:
+        club_measures, club_min = ranking_settings(club)
+        measures = club_measures if measures is None else measures
+        min_games = club_min if min_games is None else min_games
+    rows = aggregate(period.start, period.end, include_guests=include_guests, players=players)
+    ranked, unranked = split_and_rank(rows, measures, min_games)
+    return Standings(ranked, unranked, clean_measures(measures), min_games, period)
+
+
+def standings(
+    period: Period = ALL_GAMES,
+    *,
+    include_guests: bool = True,
+    players: QuerySet[TeamPlayer] | None = None,
+    measures: Sequence[str] | None = None,
+    min_games: int | None = None,
+    club: ClubSettings | None = None,
+) -> Standings:
+    """The individual standings of a period, ranked as the club chose (or as given)."""
+    return _ranked_standings(individual, period, include_guests, players, measures, min_games, club)
+
+
+def partnership_standings(
+    period: Period = ALL_GAMES,
+    *,
+    include_guests: bool = True,
+    players: QuerySet[TeamPlayer] | None = None,
+    measures: Sequence[str] | None = None,
+    min_games: int | None = None,
+    club: ClubSettings | None = None,
+) -> Standings:
+    """The standings of pairs who played together, ranked like the individual ones."""
+    return _ranked_standings(
+        partnerships, period, include_guests, players, measures, min_games, club
+    )

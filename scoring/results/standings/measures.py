@@ -1,0 +1,72 @@
+"""The measures a standings row can be ranked by, and the per-game statistics summed.
+
+The officers choose an ordered list of measures (``ClubSettings.ranking_measures``);
+this room names every measure the site knows, which way is better for each, the default
+list, and which statistics stored on ``GameTeam`` the standings add up. Pure Python: no
+query here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A number a standings row can be ranked by. ``higher_is_better`` gives the
+    direction (points against: lower is better)."""
+
+    name: str
+    label: str
+    higher_is_better: bool = True
+    help: str = ""
+
+
+MEASURES: dict[str, Measure] = {
+    m.name: m
+    for m in (
+        Measure("win_pct", "Win %", help="Games won out of games played."),
+        Measure("differential", "Points difference", help="Points for minus points against."),
+        Measure("wins", "Wins", help="Games won."),
+        Measure("points_for", "Points for", help="All points scored in finished games."),
+        Measure("average", "Average game score", help="Points for divided by games."),
+        Measure("rating", "Rating", help="The OpenSkill rating at the end of the period."),
+        Measure("games", "Games played"),
+        Measure("points_against", "Points against", higher_is_better=False),
+        Measure("natural_canastas", "Natural canastas"),
+        Measure("red_threes", "Red threes"),
+        Measure("times_out", "Times out"),
+    )
+}
+
+DEFAULT_MEASURES: tuple[str, ...] = ("win_pct", "differential")
+DEFAULT_MIN_GAMES = 5
+
+# The per-game statistics stored on GameTeam that standings add up (row key → field).
+TEAM_SUMS: dict[str, str] = {
+    "points_for": "total",
+    "points_against": "points_against",
+    "hands": "hands",
+    "natural_canastas": "natural_canastas",
+    "mixed_canastas": "mixed_canastas",
+    "red_threes": "red_threes",
+    "times_out": "times_out",
+    "concealed_outs": "concealed_outs",
+    "perfect_cuts": "perfect_cuts",
+}
+
+
+def clean_measures(names: Iterable[str] | None) -> list[str]:
+    """The known measures of ``names``, in order, without repeats; the default when
+    none is left."""
+    out: list[str] = []
+    for name in names or ():
+        if name in MEASURES and name not in out:
+            out.append(name)
+    return out or list(DEFAULT_MEASURES)
+
+
+def measures_label(names: Sequence[str]) -> str:
+    """ "Win %, then Points difference"."""
+    return ", then ".join(MEASURES[n].label for n in clean_measures(names))

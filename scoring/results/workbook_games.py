@@ -1,0 +1,236 @@
+"""The Games and Hands sheets of the league workbook: the rows of every finished game
+of a period and of every team's hand in them, streamed from the database.
+
+The Games sheet names each team once (:func:`team_names`, one streamed query) and
+remembers where each game was played, so the Hands sheet (80,000 rows a season) needs
+no join for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from django.utils import timezone
+
+from members.models import Person
+from scoring.labels import WENT_OUT_SHEET
+from scoring.models import GameTeam, TeamHand
+from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
+from scoring.results.standings.periods import Period, finished_games, finished_players
+
+CHUNK = 2000
+
+
+def full_name(first, last) -> str:
+    return f"{first} {last}".strip()
+
+
+def local_time(moment_value):
+    """A stored moment as the club's wall-clock time, to the second, without a zone
+    (spreadsheet cells have none)."""
+    if moment_value is None:
+        return None
+    if timezone.is_aware(moment_value):
+        moment_value = timezone.localtime(moment_value)
+    return moment_value.replace(tzinfo=None, microsecond=0)
+
+
+def team_names(period: Period) -> dict[int, str]:
+    """Team id → "Ann Able & Cat Cole" for every team of a finished game in the period:
+    one streamed query."""
+    rows = (
+        finished_players(period.start, period.end)
+        .order_by("team_id", "seat", "pk")
+        .values_list("team_id", "person__first_name", "person__last_name", "person__kind")
+        .iterator(chunk_size=CHUNK)
+    )
+    names: dict[int, list[str]] = {}
+    for team_id, first, last, kind in rows:
+        label = full_name(first, last) + (" (guest)" if kind == Person.Kind.GUEST else "")
+        names.setdefault(team_id, []).append(label)
+    return {team_id: " & ".join(people) for team_id, people in names.items()}
+
+
+def max_teams(period) -> int:
+    found = (
+        GameTeam.objects.filter(game__in=finished_games(period.start, period.end))
+        .order_by("-index")
+        .values_list("index", flat=True)
+        .first()
+    )
+    return max(2, (found or 0) + 1)
+
+
+def games_columns(n_teams: int) -> list[Column]:
+    columns = [day("Date"), text("Day"), integer("Round"), integer("Table"), integer("Game")]
+    for i in range(1, n_teams + 1):
+        columns += [text(f"Team {i}"), integer(f"Team {i} score", number_format=THOUSANDS)]
+    columns += [
+        text("Winners"),
+        integer("Winning score", number_format=THOUSANDS),
+        integer("Hands"),
+        text("Rules"),
+        moment("Finished at"),
+    ]
+    return columns
+
+
+def games_rows(
+    period, names: dict[int, str], n_teams: int, seen: dict[int, tuple] | None = None
+) -> Iterator[list]:
+    """One row per finished game; ``seen`` (if given) collects game id → (date, round,
+    table, game number) for the Hands sheet."""
+    teams = (
+        GameTeam.objects.filter(game__in=finished_games(period.start, period.end))
+        .order_by(
+            "game__day_date",
+            "game__table__round__number",
+            "game__table__number",
+            "game__number",
+            "game_id",
+            "index",
+        )
+        .values_list(
+            "game_id",
+            "game__day_date",
+            "game__day__title",
+            "game__table__round__number",
+            "game__table__number",
+            "game__number",
+            "game__hand_count",
+            "game__rules_name",
+            "game__finished_at",
+            "id",
+            "total",
+            "won",
+        )
+        .iterator(chunk_size=CHUNK)
+    )
+    current = None
+    game_info = None
+    sides: list[tuple[int, int, bool]] = []
+    for game_id, *info, team_id, total, won in teams:
+        if game_id != current:
+            if current is not None:
+                yield _game_row(game_info, sides, names, n_teams)
+            current, game_info, sides = game_id, info, []
+            if seen is not None:
+                seen[game_id] = (info[0], info[2], info[3], info[4])
+        sides.append((team_id, total, won))
+    if current is not None:
+        yield _game_row(game_info, sides, names, n_teams)
+
+
+def _game_row(info, sides: list[tuple[int, int, bool]], names, n_teams: int) -> list:
+    """The Games sheet's row of one game: its (date, title, round, table, number,
+    hands, rules, finished) and its sides (team id, total, won), in team order."""
+    date, title, round_no, table, number, hands, rules, finished = info
+    row = [date, title, round_no, table, number]
+    for i in range(n_teams):
+        if i < len(sides):
+            team_id, total, _won = sides[i]
+            row += [names.get(team_id, ""), total]
+        else:
+            row += [None, None]
+    winner = next((s for s in sides if s[2]), None)
+    row += [
+        names.get(winner[0], "") if winner else "",
+        winner[1] if winner else None,
+        hands,
+        rules,
+        local_time(finished),
+    ]
+    return row
+
+
+HANDS_COLUMNS = [
+    day("Date"),
+    integer("Round"),
+    integer("Table"),
+    integer("Game"),
+    integer("Hand"),
+    integer("Team"),
+    text("Players"),
+    integer("Melded points"),
+    integer("Natural canastas"),
+    integer("Mixed canastas"),
+    integer("Red threes"),
+    text("Went out"),
+    integer("Points left in hand"),
+    text("Perfect cut"),
+    integer("Penalty points"),
+    integer("Hand score", number_format=THOUSANDS),
+    integer("Running total", number_format=THOUSANDS),
+]
+
+WENT_OUT = WENT_OUT_SHEET
+
+# What the Hands sheet reads of each team's hand, in the order hands_rows unpacks it.
+_HAND_FIELDS = (
+    "game_id",
+    "hand__number",
+    "team__index",
+    "team_id",
+    "melded_points",
+    "natural_canastas",
+    "mixed_canastas",
+    "red_threes",
+    "went_out",
+    "hand_points",
+    "perfect_cut",
+    "penalty_points",
+    "hand_score",
+    "score_after",
+)
+
+
+def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterator[list]:
+    """``games`` maps a game id to its (date, round, table, game number), as the Games
+    sheet found them, so the 80,000 rows of a season need not carry them."""
+    rows = (
+        TeamHand.objects.filter(game__in=finished_games(period.start, period.end))
+        .order_by(
+            "game__day_date",
+            "game__table__round__number",
+            "game__table__number",
+            "game__number",
+            "game_id",
+            "hand__number",
+            "team__index",
+        )
+        .values_list(*_HAND_FIELDS)
+        .iterator(chunk_size=CHUNK)
+    )
+    for (
+        game_id,
+        hand,
+        index,
+        team_id,
+        *counts,
+        went_out,
+        left,
+        cut,
+        penalty,
+        score,
+        total,
+    ) in rows:
+        info = games.get(game_id)
+        if info is None:  # finished while the workbook was being written: next time
+            continue
+        date, round_no, table, game = info
+        yield [
+            date,
+            round_no,
+            table,
+            game,
+            hand,
+            index + 1,
+            names.get(team_id, ""),
+            *counts,  # melded points, natural and mixed canastas, red threes
+            WENT_OUT.get(went_out, went_out),
+            left,
+            "Yes" if cut else "",
+            penalty,
+            score,
+            total,
+        ]
