@@ -56,7 +56,7 @@ class ResultsVersion(models.Model):
     changed: a game finished, a finished game corrected or re-opened, a person merged,
     seasons or club settings edited. ``scoring.results.cache.results_changed`` is the
     only caller of :meth:`bump`. The results pages cache their bodies under it
-    (``standings.results_stamp``), so saving a hand of a game still in play leaves
+    (``scoring.results.cache.results_stamp``), so saving a hand of a game still in play leaves
     every cached standings page valid."""
 
     number = models.BigIntegerField(default=0)
