@@ -72,6 +72,91 @@ def _describe(points: Sequence[tuple], noun: str) -> str:
     )
 
 
+class _Frame:
+    """Where values and point numbers land on the chart: the plot area and its scale."""
+
+    def __init__(self, n: int, ticks: list[float], width: int, height: int):
+        self.n, self.width = n, width
+        self.y_min, self.y_max = ticks[0], ticks[-1]
+        if self.y_max <= self.y_min:  # pragma: no cover - nice_ticks always spreads them
+            self.y_max = self.y_min + 1
+        self.plot_w = width - MARGIN_LEFT - MARGIN_RIGHT
+        self.plot_h = height - MARGIN_TOP - MARGIN_BOTTOM
+        self.bottom = MARGIN_TOP + self.plot_h
+
+    def x_at(self, i: int) -> float:
+        n = self.n
+        return MARGIN_LEFT + (self.plot_w * i / (n - 1) if n > 1 else self.plot_w / 2)
+
+    def y_at(self, v: float) -> float:
+        return MARGIN_TOP + self.plot_h * (1 - (v - self.y_min) / (self.y_max - self.y_min))
+
+
+def _grid(frame: _Frame, ticks: list[float], zero_line: bool) -> list[str]:
+    """Gridlines with their y tick labels, then the two axes."""
+    parts = []
+    for tick in ticks:
+        y = frame.y_at(tick)
+        cls = "chart-zero" if zero_line and tick == 0 else "chart-grid"
+        parts.append(
+            f'<line class="{cls}" x1="{MARGIN_LEFT}" x2="{frame.width - MARGIN_RIGHT}" '
+            f'y1="{y:.1f}" y2="{y:.1f}"/>'
+        )
+        parts.append(
+            f'<text class="chart-tick" x="{MARGIN_LEFT - 10}" y="{y + 6:.1f}" '
+            f'text-anchor="end">{escape(_number(tick))}</text>'
+        )
+    parts.append(
+        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT}" '
+        f'y1="{MARGIN_TOP}" y2="{frame.bottom}"/>'
+    )
+    parts.append(
+        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{frame.width - MARGIN_RIGHT}" '
+        f'y1="{frame.bottom}" y2="{frame.bottom}"/>'
+    )
+    return parts
+
+
+def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
+    """X labels (first, last and up to three between, never overlapping) and the y
+    axis's name."""
+    n = frame.n
+    label_count = min(n, 5)
+    shown = sorted({round(i * (n - 1) / max(label_count - 1, 1)) for i in range(label_count)})
+    parts = []
+    for j, i in enumerate(shown):
+        anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
+        # On a phone only the first and last dates are shown (results.css).
+        end = "chart-x-end" if j in (0, len(shown) - 1) else "chart-x-mid"
+        parts.append(
+            f'<text class="chart-tick {end}" x="{frame.x_at(i):.1f}" y="{frame.bottom + 30}" '
+            f'text-anchor="{anchor}">{escape(_label(points[i][0]))}</text>'
+        )
+    middle = MARGIN_TOP + frame.plot_h / 2
+    parts.append(
+        f'<text class="chart-axis-label" x="18" y="{middle:.1f}" '
+        f'text-anchor="middle" transform="rotate(-90 18 {middle:.1f})">'
+        f"{escape(y_label)}</text>"
+    )
+    return parts
+
+
+def _line(frame: _Frame, points: Sequence[tuple]) -> list[str]:
+    """The line, and dots while there are few enough to see."""
+    n = frame.n
+    coords = " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, (_, v) in enumerate(points))
+    parts = []
+    if n > 1:
+        parts.append(f'<polyline class="chart-line" fill="none" points="{coords}"/>')
+    if n <= 60:
+        for i, (_, v) in enumerate(points):
+            parts.append(
+                f'<circle class="chart-dot" cx="{frame.x_at(i):.1f}" '
+                f'cy="{frame.y_at(v):.1f}" r="4"/>'
+            )
+    return parts
+
+
 def line_chart(
     points: Sequence[tuple],
     *,
@@ -90,72 +175,17 @@ def line_chart(
     if not points:
         return mark_safe("")
     uid = next(_ids)
-    values = [v for _, v in points]
-    ticks = nice_ticks(min(values), max(values))
-    y_min, y_max = ticks[0], ticks[-1]
-    if y_max <= y_min:  # pragma: no cover - nice_ticks always spreads them
-        y_max = y_min + 1
-    plot_w = width - MARGIN_LEFT - MARGIN_RIGHT
-    plot_h = height - MARGIN_TOP - MARGIN_BOTTOM
-    n = len(points)
-
-    def x_at(i: int) -> float:
-        return MARGIN_LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
-
-    def y_at(v: float) -> float:
-        return MARGIN_TOP + plot_h * (1 - (v - y_min) / (y_max - y_min))
-
+    ticks = nice_ticks(min(v for _, v in points), max(v for _, v in points))
+    frame = _Frame(len(points), ticks, width, height)
     title_id, desc_id = f"chart-{uid}-title", f"chart-{uid}-desc"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
         f'role="img" aria-labelledby="{title_id} {desc_id}" preserveAspectRatio="xMidYMid meet">',
         f'<title id="{title_id}">{escape(title)}</title>',
         f'<desc id="{desc_id}">{escape(_describe(points, noun))}</desc>',
+        *_grid(frame, ticks, zero_line),
+        *_labels(frame, points, y_label),
+        *_line(frame, points),
+        "</svg>",
     ]
-    # Gridlines and y tick labels.
-    for tick in ticks:
-        y = y_at(tick)
-        cls = "chart-zero" if zero_line and tick == 0 else "chart-grid"
-        parts.append(
-            f'<line class="{cls}" x1="{MARGIN_LEFT}" x2="{width - MARGIN_RIGHT}" '
-            f'y1="{y:.1f}" y2="{y:.1f}"/>'
-        )
-        parts.append(
-            f'<text class="chart-tick" x="{MARGIN_LEFT - 10}" y="{y + 6:.1f}" '
-            f'text-anchor="end">{escape(_number(tick))}</text>'
-        )
-    # Axes.
-    bottom = MARGIN_TOP + plot_h
-    parts.append(
-        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT}" '
-        f'y1="{MARGIN_TOP}" y2="{bottom}"/>'
-    )
-    parts.append(
-        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{width - MARGIN_RIGHT}" '
-        f'y1="{bottom}" y2="{bottom}"/>'
-    )
-    # X labels: first, last and up to three between, never overlapping.
-    label_count = min(n, 5)
-    shown = sorted({round(i * (n - 1) / max(label_count - 1, 1)) for i in range(label_count)})
-    for j, i in enumerate(shown):
-        anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
-        # On a phone only the first and last dates are shown (results.css).
-        end = "chart-x-end" if j in (0, len(shown) - 1) else "chart-x-mid"
-        parts.append(
-            f'<text class="chart-tick {end}" x="{x_at(i):.1f}" y="{bottom + 30}" '
-            f'text-anchor="{anchor}">{escape(_label(points[i][0]))}</text>'
-        )
-    parts.append(
-        f'<text class="chart-axis-label" x="18" y="{MARGIN_TOP + plot_h / 2:.1f}" '
-        f'text-anchor="middle" transform="rotate(-90 18 {MARGIN_TOP + plot_h / 2:.1f})">'
-        f"{escape(y_label)}</text>"
-    )
-    # The line (and dots while there are few enough to see).
-    coords = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, (_, v) in enumerate(points))
-    if n > 1:
-        parts.append(f'<polyline class="chart-line" fill="none" points="{coords}"/>')
-    if n <= 60:
-        for i, (_, v) in enumerate(points):
-            parts.append(f'<circle class="chart-dot" cx="{x_at(i):.1f}" cy="{y_at(v):.1f}" r="4"/>')
-    parts.append("</svg>")
     return mark_safe("".join(parts))
