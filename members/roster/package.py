@@ -50,6 +50,8 @@ SHEET_NAMESPACES = (
     "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
     "http://purl.oclc.org/ooxml/spreadsheetml/main",
 )
+# expat names elements "namespace local"; rows, cells and formulas of a sheet, by name.
+_COUNTED = {f"{ns} {local}": local for ns in SHEET_NAMESPACES for local in ("row", "c", "f")}
 
 
 def _unpacks_to(size: int, limit: int) -> RosterError:
@@ -91,8 +93,8 @@ class _SheetScan:
         self.in_formula = False
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
-        namespace, _, local = name.rpartition(" ")
-        if namespace not in SHEET_NAMESPACES:
+        local = _COUNTED.get(name)
+        if local is None:
             return
         if local == "row":
             self.rows += 1
@@ -110,7 +112,7 @@ class _SheetScan:
             self.in_formula = True
 
     def end(self, name: str) -> None:
-        local = name.rpartition(" ")[2]
+        local = _COUNTED.get(name)
         if local == "c":
             self.cell = ""
         elif local == "f":
