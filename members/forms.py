@@ -307,10 +307,10 @@ class RosterUploadForm(forms.Form):
     )
 
     def clean_file(self):
+        # Refused by its byte size before anything reads it (the same words as the reader).
         upload = self.cleaned_data["file"]
-        if upload.size > roster_read.MAX_UPLOAD_BYTES:
-            raise forms.ValidationError(
-                f"The file is too large ({upload.size / 1024 / 1024:.1f} MB); "
-                "a roster file may be at most 5 MB."
-            )
+        try:
+            roster_read.check_upload_size(upload.size, roster_read.MAX_UPLOAD_BYTES)
+        except roster_read.RosterError as error:
+            raise forms.ValidationError(str(error)) from None
         return upload

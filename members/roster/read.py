@@ -13,10 +13,7 @@ for .csv (blank lines count, as in a text editor).
 
 from __future__ import annotations
 
-import csv
-import io
 import re
-import zipfile
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -31,10 +28,23 @@ from members.roster.clean import (
     choose_date_order,
     clean_rows,
 )
+from members.roster.limits import (
+    HEADER_SEARCH_ROWS,
+    MAX_ROWS,
+    MAX_UPLOAD_BYTES,
+    RosterError,
+    check_upload_size,
+)
+from members.roster.sheets import csv_sheets, xlsx_sheets
 
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-HEADER_SEARCH_ROWS = 20
-MAX_ROWS = 20_000
+__all__ = [
+    "MAX_ROWS",
+    "MAX_UPLOAD_BYTES",
+    "Roster",
+    "RosterError",
+    "check_upload_size",
+    "read_roster",
+]
 
 
 def _norm(text: Any) -> str:
@@ -114,10 +124,6 @@ _ALIASES = {
 ALIASES = {_norm(alias): name for name, aliases in _ALIASES.items() for alias in aliases}
 
 
-class RosterError(Exception):
-    """The file is not a roster we can read. One clear message, nothing else."""
-
-
 @dataclass
 class Roster:
     """What `read_roster` found in a file."""
@@ -167,15 +173,11 @@ def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster
     """Read a roster file (.xlsx or .csv, told apart by content, not by name)."""
     if date_order not in DATE_ORDERS:
         raise ValueError(f"date_order must be one of {DATE_ORDERS}")
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise RosterError(
-            f"The file is too large ({len(data) / 1024 / 1024:.1f} MB); a roster file may be "
-            f"at most {MAX_UPLOAD_BYTES // 1024 // 1024} MB."
-        )
+    check_upload_size(len(data), MAX_UPLOAD_BYTES)  # read here, so tests can lower it
     if not data.strip():
         raise RosterError("The file is empty. Choose the roster file saved from your spreadsheet.")
     if data.startswith(b"PK\x03\x04"):
-        sheets = _xlsx_sheets(data)
+        sheets = xlsx_sheets(data)
         kind = "xlsx"
     elif data.startswith(b"%PDF"):
         raise RosterError(
@@ -188,7 +190,7 @@ def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster
             "save it as .xlsx (Excel workbook) or .csv, then upload that."
         )
     else:
-        sheets = _csv_sheets(data)
+        sheets = csv_sheets(data)
         kind = "csv"
     found = None
     for sheet_name, rows in sheets:
@@ -202,98 +204,6 @@ def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster
     roster = _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order)
     roster.sheet = sheet_name if kind == "xlsx" and len(sheets) > 1 else ""
     return roster
-
-
-def _xlsx_sheets(data: bytes) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
-    """Every sheet (the active one first) as numbered rows of cell values."""
-    from openpyxl import load_workbook  # imported here: only .xlsx needs it
-
-    try:
-        workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError) as error:
-        raise RosterError(
-            "This file could not be read as an Excel workbook (.xlsx): it may be damaged, or "
-            "another kind of file renamed. Save the roster again as .xlsx or .csv."
-        ) from error
-    except Exception as error:  # openpyxl raises many kinds on corrupt files
-        raise RosterError(
-            "This file could not be read as an Excel workbook (.xlsx): it may be damaged. "
-            "Save the roster again as .xlsx or .csv."
-        ) from error
-    try:
-        worksheets = list(workbook.worksheets)
-        active = workbook.active
-        if active in worksheets:
-            worksheets.remove(active)
-            worksheets.insert(0, active)
-        sheets = []
-        for worksheet in worksheets:
-            if not hasattr(worksheet, "iter_rows"):  # chart sheets
-                continue
-            if hasattr(worksheet, "reset_dimensions"):
-                worksheet.reset_dimensions()  # some writers store wrong dimensions
-            rows = []
-            for number, values in enumerate(worksheet.iter_rows(values_only=True), start=1):
-                if number > MAX_ROWS + HEADER_SEARCH_ROWS:
-                    raise RosterError(f"The roster has more than {MAX_ROWS} rows.")
-                rows.append((number, list(values)))
-            sheets.append((worksheet.title, rows))
-        return sheets
-    except RosterError:
-        raise
-    except Exception as error:
-        raise RosterError(
-            "This file could not be read as an Excel workbook (.xlsx): it may be damaged. "
-            "Save the roster again as .xlsx or .csv."
-        ) from error
-    finally:
-        workbook.close()
-
-
-def _decode(data: bytes) -> str:
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as error:
-            raise RosterError("This file's text could not be read (broken UTF-16).") from error
-    if b"\x00" in data[:4096]:
-        raise RosterError(
-            "This is not a roster: it is not a text (.csv) file nor an Excel workbook (.xlsx)."
-        )
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")
-
-
-def _csv_sheets(data: bytes) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
-    """The text read with each likely delimiter; the sniffed one first."""
-    text = _decode(data)
-    sample = "\n".join(text.splitlines()[: HEADER_SEARCH_ROWS + 5])
-    delimiters = [",", ";", "\t", "|"]
-    try:
-        sniffed = csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
-        delimiters.remove(sniffed)
-        delimiters.insert(0, sniffed)
-    except csv.Error:
-        pass
-    sheets = []
-    for delimiter in delimiters:
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-        rows = []
-        last_line = 0
-        try:
-            for values in reader:
-                rows.append((last_line + 1, values))
-                last_line = reader.line_num
-                if len(rows) > MAX_ROWS + HEADER_SEARCH_ROWS:
-                    raise RosterError(f"The roster has more than {MAX_ROWS} rows.")
-        except csv.Error as error:
-            raise RosterError(f"This .csv file could not be read: {error}.") from error
-        sheets.append((delimiter, rows))
-    return sheets
 
 
 def _find_header(rows):

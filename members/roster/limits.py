@@ -1,0 +1,89 @@
+"""The limits of a roster upload, and the checks that refuse a file before it can hurt.
+
+A small upload can unpack to gigabytes: a 1 MB .xlsx can hold one 1 GiB cell, a 700 KB
+one five million rows. Reading such a file whole would take the worker's memory, so
+every limit here is checked while the file is read, as early as it can be: the byte size
+first, then (for .xlsx) the unpacked size of each part (:mod:`members.roster.package`),
+then each row as it streams past, stopping at the first row over a limit.
+
+Pure: no database. Every refusal is a `RosterError` whose message says what to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+HEADER_SEARCH_ROWS = 20
+MAX_ROWS = 20_000
+# No roster cell (a name, a number, an address, a short note) comes near this.
+MAX_CELL_CHARS = 1_000
+# Excel's own widest sheet; a row wider than this was not made by a spreadsheet program.
+MAX_COLUMNS = 16_384
+
+MB = 1024 * 1024
+SAVE_ONLY_THE_ROSTER = "Save only the roster sheet (as .xlsx or .csv) and try again."
+
+
+class RosterError(Exception):
+    """The file is not a roster we can read. One clear message, nothing else."""
+
+
+def check_upload_size(size: int, limit: int = MAX_UPLOAD_BYTES) -> None:
+    """Refuse a file by its byte size, before anything reads its content."""
+    if size > limit:
+        raise RosterError(
+            f"The file is too large ({size / MB:.1f} MB); a roster file may be at most "
+            f"{limit // MB} MB. {SAVE_ONLY_THE_ROSTER}"
+        )
+
+
+def too_many_rows() -> RosterError:
+    """The refusal for a sheet or text with more rows than a roster can have."""
+    return RosterError(
+        f"The roster has more than {MAX_ROWS:,} rows; a club roster is at most {MAX_ROWS:,} "
+        "members. Delete the empty and old rows at the bottom, save only the roster sheet "
+        "and try again."
+    )
+
+
+def too_many_cells(where: str) -> RosterError:
+    """The refusal for a row wider than any spreadsheet makes."""
+    return RosterError(
+        f"{where} has more than {MAX_COLUMNS:,} cells; a roster needs only a few columns. "
+        f"Delete the columns to the right of the roster. {SAVE_ONLY_THE_ROSTER}"
+    )
+
+
+def cell_too_long(where: str, length: int | None = None) -> RosterError:
+    """The refusal for one cell longer than any roster cell (where: 'Cell B7')."""
+    size = f"{length:,} characters" if length else f"more than {MAX_CELL_CHARS:,} characters"
+    return RosterError(
+        f"{where} holds {size}; a roster cell holds a name, a number or a short note (at "
+        f"most {MAX_CELL_CHARS:,} characters). Shorten or empty that cell, save the file "
+        "and try again."
+    )
+
+
+class RowLimits:
+    """Checks each row as it streams past, so a file over a limit is refused at the first
+    row over it, never after the whole file is in memory.
+
+    `label(line, column)` names a cell the way the officer sees it: 'Cell B7' in a
+    workbook, 'Line 7, column 2' in a .csv file.
+    """
+
+    def __init__(self, label) -> None:
+        self.label = label
+        self.count = 0
+
+    def check(self, line: int, values: Sequence[Any]) -> None:
+        self.count += 1
+        if self.count > MAX_ROWS + HEADER_SEARCH_ROWS:
+            raise too_many_rows()
+        if len(values) > MAX_COLUMNS:
+            raise too_many_cells(self.label(line, None))
+        for column, value in enumerate(values, start=1):
+            if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                raise cell_too_long(self.label(line, column), len(value))
