@@ -298,3 +298,21 @@ def test_a_csv_row_wider_than_any_sheet_is_refused():
 def test_an_upload_over_the_byte_limit_is_refused_before_it_is_read():
     with pytest.raises(RosterError, match="at most 5 MB. Save only the roster sheet"):
         read_roster("roster.csv", b"Number,First name\n" + b"1,Al\n" * 1_100_000)
+
+
+def test_the_import_command_refuses_a_huge_file_before_reading_it(tmp_path, monkeypatch):
+    """``import_members`` checks the file's size on disk first: a 6 MB file is never
+    read into memory."""
+    from pathlib import Path
+
+    from django.core.management import CommandError, call_command
+
+    big = tmp_path / "roster.csv"
+    with big.open("wb") as f:
+        f.truncate(6 * 1024 * 1024)
+    read = []
+    original = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda self: read.append(self) or original(self))
+    with pytest.raises(CommandError, match="too large"):
+        call_command("import_members", str(big))
+    assert read == []

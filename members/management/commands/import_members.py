@@ -14,6 +14,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from members.roster.clean import AUTO, DAY_FIRST, MONTH_FIRST
+from members.roster.limits import check_upload_size
 from members.roster.plan import apply_import
 from members.roster.read import RosterError, read_roster
 
@@ -45,9 +46,12 @@ class Command(BaseCommand):
     def handle(self, *args, file, dry_run=False, date_order=None, **options):
         path = Path(file)
         try:
+            check_upload_size(path.stat().st_size)
             data = path.read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.", returncode=1) from None
+        except RosterError as error:
+            raise CommandError(f"{path.name}: {error}", returncode=1) from None
         try:
             roster = read_roster(path.name, data, date_order=date_order or AUTO)
         except RosterError as error:
