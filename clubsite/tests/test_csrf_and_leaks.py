@@ -33,7 +33,7 @@ from scoring.tests.play.conftest import BIG, SMALL, quick_post
 # The same world as test_personas (built once per module), and its autouse fixture.
 world_keys = personas.world_keys
 world = personas.world
-_fast_and_fresh = personas._fast_and_fresh
+_fast = personas._fast
 
 # ---------------------------------------------------------------------------------------
 # Reading pages

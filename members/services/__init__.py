@@ -31,7 +31,12 @@ from members.services.errors import (
     SignInRefused,
 )
 from members.services.merge import merge_people, merge_preview
-from members.services.people import convert_guest_to_member, create_login, reset_password
+from members.services.people import (
+    convert_guest_to_member,
+    create_login,
+    reset_password,
+    save_person,
+)
 from members.services.seating import (
     MAX_AT_TABLE,
     DrawResult,
@@ -70,6 +75,7 @@ __all__ = [
     "open_day",
     "reopen_day",
     "reset_password",
+    "save_person",
     "seat_map",
     "sign_in",
     "signed_in_ids",

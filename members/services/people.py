@@ -1,4 +1,5 @@
-"""People: a guest becoming a member, and members' logins (create one, reset it).
+"""People: adding and editing a person, a guest becoming a member, and members' logins
+(create one, reset it).
 
 A temporary password is returned once, to be shown once; it is never stored in clear.
 """
@@ -17,6 +18,17 @@ from django.utils import timezone
 from members.models import Person
 from members.roster.clean import clean_number
 from members.services.errors import ConversionRefused, LoginRefused
+
+
+def save_person(person: Person, *, by=None) -> Person:
+    """Save a person an officer added or edited. ``person`` comes filled in and checked
+    by the person form (a new one has no primary key yet); the write happens here, in one
+    transaction, and its history row names the officer ``by``."""
+    if by is not None:
+        person._history_user = by
+    with transaction.atomic():
+        person.save()
+    return person
 
 
 def convert_guest_to_member(

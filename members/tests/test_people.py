@@ -156,6 +156,8 @@ def test_edit_a_person(officer_client, ann):
     assert response.status_code == 302
     ann.refresh_from_db()
     assert ann.email == "new@example.org" and ann.is_lapsed
+    change = ann.history.first()
+    assert change.history_type == "~" and change.history_user.username == "officer"
     response = officer_client.post(url, {"first_name": "", "email": "nope"})
     assert response.status_code == 200 and "errorlist" in response.content.decode()
 
@@ -311,3 +313,14 @@ def test_notes_that_look_like_formulas_come_back_unchanged(officer_client):
     assert roster.rows[0].notes == "- prefers table 1"
     plan = plan_import(roster.rows)
     assert len(plan.unchanged) == 1 and not plan.update
+
+
+def test_save_person_writes_one_row_with_the_officer_in_its_history(officer_user):
+    from members.services import save_person
+
+    person = Person(
+        kind=Person.Kind.MEMBER, membership_number="4242", first_name="Zoe", last_name="Zed"
+    )
+    saved = save_person(person, by=officer_user)
+    assert Person.objects.filter(membership_number="4242").count() == 1
+    assert saved.history.get().history_user == officer_user

@@ -22,7 +22,12 @@ from members.models import MergeRecord, Person
 from members.permissions import officer_required
 from members.services.errors import ConversionRefused, LoginRefused, MergeRefused
 from members.services.merge import merge_people, merge_preview
-from members.services.people import convert_guest_to_member, create_login, reset_password
+from members.services.people import (
+    convert_guest_to_member,
+    create_login,
+    reset_password,
+    save_person,
+)
 from members.tables import PersonTable
 from members.views.common import first_error
 
@@ -109,7 +114,7 @@ def person_new(request):
     initial = {"kind": request.GET.get("kind") or Person.Kind.MEMBER}
     form = PersonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        new = form.save()
+        new = save_person(form.instance, by=request.user)
         messages.success(request, f"{new.display_name} added.")
         return redirect("members:person", pk=new.pk)
     return render(request, "members/person_form.html", {"form": form, "person": None})
@@ -121,7 +126,7 @@ def person_edit(request, pk):
     person = get_object_or_404(Person.objects.current(), pk=pk)
     form = PersonForm(request.POST or None, instance=person)
     if request.method == "POST" and form.is_valid():
-        form.save()
+        save_person(form.instance, by=request.user)
         messages.success(request, f"{person.display_name}: changes saved.")
         return redirect("members:person", pk=person.pk)
     return render(request, "members/person_form.html", {"form": form, "person": person})
