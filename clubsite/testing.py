@@ -79,6 +79,33 @@ def _require_postgres(django_db_setup, django_db_blocker):
         )
 
 
+#: Fixtures that give a test the database (where the default shared cache lives).
+_DB_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_shared_cache(request):
+    """Every test that uses the database starts and ends with an empty shared cache
+    (results bodies, room-code attempt counters, the hand form's boxes): the cache is a
+    database table, or Redis, that outlives one test's transaction."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if marker is None and not names & _DB_FIXTURES:
+        yield
+        return
+    transactional = (
+        (marker is not None and marker.kwargs.get("transaction"))
+        or "transactional_db" in names
+        or "live_server" in names
+    )
+    request.getfixturevalue("transactional_db" if transactional else "db")
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def officers_group(db):
     from django.contrib.auth.models import Group

@@ -89,16 +89,6 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Room-code attempts are counted per address in the cache."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def seated_table(db):
     """An open club day (club rules) with four members drawn onto table 1."""

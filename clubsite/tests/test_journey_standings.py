@@ -44,16 +44,6 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """The results pages cache their bodies; start (and leave) with an empty cache."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def member(first, last, number):
     return Person.objects.create(
         kind=Person.Kind.MEMBER, membership_number=number, first_name=first, last_name=last

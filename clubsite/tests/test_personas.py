@@ -28,7 +28,6 @@ from types import SimpleNamespace
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.cache import cache
 from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client, TestCase
@@ -66,13 +65,10 @@ REDIRECT = "redirect"
 
 
 @pytest.fixture(autouse=True)
-def _fast_and_fresh(settings):
-    """Cheap password hashing (the login form, new logins); an empty cache (results
-    bodies, room-code attempts) for every test."""
+def _fast(settings):
+    """Cheap password hashing (the login form, new logins); the shared cache is emptied
+    for every test by ``clubsite.testing``."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def _member(first, last, number, **extra):

@@ -22,16 +22,6 @@ def make_person(first, last, number=None, user=None):
     )
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """Room-code attempts are also counted per address in the cache."""
-    from django.core.cache import cache
-
-    cache.clear()
-    yield
-    cache.clear()
-
-
 @pytest.fixture
 def day(db):
     return ClubDay.objects.create(date=datetime.date(2025, 3, 6), title="Thursday")

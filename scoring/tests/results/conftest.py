@@ -1,21 +1,11 @@
 import datetime
 
 import pytest
-from django.core.cache import cache
 
 from scoring.tests.results import builders as b
 
 DAY1 = datetime.date(2025, 3, 6)
 DAY2 = datetime.date(2025, 3, 13)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    """The results pages cache their bodies (under a data fingerprint); each test
-    starts with an empty cache so no page of an earlier test's data is served."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
