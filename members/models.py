@@ -16,10 +16,13 @@ OFFICERS_GROUP = "Officers"
 
 # Room codes are typed on phones: no 0/O, 1/I/L, 5/S, 2/Z look-alikes.
 ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXY346789"
-ROOM_CODE_LENGTH = 6
+# Eight of 27 characters (27**8, about 2.8e11 codes) keep guessing hopeless under the
+# limits in scoring/play/access.py; tables made before keep their six-character codes.
+ROOM_CODE_LENGTH = 8
 
 
 def new_room_code() -> str:
+    """A fresh code for a new table, shown as two groups of four ("ABCD-EFGH")."""
     return "".join(secrets.choice(ROOM_CODE_ALPHABET) for _ in range(ROOM_CODE_LENGTH))
 
 
@@ -238,6 +241,12 @@ class ClubDay(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    links_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Set when an officer keeps table links and room codes working past the "
+        "end of the day's date; closing the day ends them anyway.",
+    )
 
     objects = ClubDayQuerySet.as_manager()
 

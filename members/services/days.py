@@ -1,11 +1,20 @@
-"""Club days: open one, close it when play is over, reopen it to correct something."""
+"""Club days: open one, close it when play is over, reopen it to correct something,
+and say how long its table links and room codes work."""
 
 from __future__ import annotations
+
+import datetime
+import logging
 
 from django.utils import timezone
 
 from members.models import ClubDay
 from members.services.errors import DayRefused
+
+logger = logging.getLogger(__name__)
+
+#: The most hours one press of "keep table links working" may add.
+MAX_EXTEND_HOURS = 12
 
 
 def open_day(date, title: str = "") -> ClubDay:
@@ -27,4 +36,44 @@ def reopen_day(day: ClubDay) -> ClubDay:
     day.status = ClubDay.Status.OPEN
     day.closed_at = None
     day.save(update_fields=["status", "closed_at"])
+    return day
+
+
+def links_end(day: ClubDay) -> datetime.datetime:
+    """When the day's table links and room codes stop working: midnight at the end of
+    its date in the club's time zone, or later if an officer extended them. A link
+    card left on a table must not open a table days later."""
+    club_zone = timezone.get_default_timezone()
+    midnight = datetime.datetime.combine(
+        day.date + datetime.timedelta(days=1), datetime.time.min, tzinfo=club_zone
+    )
+    if day.links_until and day.links_until > midnight:
+        return day.links_until
+    return midnight
+
+
+def links_open(day: ClubDay, now: datetime.datetime | None = None) -> bool:
+    """Whether table links and room codes of ``day`` work now: the day is open and its
+    links have not ended. Closing the day always ends them."""
+    now = now or timezone.now()
+    return day.is_open and now < links_end(day)
+
+
+def extend_links(day: ClubDay, hours, by=None, now: datetime.datetime | None = None) -> ClubDay:
+    """Keep the day's table links working ``hours`` longer than they would now (for a
+    session that runs late). Refused for a closed day: reopen it first."""
+    if not day.is_open:
+        raise DayRefused(
+            f"{day} is closed, so its table links stay off. Reopen the day first if play goes on."
+        )
+    try:
+        hours = int(hours)
+    except (TypeError, ValueError):
+        hours = 0
+    if not 1 <= hours <= MAX_EXTEND_HOURS:
+        raise DayRefused(f"Choose between 1 and {MAX_EXTEND_HOURS} hours.")
+    now = now or timezone.now()
+    day.links_until = max(now, links_end(day)) + datetime.timedelta(hours=hours)
+    day.save(update_fields=["links_until"])
+    logger.info("%s kept the table links of %s working until %s", by, day, day.links_until)
     return day

@@ -1,17 +1,22 @@
-"""Club days: the list (and opening a new day), and one day's page (close, reopen)."""
+"""Club days: the list (and opening a new day), and one day's page (close, reopen, keep
+the table links working longer)."""
 
 from __future__ import annotations
+
+import datetime
 
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from members.forms import DayForm
 from members.models import ClubDay, Person
 from members.permissions import officer_required
-from members.services.days import close_day, open_day, reopen_day
+from members.services.days import close_day, extend_links, links_end, open_day, reopen_day
+from members.services.door import local_time
 from members.services.errors import DayRefused
 from members.views.common import club_day
 
@@ -46,6 +51,9 @@ def day(request, pk):
             elif action == "reopen":
                 reopen_day(day)
                 messages.success(request, f"{day} is open again.")
+            elif action == "extend":
+                extend_links(day, request.POST.get("hours"), by=request.user)
+                messages.success(request, f"Table links now work until {_links_end_words(day)}.")
             else:
                 messages.error(request, "Unknown action.")
         except DayRefused as refusal:
@@ -57,4 +65,11 @@ def day(request, pk):
     rounds = day.rounds.annotate(
         tables_count=Count("tables", distinct=True), seated=Count("seats", distinct=True)
     ).order_by("number")
-    return render(request, "members/day.html", {"day": day, "counts": counts, "rounds": rounds})
+    context = {"day": day, "counts": counts, "rounds": rounds, "links_end": _links_end_words(day)}
+    return render(request, "members/day.html", context)
+
+
+def _links_end_words(day) -> str:
+    """When the day's table links end, in the club's time: "11:59 PM on 6 Mar"."""
+    end = timezone.localtime(links_end(day)) - datetime.timedelta(minutes=1)
+    return f"{local_time(end)} on {end.day} {end:%b}"

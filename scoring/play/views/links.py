@@ -10,24 +10,39 @@ from django.utils.safestring import mark_safe
 
 from members.models import ClubDay, Table
 from members.permissions import officer_required
-from scoring.play.access import DayClosed, check_room_code, grant_table, shows_closed_day
+from members.services.days import links_open
+from scoring.play.access import (
+    LINKS_ENDED_MESSAGE,
+    DayClosed,
+    check_room_code,
+    format_room_code,
+    grant_table,
+    remember_device,
+    shows_closed_day,
+)
 
 
 def room(request):
-    """The room-code box on the front page (POST); a wrong code is told on the same box."""
+    """The room-code box on the front page (POST); a wrong code is told on the same box.
+    Every answer carries this browser's device cookie, so its tries count as its own."""
     if request.method != "POST":
-        return redirect("home")
+        response = redirect("home")
+        remember_device(request, response)
+        return response
     code = request.POST.get("room_code", "")
     table, problem = check_room_code(request, code)
     if table is None:
-        return render(
+        response = render(
             request,
             "home.html",
             {"room_error": problem, "room_code": str(code)[:20]},
             status=200,
         )
-    grant_table(request, table)
-    return redirect("scoring:table", table_pk=table.pk)
+    else:
+        grant_table(request, table)
+        response = redirect("scoring:table", table_pk=table.pk)
+    remember_device(request, response)
+    return response
 
 
 @shows_closed_day
@@ -36,8 +51,12 @@ def table_link(request, token):
     table = get_object_or_404(Table.objects.select_related("round__day"), token=token)
     if not table.round.day.is_open:
         raise DayClosed(table)
+    if not links_open(table.round.day):
+        raise DayClosed(table, LINKS_ENDED_MESSAGE)
     grant_table(request, table)
-    return redirect("scoring:table", table_pk=table.pk)
+    response = redirect("scoring:table", table_pk=table.pk)
+    remember_device(request, response)
+    return response
 
 
 @officer_required
@@ -52,5 +71,6 @@ def table_cards(request, day_pk):
     for t in tables:
         url = request.build_absolute_uri(reverse("scoring:table_link", args=[t.token]))
         svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
-        cards.append({"table": t, "url": url, "qr": mark_safe(svg)})  # segno's own SVG markup
+        code = format_room_code(t.room_code)
+        cards.append({"table": t, "url": url, "code": code, "qr": mark_safe(svg)})  # segno's SVG
     return render(request, "scoring/table_cards.html", {"day": day, "cards": cards})

@@ -15,6 +15,24 @@ def table_url(table):
     return reverse("scoring:table", args=[table.pk])
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache(db):
+    """Room-code counters live in the shared (database) cache: empty it around each test
+    (with the database, which that cache needs)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def day(db):
+    """Today's club day: table links and room codes end at the end of the day's date,
+    so the open day these tests score must be today (in the club's time zone)."""
+    return ClubDay.objects.create(date=timezone.localdate(), title="Thursday")
+
+
 def close(day):
     ClubDay.objects.filter(pk=day.pk).update(status=ClubDay.Status.CLOSED, closed_at=timezone.now())
 

@@ -1,0 +1,117 @@
+"""Table links and room codes end when the day is closed or at the end of its date (the
+club's time zone), unless an officer kept them working longer (issue 13)."""
+
+import datetime
+from unittest import mock
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from members.models import ClubDay, Round, Table
+from members.services import DayRefused
+from members.services.days import close_day, extend_links, links_end, links_open
+
+DATE = datetime.date(2026, 11, 19)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(db):
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def at(hour, minute=0, days=0):
+    """A moment of the club day's date (or ``days`` after), in the club's time zone."""
+    zone = timezone.get_default_timezone()
+    return datetime.datetime.combine(
+        DATE + datetime.timedelta(days=days), datetime.time(hour, minute), tzinfo=zone
+    )
+
+
+@pytest.fixture
+def table(day):
+    return Table.objects.create(round=Round.objects.create(day=day, number=1), number=1)
+
+
+def open_link(client, table, now):
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        return client.get(reverse("scoring:table_link", args=[table.token]), follow=True)
+
+
+def type_code(client, table, now):
+    with mock.patch("django.utils.timezone.now", return_value=now):
+        return client.post(reverse("scoring:room"), {"room_code": table.room_code.lower()})
+
+
+def test_links_end_at_midnight_in_the_club_time_zone(day):
+    assert day.date == DATE
+    assert links_end(day) == at(0, days=1)
+    assert links_open(day, at(23, 59))
+    assert not links_open(day, at(0, days=1))
+
+
+def test_link_works_during_the_day_and_not_after(table):
+    assert open_link(Client(), table, at(14)).status_code == 200
+    ended = open_link(Client(), table, at(0, 5, days=1))
+    assert ended.status_code == 410
+    assert b"Ask an officer" in ended.content
+
+
+def test_a_device_let_in_earlier_is_stopped_after_the_date(table):
+    phone = Client()
+    assert open_link(phone, table, at(22)).status_code == 200
+    with mock.patch("django.utils.timezone.now", return_value=at(8, days=1)):
+        page = phone.get(reverse("scoring:table", args=[table.pk]))
+    assert page.status_code == 410 and b"stopped working" in page.content
+
+
+def test_room_code_after_the_date_says_ask_an_officer(table):
+    assert type_code(Client(), table, at(15)).status_code == 302
+    response = type_code(Client(), table, at(1, days=1))
+    assert response.status_code == 200 and b"Ask an officer" in response.content
+
+
+def test_officer_extension_runs_past_midnight(day, table, officer_user):
+    extend_links(day, 2, by=officer_user, now=at(21))
+    assert links_end(day) == at(2, days=1)
+    assert open_link(Client(), table, at(1, 30, days=1)).status_code == 200
+    assert open_link(Client(), table, at(2, 1, days=1)).status_code == 410
+
+
+def test_closing_the_day_ends_extended_links(day, table):
+    extend_links(day, 2, now=at(21))
+    close_day(day)
+    assert not links_open(day, at(15))
+    assert b"scores are final" in open_link(Client(), table, at(15)).content
+
+
+def test_extension_refused_for_a_closed_day_or_silly_hours(day):
+    for hours in (0, 13, "x", None):
+        with pytest.raises(DayRefused):
+            extend_links(day, hours)
+    close_day(day)
+    with pytest.raises(DayRefused):
+        extend_links(day, 2)
+
+
+def test_day_page_button_extends_for_officers(officer_client, day):
+    url = reverse("members:day", args=[day.pk])
+    page = officer_client.get(url)
+    assert b"Keep table links working for 2 more hours" in page.content
+    with mock.patch("django.utils.timezone.now", return_value=at(21)):
+        response = officer_client.post(url, {"action": "extend", "hours": "2"}, follow=True)
+    assert response.status_code == 200 and b"Table links now work until" in response.content
+    assert ClubDay.objects.get(pk=day.pk).links_until == at(2, days=1)
+
+
+def test_day_page_button_needs_an_officer(client, member_client, day):
+    url = reverse("members:day", args=[day.pk])
+    assert member_client.post(url, {"action": "extend", "hours": "2"}).status_code == 403
+    member_client.logout()
+    assert client.post(url, {"action": "extend", "hours": "2"}).status_code == 302
+    assert ClubDay.objects.get(pk=day.pk).links_until is None
