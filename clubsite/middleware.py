@@ -1,6 +1,10 @@
 """Site-wide middleware of our own."""
 
+from django.urls import reverse
 from django.utils.cache import patch_cache_control
+
+#: How a login attempt names its device to django-axes (see :func:`login_device`).
+DEVICE_MARK = " [device:{}]"
 
 
 def private_pages(get_response):
@@ -14,6 +18,31 @@ def private_pages(get_response):
         response = get_response(request)
         if not response.has_header("Cache-Control"):
             patch_cache_control(response, private=True, no_store=True)
+        return response
+
+    return middleware
+
+
+def login_device(get_response):
+    """Login lockouts that stop the guesser, not the club: django-axes locks a user name
+    from an address *and device* (``AXES_LOCKOUT_PARAMETERS`` in settings), so five wrong
+    passwords typed on someone else's phone behind the club's router do not lock the
+    officer out on theirs, and a device that tries many user names is stopped by its own
+    failures. The device is the browser's signed ``club_device`` cookie (given on the
+    login page); axes reads it from the user agent it records, to which it is added here.
+    A client without the cookie is one device per address and browser."""
+    from scoring.play.access import device_id, remember_device
+
+    def middleware(request):
+        login = request.path == reverse("login")
+        if login and request.method == "POST":
+            agent = request.META.get("HTTP_USER_AGENT", "")[:200]
+            request.META["HTTP_USER_AGENT"] = agent + DEVICE_MARK.format(
+                device_id(request) or "none"
+            )
+        response = get_response(request)
+        if login and request.method == "GET":
+            remember_device(request, response)
         return response
 
     return middleware

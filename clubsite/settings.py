@@ -98,6 +98,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "clubsite.middleware.login_device",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -226,11 +227,15 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
-# Login lockout (django-axes): five failures in a row lock that user name from that
-# address for one hour; officers can reset it with `manage.py axes_reset`.
+# Login lockout (django-axes): five failures lock that user name from that address and
+# device (the browser's `club_device` cookie, which `clubsite.middleware.login_device`
+# adds to the user agent axes records) for one hour, and five failures from one device
+# and address over any user names lock that device: a guesser is stopped by its own
+# attempts and never locks out the real officer on another phone behind the same router.
+# A success resets them; officers can reset a lockout with `manage.py axes_reset`.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address", "user_agent"], ["ip_address", "user_agent"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 

@@ -2,10 +2,15 @@ from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from scoring.play.access import remember_device
+
 
 def home(request):
-    """The front page: what to do next, by role."""
-    return render(request, "home.html")
+    """The front page: what to do next, by role. It gives the browser its device cookie,
+    so the room code typed next is judged by this phone's own tries."""
+    response = render(request, "home.html")
+    remember_device(request, response)
+    return response
 
 
 def healthz(request):

@@ -119,3 +119,52 @@ def test_templates_hold_no_inline_script_or_style():
             if pattern.search(line):
                 offending.append(f"{path.name}:{number}: {line.strip()[:80]}")
     assert offending == []
+
+
+# --------------------------------------------------------------------------- lockouts
+
+
+def _attempt(client, username, password="wrong"):
+    return client.post(reverse("login"), {"username": username, "password": password})
+
+
+def _browser():
+    """A phone's browser: it opens the login page first, which gives it its device."""
+    browser = Client(HTTP_USER_AGENT="Mozilla/5.0 (iPhone) Safari/605.1")
+    assert browser.get(reverse("login")).status_code == 200
+    assert "club_device" in browser.cookies
+    return browser
+
+
+def test_wrong_passwords_on_another_device_do_not_lock_the_officer_out(officer_user):
+    """Behind the club's router every phone has the same address: a guesser's five wrong
+    passwords for the officer's name lock the guesser's device, not the officer's."""
+    guesser = _browser()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _attempt(guesser, "officer")
+    assert _attempt(guesser, "officer", "officer-pass-123").status_code == 429
+    officer = _browser()
+    response = _attempt(officer, "officer", "officer-pass-123")
+    assert response.status_code == 302
+    assert officer.session["_auth_user_id"] == str(officer_user.pk)
+
+
+def test_a_hundred_wrong_passwords_over_many_names_leave_every_officer_able_to_log_in(
+    officer_user,
+):
+    script = Client()  # no cookies at all, one address
+    for i in range(100):
+        _attempt(script, f"user{i % 40}" if i % 3 else "officer")
+    for _ in range(3):
+        officer = _browser()
+        assert _attempt(officer, "officer", "officer-pass-123").status_code == 302
+
+
+def test_a_device_trying_many_user_names_is_stopped_by_its_own_failures(officer_user):
+    sprayer = _browser()
+    for i in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert _attempt(sprayer, f"someone{i}").status_code == 200
+    assert _attempt(sprayer, "someone-else").status_code == 429
+    # Its next try is refused, whatever the name, even a right password.
+    assert _attempt(sprayer, "officer", "officer-pass-123").status_code == 429
+    assert _attempt(_browser(), "officer", "officer-pass-123").status_code == 302
