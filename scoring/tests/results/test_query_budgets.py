@@ -74,10 +74,13 @@ def test_query_counts_do_not_grow_with_history(officer_client, django_assert_max
     urls = pages(pool)
     assert_same_queries(officer_client, urls, cold, True, django_assert_max_num_queries)
     assert_same_queries(officer_client, urls, warm, False, django_assert_max_num_queries)
-    assert max(cold.values()) <= 30, cold
-    # A cached page costs the session, the settings, the period and the fingerprint.
+    # The shared cache is a database table by default: a cold page also pays for emptying
+    # it here, reading the missing body, and storing the new one (count, look-up, write).
+    assert max(cold.values()) <= 30 + 5, cold
+    # A cached page costs the session, the settings, the period, the fingerprint and the
+    # cache read.
     cached = {name: n for name, n in warm.items() if "CSV" not in name and name != "one day"}
-    assert max(cached.values()) <= 9, warm
+    assert max(cached.values()) <= 9 + 1, warm
 
 
 def test_a_cached_page_changes_when_a_game_finishes(member_client):
