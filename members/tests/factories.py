@@ -33,6 +33,11 @@ class MemberFactory(factory.django.DjangoModelFactory):
     status = Person.Status.ACTIVE
     joined = dt.date(2020, 1, 1)
 
+    class Params:
+        # Nothing on record but a name and a number, as on an old paper roster (the
+        # results tests check what such a member shows as).
+        name_only = factory.Trait(email="", phone="", joined=None)
+
 
 class GuestFactory(factory.django.DjangoModelFactory):
     """A guest; pass ``brought_by=None`` for a guest nobody is recorded as bringing
