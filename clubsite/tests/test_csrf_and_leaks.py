@@ -28,7 +28,8 @@ from clubsite.tests.test_personas import (
 )
 from members.models import Table
 from scoring.models import ClubSettings
-from scoring.tests.play.conftest import BIG, SMALL, quick_post
+from scoring.tests.play.conftest import quick_post
+from scoring.tests.samples import BIG, SMALL
 
 # The same world as test_personas (built once per module), and its autouse fixture.
 world_keys = personas.world_keys

@@ -30,15 +30,25 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 from django.shortcuts import resolve_url
-from django.test import Client, TestCase
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
 from members.services import close_day
+from members.tests.factories import (
+    ClubDayFactory,
+    GuestFactory,
+    MemberFactory,
+    RoundFactory,
+    SignInFactory,
+    TableFactory,
+)
 from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
 from scoring.play import services
 from scoring.play.access import CLOSED_MESSAGE, GRANT_KEY
-from scoring.tests.play.conftest import BIG, SMALL, quick, quick_post
+from scoring.tests import games
+from scoring.tests.play.conftest import quick_post
+from scoring.tests.samples import BIG, LOSE, SMALL, WIN
 
 # The other member's contact details: they must never reach a non-officer's page.
 OLGA_EMAIL = "olga.private@contact-secret.test"
@@ -51,9 +61,6 @@ SECRETS = (OLGA_EMAIL, OLGA_PHONE, OLGA_NOTES, GUEST_EMAIL, GUEST_PHONE)
 DAY = datetime.date(2025, 3, 6)
 LAST_WEEK = DAY - datetime.timedelta(days=7)
 NEXT_WEEK = DAY + datetime.timedelta(days=7)
-
-WIN = quick(melded=400, natural=2, mixed=1, red=1, out="out")  # 1,900
-LOSE = quick(melded=200, hand=50)  # 150; three WIN/LOSE hands end a game
 
 PERSONAS = ("officer", "member", "keeper", "outsider")
 LOGIN = "login"
@@ -71,32 +78,9 @@ def _fast(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def _member(first, last, number, **extra):
-    return Person.objects.create(
-        kind=Person.Kind.MEMBER,
-        membership_number=number,
-        first_name=first,
-        last_name=last,
-        **extra,
-    )
-
-
-def _table(rnd, number, people):
-    table = Table.objects.create(round=rnd, number=number)
-    for position, person in enumerate(people, start=1):
-        Seat.objects.create(round=rnd, table=table, person=person, position=position)
-    return table
-
-
-def _play(table, teams, hands, **kw):
-    """A game through the services (rating callbacks run at once, as on commit)."""
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        game = services.start_game(table, teams, **kw)
-    for inputs in hands:
-        with TestCase.captureOnCommitCallbacks(execute=True):
-            services.record_hand(game, [dict(i) for i in inputs], number=game.hand_count + 1)
-    game.refresh_from_db()
-    return game
+def _play(table, teams, hands, **options):
+    """A game through the services, at the services' own clock (now)."""
+    return games.play(table, teams, hands, on_the_day=False, **options)
 
 
 def build_world() -> SimpleNamespace:
@@ -108,10 +92,11 @@ def build_world() -> SimpleNamespace:
     User = get_user_model()
     officer = User.objects.create_user("officer", first_name="Olive", last_name="Officer")
     officer.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0])
-    mary = _member(
-        "Mary",
-        "Member",
-        "9001",
+    mary = MemberFactory(
+        first_name="Mary",
+        last_name="Member",
+        membership_number="9001",
+        name_only=True,
         email="mary@example.org",
         phone="555-0101",
         user=User.objects.create_user("member"),
@@ -126,24 +111,22 @@ def build_world() -> SimpleNamespace:
         is_preset=False,
         settings=dict(club.settings),
     )
-    olga = _member(
-        "Olga",
-        "Private",
-        "3001",
+    olga = MemberFactory(
+        first_name="Olga",
+        last_name="Private",
+        membership_number="3001",
         email=OLGA_EMAIL,
         phone=OLGA_PHONE,
         notes=OLGA_NOTES,
         joined=datetime.date(2019, 5, 1),
     )
-    ann = _member("Ann", "Able", "3002")
-    bob = _member("Bob", "Baker", "3003")
-    cat = _member("Cat", "Cole", "3004")
-    dan = _member("Dan", "Dunn", "3005")
-    eve = _member("Eve", "Early", "3006")
-    walt = _member("Walt", "Walkin", "3007")
-    sid = _member("Sid", "Sitout", "3008")
-    gus = Person.objects.create(
-        kind=Person.Kind.GUEST,
+    plain = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
+    plain += [("Eve", "Early"), ("Walt", "Walkin"), ("Sid", "Sitout")]
+    ann, bob, cat, dan, eve, walt, sid = (
+        MemberFactory(first_name=a, last_name=b, membership_number=str(3002 + i), name_only=True)
+        for i, (a, b) in enumerate(plain)
+    )
+    gus = GuestFactory(
         first_name="Gus",
         last_name="Guest",
         email=GUEST_EMAIL,
@@ -152,24 +135,22 @@ def build_world() -> SimpleNamespace:
     )
 
     # Last week: closed, with a finished game Mary and Olga played.
-    last_week = ClubDay.objects.create(date=LAST_WEEK, title="Last week")
-    for p in (mary, olga, ann, bob):
-        SignIn.objects.create(day=last_week, person=p, card_shown=True)
-    old_round = Round.objects.create(day=last_week, number=1, started=True)
-    closed_table = _table(old_round, 1, [mary, olga, ann, bob])
+    last_week = ClubDayFactory(date=LAST_WEEK, title="Last week", signed_in=[mary, olga, ann, bob])
+    old_round = RoundFactory(day=last_week, number=1, started=True)
+    closed_table = TableFactory(round=old_round, number=1, seated=[mary, olga, ann, bob])
     closed_game = _play(closed_table, [[mary, ann], [olga, bob]], [[WIN, LOSE]] * 3)
     close_day(last_week)
 
     # Today: open.
-    day = ClubDay.objects.create(date=DAY, title="Thursday")
+    day = ClubDayFactory(date=DAY, title="Thursday")
     for p in (olga, ann, gus, bob, mary, cat, dan, eve, sid):
-        SignIn.objects.create(
+        SignInFactory(
             day=day, person=p, card_shown=not p.is_guest, brought_by=olga if p == gus else None
         )
     services.set_day_rules(day, club)
-    round1 = Round.objects.create(day=day, number=1, started=True)
-    table1 = _table(round1, 1, [olga, ann, gus, bob])
-    table2 = _table(round1, 2, [mary, cat, dan, eve])
+    round1 = RoundFactory(day=day, number=1, started=True)
+    table1 = TableFactory(round=round1, number=1, seated=[olga, ann, gus, bob])
+    table2 = TableFactory(round=round1, number=2, seated=[mary, cat, dan, eve])
     finished = _play(
         table1, [[olga, gus], [ann, bob]], [[WIN, LOSE]] * 3, score_keeper=ann, first_dealer=ann
     )
@@ -180,9 +161,8 @@ def build_world() -> SimpleNamespace:
     assert playing.status == Game.Status.PLAYING and playing.hand_count == 2
 
     # Next week: open, one table without a game.
-    next_week = ClubDay.objects.create(date=NEXT_WEEK, title="Next week")
-    next_round = Round.objects.create(day=next_week, number=1)
-    next_week_table = _table(next_round, 1, [ann, bob, cat, dan])
+    next_week = ClubDayFactory(date=NEXT_WEEK, title="Next week")
+    next_week_table = TableFactory(round__day=next_week, number=1, seated=[ann, bob, cat, dan])
 
     season = Season.objects.create(
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)

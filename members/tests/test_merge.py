@@ -7,7 +7,7 @@ from django.db import IntegrityError
 from django.urls import reverse
 
 from members.draw import SIT_OUT
-from members.models import ClubDay, MergeRecord, Person, Seat, SignIn
+from members.models import MergeRecord, Person, Seat, SignIn
 from members.services import merge
 from members.services.errors import MergeRefused
 from members.services.merge import merge_people
@@ -196,7 +196,7 @@ def test_merge_keeps_a_guest_who_converted_visits(day, officer_client):
     """Not a merge, but the same promise: a guest who joins keeps their history."""
     guest = GuestFactory(first_name="Nora", last_name="New")
     SignInFactory(day=day, person=guest, brought_by=guest.brought_by)
-    other = ClubDay.objects.create(date="2026-11-26")
+    other = ClubDayFactory(date="2026-11-26")
     SignInFactory(day=other, person=guest, brought_by=guest.brought_by)
     convert_guest_to_member(guest, "1777")
     guest.refresh_from_db()

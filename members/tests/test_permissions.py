@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from members.models import Round, SignIn
+from members.models import SignIn
+from members.tests.factories import RoundFactory, SignInFactory
 
 MEMBERS_DIR = Path(__file__).resolve().parents[1]
 
@@ -15,8 +16,8 @@ MEMBERS_DIR = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def world(day, ann):
     """A day with Ann signed in and a round, so every page has something."""
-    record = SignIn.objects.create(day=day, person=ann)
-    Round.objects.create(day=day, number=1)
+    record = SignInFactory(day=day, person=ann)
+    RoundFactory(day=day, number=1)
     return {"day": day, "person": ann, "signin": record}
 
 

@@ -24,10 +24,11 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from members.tests.factories import ClubDayFactory, TableFactory
 from scoring import engine
 from scoring.models import Game
 from scoring.play import services
-from scoring.tests.results import builders as b
+from scoring.tests.games import people as named_players
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -160,9 +161,12 @@ def gunicorn_server():
 
 def test_parallel_devices_on_several_workers_lose_and_double_nothing(gunicorn_server):
     services.ensure_presets()  # a transactional test starts from a flushed database
-    people = b.people(8)
-    day = b.club_day(datetime.date.today(), sign_in=people)
-    tables = [b.table(day, people[:4], number=1), b.table(day, people[4:], number=2)]
+    people = named_players(8)
+    day = ClubDayFactory(date=datetime.date.today(), signed_in=people)
+    tables = [
+        TableFactory(round__day=day, number=1, seated=people[:4]),
+        TableFactory(round__day=day, number=2, seated=people[4:]),
+    ]
     games = [
         services.start_game(t, [[p[0], p[2]], [p[1], p[3]]], check_seating=False)
         for t, p in zip(tables, (people[:4], people[4:]), strict=True)

@@ -1,4 +1,8 @@
-"""Helpers shared by the engine tests: hand builders and assertions on refusals."""
+"""Helpers shared by the engine tests: hand builders and assertions on refusals.
+
+The named sample hands (and the contract's worked example) are in `scoring.tests.samples`,
+shared with the database tests.
+"""
 
 from __future__ import annotations
 
@@ -71,33 +75,3 @@ def one(errors: list[Refusal], field: str, *words: str) -> Refusal:
     for word in words:
         assert word.lower() in message.lower(), (word, message)
     return matching[0]
-
-
-# The hand of scoring-contract.md, used by the engine and the command tests.
-CONTRACT_EXAMPLE = {
-    "rules": "classic",
-    "scores_before": [1490, 3000],
-    "teams": [
-        {
-            "melded_points": 420,
-            "natural_canastas": 1,
-            "mixed_canastas": 1,
-            "red_threes": 2,
-            "went_out": "out",
-            "hand_points": 35,
-            "perfect_cut": False,
-            "penalties": [],
-        },
-        {
-            "melds": [
-                {"rank": "K", "naturals": 7},
-                {"rank": "Q", "naturals": 5, "jokers": 1, "twos": 1},
-                {"rank": "5", "naturals": 3},
-            ],
-            "red_threes": 0,
-            "went_out": "none",
-            "hand_cards": {"A": 1, "4": 1},
-            "penalties": [{"kind": "discard_unused"}],
-        },
-    ],
-}

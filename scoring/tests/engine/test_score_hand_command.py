@@ -12,7 +12,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management import call_command
 
-from scoring.tests.engine.helpers import CONTRACT_EXAMPLE
+from scoring.tests.samples import CONTRACT_EXAMPLE
 
 TEAM_ONE = {
     "breakdown": {

@@ -18,11 +18,11 @@ from scoring.engine import (
     score_request,
 )
 from scoring.engine.results import BREAKDOWN_KEYS
+from scoring.tests.samples import CONTRACT_EXAMPLE
 
 from .helpers import (
     CLASSIC,
     CLUB,
-    CONTRACT_EXAMPLE,
     SIX_PLAYER,
     THREE_TEAMS,
     TWO_PLAYER,

@@ -1,70 +1,69 @@
 """Fixtures for the table-scoring tests: an open club day with a seated table of four,
-a second table, another day, and helpers to build hands."""
+a second table, another day (all built with `members.tests.factories`), a game started
+through the services, and the hand form's POST data. The sample hands come from
+`scoring.tests.samples`."""
 
 import datetime
 
 import pytest
 from django.utils import timezone
 
-from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from members.tests.factories import (
+    ClubDayFactory,
+    MemberFactory,
+    RoundFactory,
+    SignInFactory,
+    TableFactory,
+)
 from scoring.models import RuleSet
 from scoring.play import services
 from scoring.play.forms import hand_form_data
+from scoring.tests.samples import BIG, SMALL, quick
 
-
-def make_person(first, last, number=None, user=None):
-    return Person.objects.create(
-        kind=Person.Kind.MEMBER,
-        membership_number=number,
-        first_name=first,
-        last_name=last,
-        user=user,
-    )
+__all__ = ["BIG", "SMALL", "quick", "quick_post"]  # the sample hands, as tests import them
 
 
 @pytest.fixture
 def day(db):
-    return ClubDay.objects.create(date=datetime.date(2025, 3, 6), title="Thursday")
+    return ClubDayFactory(date=datetime.date(2025, 3, 6), title="Thursday")
 
 
 @pytest.fixture
 def round1(day):
-    return Round.objects.create(day=day, number=1)
+    return RoundFactory(day=day, number=1)
 
 
 @pytest.fixture
 def players(db):
+    """Ann, Bob, Cat and Dan: seated at ``table`` in that order (Ann & Cat partners)."""
+    names = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
     return [
-        make_person("Ann", "Able", "101"),
-        make_person("Bob", "Baker", "102"),
-        make_person("Cat", "Cole", "103"),
-        make_person("Dan", "Dunn", "104"),
+        MemberFactory(first_name=first, last_name=last, membership_number=str(101 + i))
+        for i, (first, last) in enumerate(names)
     ]
 
 
 @pytest.fixture
 def table(round1, players):
-    table = Table.objects.create(round=round1, number=1, room_code="KXM7QP")
-    for position, person in enumerate(players, start=1):
-        Seat.objects.create(round=round1, table=table, person=person, position=position)
-        SignIn.objects.create(day=round1.day, person=person)
+    table = TableFactory(round=round1, number=1, room_code="KXM7QP", seated=players)
+    for person in players:
+        SignInFactory(day=round1.day, person=person, card_shown=False)
     return table
 
 
 @pytest.fixture
 def other_table(round1):
-    people = [make_person(n, "Other", str(200 + i)) for i, n in enumerate("EFGH")]
-    table = Table.objects.create(round=round1, number=2, room_code="WYN3RT")
-    for position, person in enumerate(people, start=1):
-        Seat.objects.create(round=round1, table=table, person=person, position=position)
-    return table
+    people = [
+        MemberFactory(first_name=first, last_name="Other", membership_number=str(200 + i))
+        for i, first in enumerate("EFGH")
+    ]
+    return TableFactory(round=round1, number=2, room_code="WYN3RT", seated=people)
 
 
 @pytest.fixture
 def other_day_table(db):
-    other = ClubDay.objects.create(date=datetime.date(2025, 3, 13), title="Next week")
-    rnd = Round.objects.create(day=other, number=1)
-    return Table.objects.create(round=rnd, number=1, room_code="PQR4TU")
+    other = ClubDayFactory(date=datetime.date(2025, 3, 13), title="Next week")
+    return TableFactory(round__day=other, number=1, room_code="PQR4TU")
 
 
 @pytest.fixture
@@ -109,25 +108,6 @@ def link_client(client, table):
     response = client.get(f"/t/{table.token}/")
     assert response.status_code == 302
     return client
-
-
-def quick(melded=0, natural=0, mixed=0, red=0, out="none", hand=0, cut=False, penalties=()):
-    """A contract team dict in quick form."""
-    return {
-        "melded_points": melded,
-        "natural_canastas": natural,
-        "mixed_canastas": mixed,
-        "hand_points": hand,
-        "red_threes": red,
-        "went_out": out,
-        "perfect_cut": cut,
-        "penalties": list(penalties),
-    }
-
-
-# A big hand for team 1 (going out with two canastas) and a small one for team 2.
-BIG = quick(melded=400, natural=1, mixed=1, red=1, out="out")  # 400+800+100+100 = 1400
-SMALL = quick(melded=120, hand=40)  # 80
 
 
 def quick_post(teams, number, action="save", version=None):

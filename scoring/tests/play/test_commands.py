@@ -8,8 +8,7 @@ from django.core.management import CommandError, call_command
 from members.models import Seat, Table
 from scoring.models import DayRules, Game, GameTeam, Hand
 from scoring.play import services
-
-from .conftest import BIG, SMALL
+from scoring.tests.samples import BIG, SMALL
 
 
 def test_rebuild_totals(game):

@@ -9,8 +9,7 @@ from django.db import connection, connections
 
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play import services
-
-from .conftest import BIG, SMALL
+from scoring.tests.samples import BIG, SMALL
 
 
 def test_sequential_double_save_on_any_database(game):

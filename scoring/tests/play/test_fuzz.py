@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from scoring import engine
 from scoring.play import services
 from scoring.play.forms import PENALTY_FIELDS, QUICK_FIELDS
-
-from .conftest import SMALL
+from scoring.tests.samples import SMALL
 
 
 def field_names():

@@ -6,8 +6,7 @@ from scoring.play import services
 from scoring.play.services.rows import RECOMPUTED_TEAM_FIELDS
 from scoring.play.services.state import RECOMPUTED_GAME_FIELDS, GameState
 from scoring.signals import game_result_changed
-
-from .conftest import BIG, SMALL
+from scoring.tests.samples import BIG, SMALL
 
 
 def _listen():

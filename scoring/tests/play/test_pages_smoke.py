@@ -4,8 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.play import services
-
-from .conftest import BIG, SMALL
+from scoring.tests.samples import BIG, SMALL
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from scoring.models import Hand, TeamHand
 from scoring.play import services
-from scoring.tests.play.conftest import quick
+from scoring.tests.samples import quick
 
 WIN = [quick(300, 1, 1, out="out"), quick(100, hand=30)]  # 1,200 and 70
 TIMES = [timezone.make_aware(datetime.datetime(2025, 3, 6, 14, m)) for m in range(0, 60, 10)]

@@ -3,11 +3,11 @@
 import pytest
 from django.utils import timezone
 
+from members.tests.factories import MemberFactory
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play import services
-
-from .conftest import BIG, SMALL, make_person, quick
+from scoring.tests.samples import BIG, SMALL, quick
 
 
 def play_to_end(game, user=None):
@@ -245,7 +245,7 @@ def test_start_game_checks_teams_and_seating(table, players, club_rules, other_t
         services.start_game(table, [[ann], [bob, dan]], rule_set=club_rules)
     with pytest.raises(services.GameSetupError, match="two places"):
         services.start_game(table, [[ann, cat], [ann, dan]], rule_set=club_rules)
-    stranger = make_person("Sam", "Stranger", "999")
+    stranger = MemberFactory(first_name="Sam", last_name="Stranger", membership_number="999")
     with pytest.raises(services.GameSetupError, match="not seated"):
         services.start_game(table, [[ann, cat], [bob, stranger]], rule_set=club_rules)
     # Officers may override the seating.
@@ -290,7 +290,10 @@ def test_two_player_and_three_team_games(table, players, db):
     services.record_hand(two, [BIG, SMALL], number=1)
     assert two.teams.count() == 2
     Game.objects.filter(pk=two.pk).update(status="finished", finished_at=timezone.now())
-    more = [make_person(n, "More", str(300 + i)) for i, n in enumerate("XY")]
+    more = [
+        MemberFactory(first_name=n, last_name="More", membership_number=str(300 + i))
+        for i, n in enumerate("XY")
+    ]
     three = services.start_game(
         table,
         [[ann, cat], [bob, dan], more],

@@ -8,8 +8,8 @@ from django.urls import reverse
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play import services
-
-from .conftest import BIG, SMALL, quick, quick_post
+from scoring.tests.play.conftest import quick_post
+from scoring.tests.samples import BIG, SMALL, quick
 
 
 def new_url(game):

@@ -13,10 +13,12 @@ from django.test import TestCase
 from django.urls import reverse
 
 from members.models import Person
+from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.models import ClubSettings, Game, Hand, Season
 from scoring.play import services
 from scoring.results import cache, ratings
-from scoring.tests.results import builders as b
+from scoring.tests import games
+from scoring.tests.samples import CONCEALED, LOSE, WIN
 
 pytestmark = pytest.mark.django_db
 
@@ -32,11 +34,11 @@ def served_from_cache(client, url) -> bool:
 
 @pytest.fixture
 def club():
-    A, B, C, D = b.people(4, "Cache")
-    day = b.club_day(DAY, "Thursday", sign_in=[A, B, C, D])
-    finished = b.win(b.table(day, [A, B, C, D]), [A, B], [C, D])
-    second = b.table(day, [A, B, C, D], round_number=2)
-    in_play = b.play(second, [[A, C], [B, D]], [[b.LOSE, b.LOSE]])
+    A, B, C, D = games.people(4, "Cache")
+    day = ClubDayFactory(date=DAY, title="Thursday", signed_in=[A, B, C, D])
+    finished = games.win(TableFactory(round__day=day, seated=[A, B, C, D]), [A, B], [C, D])
+    second = TableFactory(round__day=day, round__number=2, seated=[A, B, C, D])
+    in_play = games.play(second, [[A, C], [B, D]], [[LOSE, LOSE]])
     return {"people": [A, B, C, D], "day": day, "finished": finished, "in_play": in_play}
 
 
@@ -62,7 +64,7 @@ def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
     warm(member_client, club)
     stamp = cache.results_stamp()
     game = club["in_play"]
-    services.record_hand(game, [b.LOSE, b.LOSE], number=game.hand_count + 1)
+    services.record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
     assert cache.results_stamp() == stamp
     for url in urls(club).values():
         assert served_from_cache(member_client, url), url
@@ -70,7 +72,7 @@ def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
     day_url = reverse("scoring:day_result", args=[club["day"].pk])
     member_client.get(day_url)
     assert member_client.get(day_url).context.get("games") is None  # cached
-    services.record_hand(game, [b.LOSE, b.LOSE], number=game.hand_count + 1)
+    services.record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
     assert member_client.get(day_url).context.get("games") is not None  # rebuilt
 
 
@@ -79,7 +81,7 @@ def test_a_game_that_finishes_rebuilds_them(member_client, club):
     game = club["in_play"]
     for _ in range(3):
         with TestCase.captureOnCommitCallbacks(execute=True):
-            services.record_hand(game, [b.WIN, b.LOSE], number=game.hand_count + 1)
+            services.record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert all_rebuilt(member_client, club)
@@ -97,7 +99,7 @@ def test_a_correction_of_a_finished_game_rebuilds_them(member_client, club):
     warm(member_client, club)
     hand = Hand.objects.get(game=club["finished"], number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(hand, [b.BIG, b.LOSE], expected_version=hand.version)
+        services.correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
     assert all_rebuilt(member_client, club)
 
 

@@ -4,10 +4,12 @@ import datetime
 
 import pytest
 
+from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import Season
 from scoring.results import standings
-from scoring.tests.results import builders as b
+from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
+from scoring.tests.samples import CONCEALED, CONCEALED_SCORE, LOSE, LOSE_SCORE, WIN
 
 pytestmark = pytest.mark.django_db
 
@@ -37,8 +39,10 @@ def test_day_games(small_club):
 
 def test_a_game_in_progress_is_listed_but_not_in_the_top_scores(small_club):
     A, B, C, D = (small_club[k] for k in "ABCD")
-    tbl = b.table(small_club["day2"], [A, B, C, D], number=2, round_number=2)
-    b.play(tbl, [[A, B], [C, D]], [[b.WIN, b.LOSE]])  # 1,900 to 150 after one hand
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, number=2, seated=[A, B, C, D]
+    )
+    games.play(tbl, [[A, B], [C, D]], [[WIN, LOSE]])  # 1,900 to 150 after one hand
     rows = standings.day_games(small_club["day2"])
     assert [r["status"] for r in rows] == ["Finished", "Playing"]
     assert [r["score"] for r in standings.top_scores(small_club["day2"])] == [5700, 450]
@@ -53,15 +57,13 @@ def test_top_six_is_tie_aware(small_club):
 
 
 def test_top_six_of_a_busy_day(db):
-    everyone = b.people(16)
-    day = b.club_day(datetime.date(2025, 5, 1))
+    everyone = games.people(16)
+    day = ClubDayFactory(date=datetime.date(2025, 5, 1))
     for t in range(4):
         a, c, d, e = everyone[4 * t : 4 * t + 4]
-        tbl = b.table(day, [a, c, d, e], number=t + 1)
-        hands = (
-            [[b.WIN, b.LOSE]] * 3 if t % 2 else [[b.BIG, b.LOSE], [b.WIN, b.LOSE], [b.WIN, b.LOSE]]
-        )
-        b.play(tbl, [[a, d], [c, e]], hands)
+        tbl = TableFactory(round__day=day, number=t + 1, seated=[a, c, d, e])
+        hands = [[WIN, LOSE]] * 3 if t % 2 else [[CONCEALED, LOSE], [WIN, LOSE], [WIN, LOSE]]
+        games.play(tbl, [[a, d], [c, e]], hands)
     top = standings.top_scores(day, 6)
     scores = [r["score"] for r in top]
     assert scores == [6600, 6600, 5700, 5700, 450, 450, 450, 450]
@@ -99,12 +101,12 @@ def test_winning_streaks(small_club):
 
 
 def test_streak_continues_across_days(db):
-    a, c, d, e = b.people(4)
+    a, c, d, e = games.people(4)
     for week in range(3):
-        day = b.club_day(datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * week))
-        tbl = b.table(day, [a, c, d, e])
-        b.win(tbl, [a, d], [c, e])
-        b.win(tbl, [a, c], [d, e])
+        day = ClubDayFactory(date=datetime.date(2025, 1, 2) + datetime.timedelta(days=7 * week))
+        tbl = TableFactory(round__day=day, seated=[a, c, d, e])
+        games.win(tbl, [a, d], [c, e])
+        games.win(tbl, [a, c], [d, e])
     top = standings.winning_streaks()[0]
     assert (top["person"], top["length"]) == (a, 6)
 
@@ -156,21 +158,21 @@ def test_player_numbers(small_club):
 def test_best_hand_keeps_the_highest_of_several_hands(db):
     """The best hand is the highest of all a team's hands, not its first or its last:
     here the big hand is the second of three, between two smaller ones."""
-    a, c, d, e = b.people(4)
-    tbl = b.table(b.club_day(DAY1), [a, c, d, e])
-    b.play(tbl, [[a, c], [d, e]], [[b.WIN, b.LOSE], [b.BIG, b.LOSE], [b.WIN, b.LOSE]])
+    a, c, d, e = games.people(4)
+    tbl = TableFactory(round__day=ClubDayFactory(date=DAY1), seated=[a, c, d, e])
+    games.play(tbl, [[a, c], [d, e]], [[WIN, LOSE], [CONCEALED, LOSE], [WIN, LOSE]])
     rows = {r["person_id"]: r for r in standings.individual()}
-    assert rows[a.pk]["best_hand"] == rows[c.pk]["best_hand"] == b.BIG_SCORE
-    assert rows[d.pk]["best_hand"] == b.LOSE_SCORE
+    assert rows[a.pk]["best_hand"] == rows[c.pk]["best_hand"] == CONCEALED_SCORE
+    assert rows[d.pk]["best_hand"] == LOSE_SCORE
     pair = next(r for r in standings.partnerships() if set(r["pair"]) == {a.pk, c.pk})
-    assert pair["best_hand"] == b.BIG_SCORE
+    assert pair["best_hand"] == CONCEALED_SCORE
     bests = standings.personal_bests(a)
-    assert (bests["best_hand"]["value"], bests["best_hand"]["hand"]) == (b.BIG_SCORE, 2)
+    assert (bests["best_hand"]["value"], bests["best_hand"]["hand"]) == (CONCEALED_SCORE, 2)
     assert standings.highest_hands()[0].hand.number == 2
 
 
 def test_personal_bests_of_someone_who_never_played(db):
-    nobody = b.person("No", "Games")
+    nobody = MemberFactory(first_name="No", last_name="Games")
     bests = standings.personal_bests(nobody)
     assert not any(bests.values())
     assert standings.score_series(nobody) == []

@@ -14,9 +14,9 @@ from django.core.management import CommandError, call_command
 from openpyxl import load_workbook
 
 from members.models import SignIn
+from members.tests.factories import ClubDayFactory, MemberFactory
 from scoring.models import GameTeam, Season, TeamHand
 from scoring.results import exports, sheets, standings
-from scoring.tests.results import builders as b
 from scoring.tests.results.conftest import DAY1, DAY2
 
 pytestmark = pytest.mark.django_db
@@ -168,8 +168,8 @@ def test_period_limits_every_sheet(small_club, tmp_path):
 
 
 def test_both_ways_of_writing_rows_agree(small_club, tmp_path, monkeypatch):
-    odd = b.person("=SUM(A1)", "<&> ")
-    day = b.club_day(datetime.date(2025, 4, 1), sign_in=[odd])
+    odd = MemberFactory(first_name="=SUM(A1)", last_name="<&> ")
+    day = ClubDayFactory(date=datetime.date(2025, 4, 1), signed_in=[odd])
     assert day
     fast = tmp_path / "fast.xlsx"
     exports.write_league_workbook_to_path(fast, standings.ALL_GAMES)

@@ -5,22 +5,27 @@ import datetime
 import pytest
 
 from members import services as member_services
+from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import RatingPoint
 from scoring.play import services
-from scoring.tests.results import builders as b
+from scoring.tests import games
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_merging_two_records_gives_the_kept_one_the_ratings_of_both():
     services.ensure_presets()  # a transactional test starts from a flushed database
-    kept = b.person("Rose", "Reed")
-    twin = b.person("Rosie", "Reed")
-    others = b.people(6)
-    day1 = b.club_day(datetime.date(2025, 1, 9), sign_in=[kept, *others[:3]])
-    b.win(b.table(day1, [kept, *others[:3]]), [kept, others[0]], others[1:3])
-    day2 = b.club_day(datetime.date(2025, 1, 16), sign_in=[twin, *others[3:]])
-    b.win(b.table(day2, [twin, *others[3:]]), [twin, others[3]], others[4:6])
+    kept = MemberFactory(first_name="Rose", last_name="Reed")
+    twin = MemberFactory(first_name="Rosie", last_name="Reed")
+    others = games.people(6)
+    day1 = ClubDayFactory(date=datetime.date(2025, 1, 9), signed_in=[kept, *others[:3]])
+    games.win(
+        TableFactory(round__day=day1, seated=[kept, *others[:3]]), [kept, others[0]], others[1:3]
+    )
+    day2 = ClubDayFactory(date=datetime.date(2025, 1, 16), signed_in=[twin, *others[3:]])
+    games.win(
+        TableFactory(round__day=day2, seated=[twin, *others[3:]]), [twin, others[3]], others[4:6]
+    )
     assert RatingPoint.objects.filter(person=kept).count() == 1
     assert RatingPoint.objects.filter(person=twin).count() == 1
     first_rating = RatingPoint.objects.get(person=kept).ordinal

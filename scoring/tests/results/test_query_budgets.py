@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from members.models import ClubDay
 from scoring.models import ClubSettings, Season
-from scoring.tests.results import builders as b
+from scoring.tests import games
+from scoring.tests.samples import CONCEALED, LOSE
 
 pytestmark = pytest.mark.django_db
 
@@ -66,11 +67,11 @@ def test_query_counts_do_not_grow_with_history(officer_client, django_assert_max
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
     )
     ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 3})
-    pool = b.league(days=2, tables=2, games=2)  # 8 games
+    pool = games.league(days=2, tables=2, games=2)  # 8 games
     cold = count_queries(officer_client, pages(pool), cold=True)
     warm = count_queries(officer_client, pages(pool), cold=False)
     # Three times the history: more days, more games a table, the same people playing on.
-    b.league(days=4, games=4, start=datetime.date(2025, 4, 3), pool=pool)  # +32 games
+    games.league(days=4, games=4, start=datetime.date(2025, 4, 3), pool=pool)  # +32 games
     urls = pages(pool)
     assert_same_queries(officer_client, urls, cold, True, django_assert_max_num_queries)
     assert_same_queries(officer_client, urls, warm, False, django_assert_max_num_queries)
@@ -84,13 +85,13 @@ def test_query_counts_do_not_grow_with_history(officer_client, django_assert_max
 
 
 def test_a_cached_page_changes_when_a_game_finishes(member_client):
-    pool = b.league(days=1, tables=1, games=1)
+    pool = games.league(days=1, tables=1, games=1)
     url = reverse("scoring:standings") + "?season=all"
     before = member_client.get(url).context["result"]
     assert sum(r["games"] for r in before.rows) == 4
     again = member_client.get(url)
     assert "result" not in again.context  # served from the cache
-    b.league(days=1, games=1, start=datetime.date(2025, 6, 5), pool=pool)
+    games.league(days=1, games=1, start=datetime.date(2025, 6, 5), pool=pool)
     after = member_client.get(url).context["result"]
     assert sum(r["games"] for r in after.rows) == 8
 
@@ -101,11 +102,11 @@ def test_a_cached_page_changes_when_a_finished_game_is_corrected(member_client):
     from scoring.models import Game, Hand
     from scoring.play import services
 
-    b.league(days=1, tables=1, games=1)
+    games.league(days=1, tables=1, games=1)
     url = reverse("scoring:day_results")
     assert "6,600" in member_client.get(url).content.decode()
     game = Game.objects.get()
     last = Hand.objects.get(game=game, number=3)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(last, [b.BIG, b.LOSE], expected_version=last.version)
+        services.correct_hand(last, [CONCEALED, LOSE], expected_version=last.version)
     assert "7,500" in member_client.get(url).content.decode()

@@ -6,10 +6,12 @@ import pytest
 from django.core.management import call_command
 from django.test import TestCase
 
+from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.models import Hand, RatingPoint
 from scoring.play import services
 from scoring.results import ratings
-from scoring.tests.results import builders as b
+from scoring.tests import games
+from scoring.tests.samples import LOSE, WIN
 
 pytestmark = pytest.mark.django_db
 
@@ -26,10 +28,10 @@ def latest(person):
 
 
 def test_winners_go_up_losers_go_down(db):
-    a, c, d, e = b.people(4)
-    day = b.club_day(datetime.date(2025, 2, 6))
-    tbl = b.table(day, [a, c, d, e])
-    game = b.win(tbl, [a, d], [c, e])
+    a, c, d, e = games.people(4)
+    day = ClubDayFactory(date=datetime.date(2025, 2, 6))
+    tbl = TableFactory(round__day=day, seated=[a, c, d, e])
+    game = games.win(tbl, [a, d], [c, e])
     points = {p.person_id: p for p in RatingPoint.objects.filter(game=game)}
     assert set(points) == {a.pk, c.pk, d.pk, e.pk}
     start = ratings.ordinal(ratings.MU, ratings.SIGMA)
@@ -65,7 +67,7 @@ def test_correcting_a_finished_game_redoes_later_ratings(small_club):
     first_hand = Hand.objects.get(game=g1, number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
         # C&D take the first hand instead: nobody reaches 5,000 any more.
-        services.correct_hand(first_hand, [b.LOSE, b.WIN], expected_version=first_hand.version)
+        services.correct_hand(first_hand, [LOSE, WIN], expected_version=first_hand.version)
     g1.refresh_from_db()
     assert not g1.is_finished
     assert not RatingPoint.objects.filter(game=g1).exists()
@@ -83,11 +85,12 @@ def test_undo_reopens_and_removes_the_games_ratings(small_club):
 
 
 def test_a_game_entered_late_replays_from_its_date(db):
-    a, c, d, e = b.people(4)
-    later = b.club_day(datetime.date(2025, 2, 13))
-    b.win(b.table(later, [a, c, d, e]), [a, c], [d, e])
-    earlier = b.club_day(datetime.date(2025, 2, 6))
-    b.win(b.table(earlier, [a, c, d, e]), [d, e], [a, c])  # finished after, played before
+    a, c, d, e = games.people(4)
+    later = ClubDayFactory(date=datetime.date(2025, 2, 13))
+    games.win(TableFactory(round__day=later, seated=[a, c, d, e]), [a, c], [d, e])
+    earlier = ClubDayFactory(date=datetime.date(2025, 2, 6))
+    late_entry = TableFactory(round__day=earlier, seated=[a, c, d, e])
+    games.win(late_entry, [d, e], [a, c])  # finished after, played before
     incremental = snapshot()
     ratings.rebuild()
     assert snapshot() == incremental
@@ -126,13 +129,18 @@ def test_rating_a_finished_game_costs_the_same_queries_for_two_or_four_players(d
             ratings.game_finished(game)
         return len(captured)
 
-    A, B, C, D = b.people(4, "Q")
-    day = b.club_day(datetime.date(2025, 3, 6), sign_in=[A, B, C, D])
-    b.win(b.table(day, [A, B, C, D]), [A, B], [C, D])  # everyone has a prior rating
-    four = b.win(b.table(day, [A, B, C, D], round_number=2), [A, C], [B, D])
+    A, B, C, D = games.people(4, "Q")
+    day = ClubDayFactory(date=datetime.date(2025, 3, 6), signed_in=[A, B, C, D])
+    first = TableFactory(round__day=day, seated=[A, B, C, D])
+    games.win(first, [A, B], [C, D])  # everyone has a prior rating
+    four = games.win(
+        TableFactory(round__day=day, round__number=2, seated=[A, B, C, D]), [A, C], [B, D]
+    )
     two_player = RuleSet.objects.get(slug="two-player")
     duel = services.start_game(
-        b.table(day, [A, B], round_number=3), [[A], [B]], rule_set=two_player
+        TableFactory(round__day=day, round__number=3, seated=[A, B]),
+        [[A], [B]],
+        rule_set=two_player,
     )
     big = {"melded_points": 400, "natural_canastas": 2, "red_threes": 1, "went_out": "out"}
     small = {"melded_points": 50, "hand_points": 0, "went_out": "none"}

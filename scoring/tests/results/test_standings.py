@@ -5,10 +5,12 @@ import datetime
 
 import pytest
 
+from members.tests.factories import TableFactory
 from scoring.models import ClubSettings, Season
 from scoring.results import standings
-from scoring.tests.results import builders as b
+from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
+from scoring.tests.samples import LOSE, WIN
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +21,7 @@ def by_name(rows):
 
 # Every measure worked out by hand from the games in conftest.small_club:
 #   game 1: A&B 5,700 (3 × WIN: 6 natural, 3 mixed, 3 red threes, 3 times out) v C&D 450
-#   game 2: B&D 6,600 (BIG + 2 WIN: 6 natural, 3 mixed, 4+1+1 red threes, 3 out of which
+#   game 2: B&D 6,600 (CONCEALED + 2 WIN: 6 natural, 3 mixed, 4+1+1 red threes, 3 out of which
 #           1 concealed, 1 perfect cut; best hand 2,800) v A&C 450 (3 × LOSE = 150 each)
 #   game 3: A&E 5,700 v B&C 450
 EXPECTED = {
@@ -142,8 +144,10 @@ def test_totals_match_the_stored_game_teams(small_club):
 
 def test_unfinished_games_do_not_count(small_club):
     A, B, C, D = (small_club[k] for k in "ABCD")
-    tbl = b.table(small_club["day2"], [A, B, C, D], number=2, round_number=2)
-    b.play(tbl, [[A, B], [C, D]], [[b.WIN, b.LOSE]])  # one hand: still playing
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, number=2, seated=[A, B, C, D]
+    )
+    games.play(tbl, [[A, B], [C, D]], [[WIN, LOSE]])  # one hand: still playing
     assert by_name(standings.individual())["Ann Able"]["games"] == 3
 
 

@@ -11,8 +11,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from members.models import Person
+from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import ClubSettings, Season
-from scoring.tests.results import builders as b
+from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
 
 pytestmark = pytest.mark.django_db
@@ -106,8 +107,10 @@ def test_a_member_sees_their_own_page_without_contact_details_of_anyone(
 ):
     me = member_person
     a, c, d = small_club["A"], small_club["C"], small_club["D"]
-    tbl = b.table(small_club["day2"], [me, a, c, d], number=2, round_number=2)
-    b.win(tbl, [me, a], [c, d])
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, number=2, seated=[me, a, c, d]
+    )
+    games.win(tbl, [me, a], [c, d])
     Person.objects.filter(pk=a.pk).update(
         email="ann.secret@example.org", phone="555-9999", notes="Owes dues"
     )
@@ -137,7 +140,7 @@ def test_a_member_sees_another_players_game_record_but_no_contact_details(
 
 
 def test_a_merged_record_redirects_to_the_kept_one(small_club, member_client):
-    old = b.person("Ann", "Old")
+    old = MemberFactory(first_name="Ann", last_name="Old")
     old.merged_into = small_club["A"]
     old.save()
     response = member_client.get(reverse("scoring:player", args=[old.pk]))
@@ -357,10 +360,10 @@ def test_player_downloads_follow_the_sort_of_their_own_table(small_club, member_
 
 
 def test_csv_cells_never_run_as_formulas(db, member_client):
-    a = b.person("=HYPERLINK(1)", "X")
-    c, d, e = b.people(3)
-    day = b.club_day(DAY1)
-    b.win(b.table(day, [a, c, d, e]), [a, d], [c, e])
+    a = MemberFactory(first_name="=HYPERLINK(1)", last_name="X")
+    c, d, e = games.people(3)
+    day = ClubDayFactory(date=DAY1)
+    games.win(TableFactory(round__day=day, seated=[a, c, d, e]), [a, d], [c, e])
     ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 0})
     header, *rows = read_csv(member_client.get(reverse("scoring:standings") + "?_export=csv"))
     assert "'=HYPERLINK(1) X" in [r[1] for r in rows]
