@@ -104,7 +104,11 @@ class Person(models.Model):
     phone = models.CharField(max_length=40, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined = models.DateField(null=True, blank=True, help_text="Date the member joined.")
-    notes = models.TextField(blank=True)
+    notes = models.TextField(
+        blank=True,
+        max_length=2000,
+        help_text="Anything officers should know. At most 2,000 characters.",
+    )
     brought_by = models.ForeignKey(
         "self",
         null=True,

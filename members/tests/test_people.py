@@ -324,3 +324,32 @@ def test_save_person_writes_one_row_with_the_officer_in_its_history(officer_user
     saved = save_person(person, by=officer_user)
     assert Person.objects.filter(membership_number="4242").count() == 1
     assert saved.history.get().history_user == officer_user
+
+
+def test_notes_have_a_length_cap_the_form_states(officer_client):
+    url = reverse("members:person_new")
+    page = officer_client.get(url).content.decode()
+    assert "At most 2,000 characters." in page and 'maxlength="2000"' in page
+    response = officer_client.post(
+        url,
+        {
+            "kind": "member",
+            "membership_number": "7777",
+            "first_name": "Long",
+            "last_name": "Notes",
+            "status": "active",
+            "notes": "x" * 200_000,
+        },
+    )
+    assert response.status_code == 200
+    assert "at most 2000 characters (it has 200000)" in response.content.decode()
+    assert not Person.objects.filter(membership_number="7777").exists()
+
+
+def test_people_csv_quotes_a_name_holding_a_separator(officer_client, ann):
+    """A spreadsheet whose list separator is ';' keeps "Smith;=1+1" in one cell."""
+    ann.last_name = "Smith;=1+1"
+    ann.save()
+    response = officer_client.get(reverse("members:people"), {"format": "csv"})
+    text = response.content.decode("utf-8-sig")
+    assert '"Smith;=1+1"' in text

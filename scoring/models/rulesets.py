@@ -46,7 +46,9 @@ class RuleSet(models.Model):
     is_club_default = models.BooleanField(
         default=False, help_text="Played on a club day unless the day chooses another."
     )
-    description = models.TextField(blank=True)
+    description = models.TextField(
+        blank=True, max_length=1000, help_text="What is special about it. At most 1,000 characters."
+    )
     settings = models.JSONField(help_text="Every setting of the rule set (engine field names).")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -44,13 +44,21 @@ def _parse_pairs(text: str, *, allow_below: bool):
     return rows
 
 
+#: The most text a rule set's table box takes (a few dozen short lines).
+TABLE_TEXT_MAX = 500
+
+
 class RuleSetForm(forms.Form):
     """Every setting of a rule set, generated from engine.RULESET_FIELDS (the engine's
     `name` and `label` come from the rule set's own name)."""
 
     name = forms.CharField(max_length=80, label="Name", help_text="For example 'Club rules 2025'.")
     description = forms.CharField(
-        required=False, label="Description", widget=forms.Textarea(attrs={"rows": 3})
+        required=False,
+        max_length=1000,
+        label="Description",
+        help_text="At most 1,000 characters.",
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args, instance: RuleSet | None = None, **kw):
@@ -73,6 +81,7 @@ class RuleSetForm(forms.Form):
             elif spec.type == "meld_table":
                 field = forms.CharField(
                     label=spec.label,
+                    max_length=TABLE_TEXT_MAX,
                     help_text="One row a line, 'from score = minimum'; the first line "
                     "'below = 15' covers every lower score.",
                     widget=forms.Textarea(attrs={"rows": 5}),
@@ -85,6 +94,7 @@ class RuleSetForm(forms.Form):
                 )
                 field = forms.CharField(
                     label=spec.label,
+                    max_length=TABLE_TEXT_MAX,
                     help_text=f"One pair a line, 'red threes = points', such as '4 = 800'. {empty}",
                     required=False,
                     widget=forms.Textarea(attrs={"rows": 3}),

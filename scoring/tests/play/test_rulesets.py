@@ -69,6 +69,25 @@ def test_engine_refusals_show_on_the_setting(officer_client, club_rules):
     assert copy.settings == club_rules.settings
 
 
+def test_long_text_in_a_rule_set_is_refused_with_its_cap(officer_client, club_rules):
+    copy = RuleSet.objects.create(
+        name="Mine", slug="mine", based_on="club", settings=club_rules.settings
+    )
+    url = reverse("scoring:ruleset_edit", args=[copy.pk])
+    data = {k: v for k, v in RuleSetForm.initial_from(copy).items() if v is not False}
+    data = {k: ("on" if v is True else v) for k, v in data.items()}
+    data["description"] = "d" * 5000
+    data["red_three_schedule"] = "4 = 800\n" * 5000
+    response = officer_client.post(url, data)
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert "at most 1000 characters" in " ".join(errors["description"])
+    assert "at most 500 characters" in " ".join(errors["red_three_schedule"])
+    assert "At most 1,000 characters." in officer_client.get(url).content.decode()
+    copy.refresh_from_db()
+    assert copy.description == "" and copy.settings == club_rules.settings
+
+
 def test_presets_are_read_only(officer_client, club_rules):
     url = reverse("scoring:ruleset_edit", args=[club_rules.pk])
     page = officer_client.get(url)
