@@ -137,7 +137,8 @@ def test_an_older_backup_is_restored_and_migrated(sqlite_only, tmp_path):
     with sqlite3.connect(older) as db:
         db.execute("ALTER TABLE scoring_game DROP COLUMN failed_melds")
         db.execute(
-            "DELETE FROM django_migrations WHERE app='scoring' AND name='0005_game_failed_melds'"
+            # 0005 and every later scoring migration: the backup predates them all.
+            "DELETE FROM django_migrations WHERE app='scoring' AND name >= '0005'"
         )
     Group.objects.create(name="After the backup")
     call_command("restore_backup", str(older), "--yes")

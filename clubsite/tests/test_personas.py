@@ -32,6 +32,7 @@ from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
 from members.services import close_day
@@ -58,7 +59,8 @@ GUEST_EMAIL = "gus.guest@contact-secret.test"
 GUEST_PHONE = "555-000-4242"
 SECRETS = (OLGA_EMAIL, OLGA_PHONE, OLGA_NOTES, GUEST_EMAIL, GUEST_PHONE)
 
-DAY = datetime.date(2025, 3, 6)
+# Today: table links and room codes work only on their day's date.
+DAY = timezone.localdate()
 LAST_WEEK = DAY - datetime.timedelta(days=7)
 NEXT_WEEK = DAY + datetime.timedelta(days=7)
 

@@ -25,7 +25,8 @@ __all__ = ["BIG", "SMALL", "quick", "quick_post"]  # the sample hands, as tests 
 
 @pytest.fixture
 def day(db):
-    return ClubDayFactory(date=datetime.date(2025, 3, 6), title="Thursday")
+    """Today's club day: table links and room codes work only on their day's date."""
+    return ClubDayFactory(date=timezone.localdate(), title="Thursday")
 
 
 @pytest.fixture
