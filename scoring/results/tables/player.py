@@ -1,0 +1,102 @@
+"""The tables of a player's page: their games, their partners and their opponents.
+Only logged-in people see this page, so its names are always linked."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+
+from scoring.results.tables.base import (
+    TEMPLATE,
+    DateColumn,
+    LinkPlayers,
+    NumberColumn,
+    PersonColumn,
+    SignedColumn,
+    day_url,
+    people_links,
+)
+
+
+class PlayerGamesTable(LinkPlayers, tables.Table):
+    date = DateColumn(
+        accessor="game__day_date",
+        verbose_name="Date",
+        linkify=lambda record: day_url(record.game.day_id),
+        order_by=("game__day_date", "game__finished_at", "game_id"),
+    )
+    table = NumberColumn(accessor="game__table__number", verbose_name="Table", orderable=False)
+    game = NumberColumn(accessor="game__number", verbose_name="Game", orderable=False)
+    partners = tables.Column(empty_values=(), verbose_name="Partner", orderable=False)
+    opponents = tables.Column(empty_values=(), verbose_name="Opponents", orderable=False)
+    result = tables.Column(
+        empty_values=(), verbose_name="Result", order_by=("team__won", "game__day_date")
+    )
+    score = NumberColumn(accessor="team__total", verbose_name="Score")
+    against = NumberColumn(accessor="team__points_against", verbose_name="Against")
+    hands = NumberColumn(accessor="team__hands", verbose_name="Hands")
+    rating_after = NumberColumn(verbose_name="Rating after", decimals=1, default="—")
+
+    class Meta:
+        template_name = TEMPLATE
+        per_page = 25
+        orderable = True
+        empty_text = "No games yet."
+
+    def _others(self, record, same_team: bool):
+        """The other players of the game: partners (same team) or opponents."""
+        return [
+            p.person
+            for p in record.game.players.all()
+            if (p.team_id == record.team_id) == same_team and p.person_id != record.person_id
+        ]
+
+    def render_partners(self, record):
+        return people_links(self._others(record, True), self.link_players) or "—"
+
+    def value_partners(self, record):
+        return " & ".join(p.display_name for p in self._others(record, True))
+
+    def render_opponents(self, record):
+        return people_links(self._others(record, False), self.link_players)
+
+    def value_opponents(self, record):
+        return " & ".join(p.display_name for p in self._others(record, False))
+
+    def render_result(self, record):
+        if not record.game.is_finished:
+            return "Playing"
+        return "Won" if record.team.won else "Lost"
+
+    def value_result(self, record):
+        return self.render_result(record)
+
+
+class PartnersTable(LinkPlayers, tables.Table):
+    partner = PersonColumn(verbose_name="Partner", order_by=("partner__sort_name",))
+    games = NumberColumn(verbose_name="Games")
+    wins = NumberColumn(verbose_name="Won")
+    losses = NumberColumn(verbose_name="Lost")
+    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
+    average = NumberColumn(verbose_name="Average", decimals=1)
+    differential = SignedColumn(verbose_name="Difference")
+
+    class Meta:
+        template_name = TEMPLATE
+        per_page = 20
+        orderable = True
+        empty_text = "No partners yet."
+
+
+class OpponentsTable(LinkPlayers, tables.Table):
+    name = PersonColumn(verbose_name="Opponent", order_by=("sort_name",), whole_row=True)
+    games = NumberColumn(verbose_name="Games")
+    wins = NumberColumn(verbose_name="Won")
+    losses = NumberColumn(verbose_name="Lost")
+    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
+    differential = SignedColumn(verbose_name="Difference")
+
+    class Meta:
+        template_name = TEMPLATE
+        per_page = 20
+        orderable = True
+        empty_text = "No opponents yet."

@@ -1,0 +1,101 @@
+"""The club records tables: highest hand and game, most canastas, four red threes,
+winning streaks and most games in a season."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+
+from scoring.results.tables.base import (
+    TEMPLATE,
+    DateColumn,
+    GameDayColumn,
+    LinkPlayers,
+    NumberColumn,
+    PersonColumn,
+    RankColumn,
+    TeamColumn,
+)
+
+
+class _RecordTable(LinkPlayers, tables.Table):
+    class Meta:
+        template_name = TEMPLATE
+        orderable = False
+        empty_text = "No record yet."
+
+
+class HighestHandTable(_RecordTable):
+    """Rows are team hands."""
+
+    hand_score = NumberColumn(verbose_name="Hand score")
+    players = TeamColumn(accessor="team", verbose_name="Players")
+    date = GameDayColumn(accessor="game", verbose_name="Date")
+    where = tables.Column(accessor="game", verbose_name="Table, game, hand", empty_values=())
+
+    class Meta(_RecordTable.Meta):
+        pass
+
+    def render_where(self, record):
+        game = record.game
+        return f"Table {game.table.number}, game {game.number}, hand {record.hand.number}"
+
+    value_where = render_where
+
+
+class HighestGameTable(_RecordTable):
+    """Rows are game teams (the players' cell reads the row; "pk" only makes it non-empty)."""
+
+    total = NumberColumn(verbose_name="Game score")
+    players = TeamColumn(accessor="pk", verbose_name="Players", whole_row=True)
+    date = GameDayColumn(accessor="game", verbose_name="Date")
+    where = tables.Column(accessor="game", verbose_name="Table, game")
+
+    class Meta(_RecordTable.Meta):
+        pass
+
+    def render_where(self, value):
+        return f"Table {value.table.number}, game {value.number}"
+
+    value_where = render_where
+
+
+class MostCanastasTable(HighestGameTable):
+    canastas = NumberColumn(verbose_name="Canastas")
+    natural_canastas = NumberColumn(verbose_name="Natural")
+    mixed_canastas = NumberColumn(verbose_name="Mixed")
+
+    class Meta(_RecordTable.Meta):
+        sequence = ("canastas", "natural_canastas", "mixed_canastas", "players", "date", "where")
+        exclude = ("total",)
+
+
+class FourRedThreesTable(HighestHandTable):
+    red_threes = NumberColumn(verbose_name="Red threes")
+
+    class Meta(_RecordTable.Meta):
+        sequence = ("date", "players", "red_threes", "hand_score", "where")
+        per_page = 20
+        empty_text = "Nobody has held four red threes yet."
+
+
+class StreakTable(LinkPlayers, tables.Table):
+    rank = RankColumn(ties=False)
+    person = PersonColumn(verbose_name="Player")
+    length = NumberColumn(verbose_name="Wins in a row")
+    start = DateColumn(verbose_name="From")
+    end = DateColumn(verbose_name="To")
+
+    class Meta:
+        template_name = TEMPLATE
+        orderable = False
+        empty_text = "No wins yet."
+
+
+class SeasonGamesTable(StreakTable):
+    games = NumberColumn(verbose_name="Games")
+    season = tables.Column(verbose_name="Season")
+
+    class Meta(StreakTable.Meta):
+        exclude = ("length", "start", "end")
+        sequence = ("rank", "person", "games", "season")
+        empty_text = "No seasons with finished games yet."

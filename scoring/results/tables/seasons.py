@@ -1,0 +1,32 @@
+"""The officers' list of seasons, each with a link to its standings."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+
+from scoring.results.tables.base import TEMPLATE, DateColumn
+
+
+class SeasonTable(tables.Table):
+    name = tables.Column(
+        verbose_name="Season", linkify=("scoring:season_edit", {"pk": tables.A("pk")})
+    )
+    start = DateColumn(verbose_name="Starts")
+    end = DateColumn(verbose_name="Ends")
+    standings = tables.Column(accessor="pk", verbose_name="", orderable=False)
+
+    class Meta:
+        template_name = TEMPLATE
+        per_page = 50
+        orderable = True
+        empty_text = "No seasons yet: add the first one."
+
+    def render_standings(self, value):
+        return format_html(
+            '<a href="{}?season={}">Standings</a>', reverse("scoring:standings"), value
+        )
+
+    def value_standings(self, value):
+        return ""

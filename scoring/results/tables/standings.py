@@ -1,0 +1,74 @@
+"""The standings tables: players and partnerships, ranked, with every statistic.
+
+They take a list of dict rows (one per person or pair, already aggregated in SQL), so
+sorting by any column — computed ones included — is a sort of that short list in Python.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+
+from scoring.results.tables.base import (
+    PER_PAGE,
+    TEMPLATE,
+    LinkPlayers,
+    NumberColumn,
+    PersonColumn,
+    RankColumn,
+    SignedColumn,
+    person_html,
+)
+
+
+class _StatsColumns(LinkPlayers, tables.Table):
+    games = NumberColumn(verbose_name="Games")
+    wins = NumberColumn(verbose_name="Won")
+    losses = NumberColumn(verbose_name="Lost")
+    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
+    points_for = NumberColumn(verbose_name="Points for")
+    points_against = NumberColumn(verbose_name="Points against")
+    differential = SignedColumn(verbose_name="Difference")
+    average = NumberColumn(verbose_name="Average", decimals=1)
+    hands = NumberColumn(verbose_name="Hands")
+    natural_canastas = NumberColumn(verbose_name="Natural canastas")
+    mixed_canastas = NumberColumn(verbose_name="Mixed canastas")
+    red_threes = NumberColumn(verbose_name="Red threes")
+    times_out = NumberColumn(verbose_name="Times out")
+    concealed_outs = NumberColumn(verbose_name="Concealed outs")
+    perfect_cuts = NumberColumn(verbose_name="Perfect cuts")
+    rating = NumberColumn(verbose_name="Rating", decimals=1, default="—")
+
+    class Meta:
+        template_name = TEMPLATE
+        per_page = PER_PAGE
+        orderable = True
+        empty_text = "No finished games in this period yet."
+
+
+class StandingsTable(_StatsColumns):
+    rank = RankColumn()
+    name = PersonColumn(verbose_name="Player", order_by=("sort_name",), whole_row=True)
+
+    class Meta(_StatsColumns.Meta):
+        sequence = ("rank", "name", "...")
+        attrs = {"class": "table standings"}
+
+
+class PartnershipTable(_StatsColumns):
+    rank = RankColumn()
+    name = tables.Column(verbose_name="Partners", order_by=("sort_name",))
+
+    class Meta(_StatsColumns.Meta):
+        sequence = ("rank", "name", "...")
+        attrs = {"class": "table standings"}
+
+    def render_name(self, record):
+        return format_html(
+            "{} &amp; {}",
+            person_html(record["a"], self.link_players),
+            person_html(record["b"], self.link_players),
+        )
+
+    def value_name(self, record):
+        return record["display_name"]

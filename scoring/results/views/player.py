@@ -1,0 +1,109 @@
+"""A player's page (``/players/<id>/``): their totals, games, partners, opponents,
+charts and bests, for logged-in people only, and its CSV downloads."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+
+from members.models import Person
+from members.permissions import person_for
+from scoring.results import charts, ratings
+from scoring.results.cache import cached_body
+from scoring.results.standings import player as games_of
+from scoring.results.standings.individual import individual
+from scoring.results.standings.periods import current_season
+from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.views.common import csv_download, paginate, wants_csv
+
+PERSON_FIELDS = (
+    "pk",
+    "first_name",
+    "last_name",
+    "kind",
+    "membership_number",
+    "merged_into",
+    "joined",
+)
+
+
+# The page and its CSV downloads build these the same way (their prefix picks their
+# sort parameter).
+def _partners_table(person):
+    return PartnersTable(games_of.partners(person), prefix="p-")
+
+
+def _opponents_table(person):
+    return OpponentsTable(games_of.opponents(person), prefix="o-")
+
+
+def _games_table(person):
+    return PlayerGamesTable(games_of.player_games(person))
+
+
+def _csv(request, person):
+    which = request.GET.get("table")
+    if which == "partners":
+        table = _partners_table(person)
+    elif which == "opponents":
+        table = _opponents_table(person)
+    else:
+        table = _games_table(person)
+    stem = which if which in ("partners", "opponents") else "games"
+    return csv_download(request, table, f"{stem}-{person.pk}.csv")
+
+
+def _charts(person) -> dict:
+    return {
+        "score_chart": charts.line_chart(
+            games_of.score_series(person),
+            title=f"Game scores of {person.full_name}",
+            y_label="Game score",
+            noun="game",
+        ),
+        "rating_chart": charts.line_chart(
+            games_of.rating_series(person),
+            title=f"Rating of {person.full_name} after each game",
+            y_label="Rating",
+            noun="rated game",
+        ),
+    }
+
+
+def _body(request, person, is_me: bool) -> dict:
+    """Everything the cached part of the page shows."""
+    season = current_season()
+    totals = individual(person_ids=[person.pk])
+    season_totals = individual(season.start, season.end, person_ids=[person.pk]) if season else []
+    return {
+        "person": person,
+        "is_me": is_me,
+        "totals": totals[0] if totals else None,
+        "season": season,
+        "season_totals": season_totals[0] if season_totals else None,
+        "history": paginate(request, _games_table(person)),
+        "partners": paginate(request, _partners_table(person)),
+        "opponents": paginate(request, _opponents_table(person)),
+        "bests": games_of.personal_bests(person),
+        **_charts(person),
+        "explanation": ratings.EXPLANATION,
+    }
+
+
+@login_required
+def player_view(request, pk):
+    person = get_object_or_404(Person.objects.only(*PERSON_FIELDS), pk=pk)
+    if person.merged_into_id:
+        return redirect("scoring:player", pk=person.merged_into_id)
+    if wants_csv(request):
+        return _csv(request, person)
+    viewer = person_for(request.user)
+    is_me = viewer is not None and viewer.pk == person.pk
+    # The current season (its totals are on the page) depends on today's date.
+    parts = (person.pk, is_me, timezone.localdate())
+    html = cached_body(
+        request, parts, "results/_player_body.html", lambda: _body(request, person, is_me)
+    )
+    context = {"person": person, "is_me": is_me, "body": html}
+    return render(request, "results/player.html", context)
