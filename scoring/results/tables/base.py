@@ -10,7 +10,6 @@ standings) never get a link to a player's page (:class:`LinkPlayers`).
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterable
 
 import django_tables2 as tables
@@ -19,7 +18,7 @@ from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
-from clubsite.csvcells import escape_cell
+from clubsite.csvcells import csv_download
 
 TEMPLATE = "results/table.html"
 PER_PAGE = 50
@@ -200,11 +199,8 @@ class PeopleColumn(tables.Column):
 
 def csv_response(table: tables.Table, filename: str) -> HttpResponse:
     """Every row of ``table`` (not only the page shown, in the order shown) as a CSV
-    download, written with the csv module from the table's own values."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # so spreadsheet programs read UTF-8 names correctly
-    writer = csv.writer(response)
+    download from the table's own values: text quoted, formulas defused (csv_download)."""
+    response, writer = csv_download(filename)
     for row in table.as_values():
-        writer.writerow([escape_cell(v) for v in row])
+        writer.writerow(row)
     return response

@@ -283,3 +283,18 @@ def test_export_league_exit_code(tmp_path):
     )
     assert result.returncode == 1
     assert "--from 'soon' is not a date" in result.stderr
+
+
+def test_results_csv_quotes_every_text_cell():
+    """A name holding ';' stays one cell in a spreadsheet whose separator is ';'."""
+    import django_tables2 as tables
+
+    from scoring.results.tables.base import csv_response
+
+    class Names(tables.Table):
+        name = tables.Column()
+        games = tables.Column()
+
+    response = csv_response(Names([{"name": "Smith;=1+1", "games": 3}]), "names.csv")
+    lines = response.content.decode("utf-8-sig").splitlines()
+    assert lines == ['"Name","Games"', '"Smith;=1+1",3']
