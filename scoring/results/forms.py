@@ -177,9 +177,9 @@ class StandingsSettingsForm(forms.Form):
         data["ranking_measures"] = seen
         return data
 
-    def save(self, club: ClubSettings) -> ClubSettings:
-        club.public_standings = self.cleaned_data["public_standings"]
-        club.min_games_to_rank = self.cleaned_data["min_games_to_rank"]
-        club.ranking_measures = self.cleaned_data["ranking_measures"]
-        club.save(update_fields=["public_standings", "min_games_to_rank", "ranking_measures"])
-        return club
+    def ranking_values(self) -> dict:
+        """The checked settings, as :func:`scoring.results.services.set_ranking` takes them."""
+        return {
+            name: self.cleaned_data[name]
+            for name in ("public_standings", "min_games_to_rank", "ranking_measures")
+        }

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_http_methods
 from members.permissions import officer_required
 from scoring.models import Season
 from scoring.results.forms import SeasonForm
+from scoring.results.services import save_season
 from scoring.results.standings.periods import current_season
 from scoring.results.tables.seasons import SeasonTable
 from scoring.results.views.common import paginate
@@ -26,7 +27,7 @@ def season_edit_view(request, pk=None):
     season = get_object_or_404(Season, pk=pk) if pk else None
     form = SeasonForm(request.POST or None, instance=season)
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        saved = save_season(form.instance)
         verb = "saved" if season else "added"
         messages.success(request, f"Season “{saved.name}” {verb}.")
         if form.overlaps:

@@ -12,6 +12,7 @@ from scoring.results import ratings
 from scoring.results.cache import cached_body
 from scoring.results.filters import StandingsFilter
 from scoring.results.forms import StandingsSettingsForm
+from scoring.results.services import set_ranking
 from scoring.results.standings.individual import partnership_standings, standings
 from scoring.results.standings.measures import measures_label
 from scoring.results.tables.standings import PartnershipTable, StandingsTable
@@ -89,7 +90,7 @@ def standings_settings_view(request):
         request.POST or None, initial=StandingsSettingsForm.initial_for(club)
     )
     if request.method == "POST" and form.is_valid():
-        form.save(club)
+        set_ranking(club, **form.ranking_values())
         messages.success(
             request,
             f"Saved. The standings now rank by {measures_label(club.ranking_measures)}"
