@@ -19,7 +19,7 @@ install: $(STAMP)
 
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py createcachetable --verbosity 0
 
 demo: migrate
 	$(BIN)/python manage.py load_demo
