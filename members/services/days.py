@@ -59,9 +59,19 @@ def links_open(day: ClubDay, now: datetime.datetime | None = None) -> bool:
     return day.is_open and now < links_end(day)
 
 
-def extend_links(day: ClubDay, hours, by=None, now: datetime.datetime | None = None) -> ClubDay:
+def extend_links(
+    day: ClubDay,
+    hours,
+    by=None,
+    now: datetime.datetime | None = None,
+    seen_end: datetime.datetime | None = None,
+) -> ClubDay:
     """Keep the day's table links working ``hours`` longer than they would now (for a
-    session that runs late). Refused for a closed day: reopen it first."""
+    session that runs late). Refused for a closed day: reopen it first.
+
+    ``seen_end`` is the end the officer's page showed when the button was drawn: when
+    the links already end later (a double tap, a reload that sent the form again),
+    nothing changes, so one press never extends twice."""
     if not day.is_open:
         raise DayRefused(
             f"{day} is closed, so its table links stay off. Reopen the day first if play goes on."
@@ -72,8 +82,11 @@ def extend_links(day: ClubDay, hours, by=None, now: datetime.datetime | None = N
         hours = 0
     if not 1 <= hours <= MAX_EXTEND_HOURS:
         raise DayRefused(f"Choose between 1 and {MAX_EXTEND_HOURS} hours.")
+    current = links_end(day)
+    if seen_end is not None and current > seen_end:
+        return day
     now = now or timezone.now()
-    day.links_until = max(now, links_end(day)) + datetime.timedelta(hours=hours)
+    day.links_until = max(now, current) + datetime.timedelta(hours=hours)
     day.save(update_fields=["links_until"])
     logger.info("%s kept the table links of %s working until %s", by, day, day.links_until)
     return day

@@ -109,6 +109,17 @@ def test_day_page_button_extends_for_officers(officer_client, day):
     assert ClubDay.objects.get(pk=day.pk).links_until == at(2, days=1)
 
 
+def test_a_double_tap_on_the_extend_button_extends_once(officer_client, day):
+    url = reverse("members:day", args=[day.pk])
+    with mock.patch("django.utils.timezone.now", return_value=at(21)):
+        seen = officer_client.get(url).context["links_end_at"]
+        form = {"action": "extend", "hours": "2", "seen_end": seen}
+        officer_client.post(url, form)
+        officer_client.post(url, form)  # the second tap, or the form sent again
+        officer_client.post(url, {**form, "seen_end": "2026-13-45T99:00:00"})  # odd: extends
+    assert ClubDay.objects.get(pk=day.pk).links_until == at(4, days=1)
+
+
 def test_day_page_button_needs_an_officer(client, member_client, day):
     url = reverse("members:day", args=[day.pk])
     assert member_client.post(url, {"action": "extend", "hours": "2"}).status_code == 403

@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
 from members.forms import DayForm
@@ -38,6 +39,14 @@ def days(request):
     return render(request, "members/days.html", {"form": form, "page": page})
 
 
+def _seen_end(text):
+    """The links' end the day page showed (its hidden field); None when missing or odd."""
+    try:
+        return parse_datetime(text or "")
+    except ValueError:
+        return None
+
+
 @officer_required
 @require_http_methods(["GET", "POST"])
 def day(request, pk):
@@ -52,7 +61,8 @@ def day(request, pk):
                 reopen_day(day)
                 messages.success(request, f"{day} is open again.")
             elif action == "extend":
-                extend_links(day, request.POST.get("hours"), by=request.user)
+                seen = _seen_end(request.POST.get("seen_end"))
+                extend_links(day, request.POST.get("hours"), by=request.user, seen_end=seen)
                 messages.success(request, f"Table links now work until {_links_end_words(day)}.")
             else:
                 messages.error(request, "Unknown action.")
@@ -65,7 +75,13 @@ def day(request, pk):
     rounds = day.rounds.annotate(
         tables_count=Count("tables", distinct=True), seated=Count("seats", distinct=True)
     ).order_by("number")
-    context = {"day": day, "counts": counts, "rounds": rounds, "links_end": _links_end_words(day)}
+    context = {
+        "day": day,
+        "counts": counts,
+        "rounds": rounds,
+        "links_end": _links_end_words(day),
+        "links_end_at": links_end(day).isoformat(),
+    }
     return render(request, "members/day.html", context)
 
 
