@@ -18,7 +18,7 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 HEADER_SEARCH_ROWS = 20
 MAX_ROWS = 20_000
 # No roster cell (a name, a number, an address, a short note) comes near this.
-MAX_CELL_CHARS = 1_000
+MAX_CELL_CHARS = 2_000  # a person's notes hold up to 2,000: a download imports back
 # Excel's own widest sheet; a row wider than this was not made by a spreadsheet program.
 MAX_COLUMNS = 16_384
 

@@ -190,7 +190,7 @@ def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster
             "save it as .xlsx (Excel workbook) or .csv, then upload that."
         )
     else:
-        sheets = csv_sheets(data)
+        sheets = csv_sheets(data, find_header=_find_header)
         kind = "csv"
     found = None
     for sheet_name, rows in sheets:

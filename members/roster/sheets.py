@@ -87,8 +87,14 @@ def _line_name(line: int, column: int | None) -> str:
     return f"Line {line}" if column is None else f"Line {line}, column {column}"
 
 
-def csv_sheets(data: bytes) -> Sheets:
-    """The text read with each likely delimiter; the sniffed one first."""
+def csv_sheets(data: bytes, find_header=None) -> Sheets:
+    """The text read with each likely delimiter; the sniffed one first.
+
+    With ``find_header`` (a function of rows, None when they hold no header) only the
+    first delimiter whose first rows hold a header is read in full, with the row and cell
+    limits: a valid file is never refused for what another delimiter would make of it (a
+    long line read as one cell). When none has a header, each comes back with its first
+    rows only, for the message that says what was seen."""
     text = _decode(data)
     sample = "\n".join(text.splitlines()[: HEADER_SEARCH_ROWS + 5])
     delimiters = [",", ";", "\t", "|"]
@@ -98,7 +104,30 @@ def csv_sheets(data: bytes) -> Sheets:
         delimiters.insert(0, sniffed)
     except csv.Error:
         pass
+    if find_header is not None:
+        samples = [(delimiter, _sample_rows(text, delimiter)) for delimiter in delimiters]
+        for delimiter, sample in samples:
+            if find_header(sample) is not None:
+                return [(delimiter, _csv_rows(text, delimiter))]
+        return samples
     return [(delimiter, _csv_rows(text, delimiter)) for delimiter in delimiters]
+
+
+def _sample_rows(text: str, delimiter: str) -> list[tuple[int, list[Any]]]:
+    """The first rows read with one delimiter, where a header may stand (no limits: they
+    are checked when the chosen delimiter is read in full)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = []
+    last_line = 0
+    try:
+        for values in reader:
+            rows.append((last_line + 1, values))
+            last_line = reader.line_num
+            if len(rows) >= HEADER_SEARCH_ROWS:
+                break
+    except csv.Error:
+        pass
+    return rows
 
 
 def _csv_rows(text: str, delimiter: str) -> list[tuple[int, list[Any]]]:
