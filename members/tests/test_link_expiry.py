@@ -126,3 +126,15 @@ def test_day_page_button_needs_an_officer(client, member_client, day):
     member_client.logout()
     assert client.post(url, {"action": "extend", "hours": "2"}).status_code == 302
     assert ClubDay.objects.get(pk=day.pk).links_until is None
+
+
+def test_a_seen_end_without_its_time_zone_is_not_an_error_page(officer_client, day):
+    url = reverse("members:day", args=[day.pk])
+    form = {"action": "extend", "hours": "2", "seen_end": "2026-11-24T23:00"}
+    assert officer_client.post(url, form).status_code == 302
+
+
+def test_the_day_page_shows_an_extended_end_to_the_minute(officer_client, day):
+    extend_links(day, 2, now=at(23))
+    page = officer_client.get(reverse("members:day", args=[day.pk])).content.decode()
+    assert "2 a.m. on 20 Nov" in page  # 23:00 + 2 hours past midnight, not 1:59

@@ -13,11 +13,11 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
+from clubsite.clock import clock
 from members.forms import DayForm
 from members.models import ClubDay, Person
 from members.permissions import officer_required
 from members.services.days import close_day, extend_links, links_end, open_day, reopen_day
-from members.services.door import local_time
 from members.services.errors import DayRefused
 from members.views.common import club_day
 
@@ -40,11 +40,13 @@ def days(request):
 
 
 def _seen_end(text):
-    """The links' end the day page showed (its hidden field); None when missing or odd."""
+    """The links' end the day page showed (its hidden field); None when missing or odd
+    (a time without its zone cannot be compared, so it counts as none)."""
     try:
-        return parse_datetime(text or "")
+        value = parse_datetime(text or "")
     except ValueError:
         return None
+    return value if value is not None and timezone.is_aware(value) else None
 
 
 @officer_required
@@ -86,6 +88,8 @@ def day(request, pk):
 
 
 def _links_end_words(day) -> str:
-    """When the day's table links end, in the club's time: "11:59 PM on 6 Mar"."""
-    end = timezone.localtime(links_end(day)) - datetime.timedelta(minutes=1)
-    return f"{local_time(end)} on {end.day} {end:%b}"
+    """When the day's table links end, in the club's time: "11:59 p.m. on 6 Mar"."""
+    end = timezone.localtime(links_end(day))
+    if end.time() == datetime.time.min:  # midnight: "11:59 p.m." on the day itself
+        end -= datetime.timedelta(minutes=1)
+    return f"{clock(end)} on {end.day} {end:%b}"
