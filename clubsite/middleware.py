@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 
 #: How a login attempt names its device to django-axes (see :func:`login_device`).
-DEVICE_MARK = " [device:{}]"
+DEVICE_MARK = "device:{}"
 
 
 def private_pages(get_response):
@@ -29,17 +29,19 @@ def login_device(get_response):
     passwords typed on someone else's phone behind the club's router do not lock the
     officer out on theirs, and a device that tries many user names is stopped by its own
     failures. The device is the browser's signed ``club_device`` cookie (given on the
-    login page); axes reads it from the user agent it records, to which it is added here.
-    A client without the cookie is one device per address and browser."""
+    login page); axes reads it from the user agent it records, which is replaced here by
+    the device alone, so a script cannot dodge a lockout by changing its User-Agent. All
+    clients without the cookie share one device per address ("none")."""
     from scoring.play.access import device_id, remember_device
 
+    login_path = []  # reverse() once, at the first request (the URLconf is loaded then)
+
     def middleware(request):
-        login = request.path == reverse("login")
+        if not login_path:
+            login_path.append(reverse("login"))
+        login = request.path == login_path[0]
         if login and request.method == "POST":
-            agent = request.META.get("HTTP_USER_AGENT", "")[:200]
-            request.META["HTTP_USER_AGENT"] = agent + DEVICE_MARK.format(
-                device_id(request) or "none"
-            )
+            request.META["HTTP_USER_AGENT"] = DEVICE_MARK.format(device_id(request) or "none")
         response = get_response(request)
         if login and request.method == "GET":
             remember_device(request, response)

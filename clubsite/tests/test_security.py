@@ -168,3 +168,11 @@ def test_a_device_trying_many_user_names_is_stopped_by_its_own_failures(officer_
     # Its next try is refused, whatever the name, even a right password.
     assert _attempt(sprayer, "officer", "officer-pass-123").status_code == 429
     assert _attempt(_browser(), "officer", "officer-pass-123").status_code == 302
+
+
+def test_changing_the_user_agent_does_not_dodge_a_lockout(officer_user):
+    script = Client()  # no cookies: one device per address, whatever it calls itself
+    for i in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert _attempt(script, "officer").status_code == 200
+        script.defaults["HTTP_USER_AGENT"] = f"bot/{i}"
+    assert _attempt(script, "officer").status_code == 429

@@ -261,10 +261,8 @@ def remember_device(request, response) -> None:
         return
     if request.method == "POST" and _address_over_limit(request):
         return
-    key = _hour_key("devices", request)
-    if (cache.get(key) or 0) >= DEVICES_PER_ADDRESS_HOUR:
+    if _bump(_hour_key("devices", request), 3600) > DEVICES_PER_ADDRESS_HOUR:
         return
-    _bump(key, 3600)
     value = signing.dumps({"id": secrets.token_urlsafe(16), "t": time.time()}, salt=DEVICE_SALT)
     response.set_cookie(
         DEVICE_COOKIE,
