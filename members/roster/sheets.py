@@ -30,8 +30,6 @@ def xlsx_sheets(data: bytes) -> Sheets:
     open_package(io.BytesIO(data)).close()
     try:
         workbook = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (KeyError, OSError, ValueError, TypeError) as error:
-        raise RosterError(DAMAGED) from error
     except Exception as error:  # openpyxl raises many kinds on corrupt files
         raise RosterError(DAMAGED) from error
     try:

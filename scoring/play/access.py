@@ -74,7 +74,19 @@ class TableAccess:
         return self.user if self.how != "link" else None
 
 
-def _tables():
+def require_links_open(table: Table) -> None:
+    """Raise :class:`DayClosed` when the table's link and room code no longer work: its
+    day is closed, or its links have ended (the end of the date, or an officer's
+    extension)."""
+    day = table.round.day
+    if not day.is_open:
+        raise DayClosed(table)
+    if not links_open(day):
+        raise DayClosed(table, LINKS_ENDED_MESSAGE)
+
+
+def tables_with_days():
+    """Tables with their round and day: every access check reads the day."""
     return Table.objects.select_related("round__day")
 
 
@@ -104,10 +116,7 @@ def access_for_table(request, table: Table) -> TableAccess | None:
     if person is not None and Seat.objects.filter(table=table, person=person).exists():
         return TableAccess(table, day, day.is_open, "seated", False, user)
     if _grant_matches(request, table):
-        if not day.is_open:
-            raise DayClosed(table)
-        if not links_open(day):
-            raise DayClosed(table, LINKS_ENDED_MESSAGE)
+        require_links_open(table)
         return TableAccess(table, day, True, "link", False, user)
     return None
 
@@ -115,7 +124,7 @@ def access_for_table(request, table: Table) -> TableAccess | None:
 def table_for_request(request, table_pk, *, edit: bool = False) -> TableAccess:
     """The table and the viewer's access; 404 for anyone without a way in. With
     ``edit=True`` a viewer who may only look gets the closed-day page (DayClosed)."""
-    table = get_object_or_404(_tables(), pk=table_pk)
+    table = get_object_or_404(tables_with_days(), pk=table_pk)
     access = access_for_table(request, table)
     if access is None:
         raise Http404("No such table.")
@@ -349,7 +358,7 @@ def check_room_code(request, text: object) -> tuple[Table | None, str]:
     if not code:
         return None, f"Type the {ROOM_CODE_LENGTH}-character room code from your table card."
     valid = len(code) in ROOM_CODE_LENGTHS and all(c in ROOM_CODE_ALPHABET for c in code)
-    table = _tables().filter(room_code=code).first() if valid else None
+    table = tables_with_days().filter(room_code=code).first() if valid else None
     if table is None:
         _count_failure(request)
         hint = ""
@@ -362,10 +371,9 @@ def check_room_code(request, text: object) -> tuple[Table | None, str]:
             f"No table has the room code {format_room_code(code[: ROOM_CODE_LENGTH + 4])}."
             f"{hint} Check the code on your table card and try again."
         )
-    day = table.round.day
-    if not day.is_open:
-        return None, CLOSED_MESSAGE
-    if not links_open(day):
-        return None, LINKS_ENDED_MESSAGE
+    try:
+        require_links_open(table)
+    except DayClosed as closed:
+        return None, closed.message
     request.session.pop(ROOM_FAILS_KEY, None)
     return table, ""

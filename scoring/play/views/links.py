@@ -10,15 +10,14 @@ from django.utils.safestring import mark_safe
 
 from members.models import ClubDay, Table
 from members.permissions import officer_required
-from members.services.days import links_open
 from scoring.play.access import (
-    LINKS_ENDED_MESSAGE,
-    DayClosed,
     check_room_code,
     format_room_code,
     grant_table,
     remember_device,
+    require_links_open,
     shows_closed_day,
+    tables_with_days,
 )
 
 
@@ -48,11 +47,8 @@ def room(request):
 @shows_closed_day
 def table_link(request, token):
     """The secret link of a table's card: this device may now score that table today."""
-    table = get_object_or_404(Table.objects.select_related("round__day"), token=token)
-    if not table.round.day.is_open:
-        raise DayClosed(table)
-    if not links_open(table.round.day):
-        raise DayClosed(table, LINKS_ENDED_MESSAGE)
+    table = get_object_or_404(tables_with_days(), token=token)
+    require_links_open(table)
     grant_table(request, table)
     response = redirect("scoring:table", table_pk=table.pk)
     remember_device(request, response)
