@@ -68,17 +68,10 @@ def _applied(src: sqlite3.Connection) -> set[tuple[str, str]]:
 
 
 def _expected_tables(loader, applied: set[tuple[str, str]]) -> set[str]:
-    """The tables this site's own apps have at the migrations the backup has applied."""
-    leaves = []
-    for app in SITE_APPS:
-        nodes = [key for key in applied if key[0] == app]
-        if nodes:
-            leaves += [
-                key
-                for key in nodes
-                if not any(key in loader.graph.node_map[other].parents for other in nodes)
-            ]
-    state = loader.project_state(nodes=leaves, at_end=True)
+    """The tables this site's own apps have at the migrations the backup has applied (the
+    state after those migrations and everything they depend on)."""
+    nodes = sorted(key for key in applied if key[0] in SITE_APPS)
+    state = loader.project_state(nodes=nodes, at_end=True)
     return {
         model.options.get("db_table") or f"{app}_{model.name_lower}"
         for (app, _), model in state.models.items()
