@@ -6,8 +6,6 @@ read them from here, so "Red three kept in hand" is said the same way on every p
 sheet. The time of day is written by :func:`clubsite.clock.clock` (members use it too).
 """
 
-from clubsite.clock import clock, clock_and_day
-
 __all__ = [
     "BREAKDOWN_WORDS",
     "CARD_WORDS",
@@ -16,8 +14,6 @@ __all__ = [
     "WENT_OUT_CHOICES",
     "WENT_OUT_SHEET",
     "WENT_OUT_WORDS",
-    "clock",
-    "clock_and_day",
 ]
 
 RANK_WORDS = {

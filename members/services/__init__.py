@@ -19,7 +19,7 @@ inside members imports them from their room.
 """
 
 from members.services.days import close_day, open_day, reopen_day
-from members.services.door import add_guest, local_time, sign_in, undo_sign_in
+from members.services.door import add_guest, sign_in, undo_sign_in
 from members.services.errors import (
     ConversionRefused,
     DayRefused,
@@ -67,7 +67,6 @@ __all__ = [
     "create_login",
     "current_round",
     "draw_round",
-    "local_time",
     "merge_people",
     "merge_preview",
     "move_seat",

@@ -13,11 +13,6 @@ from members.models import ClubDay, Person, Seat, SignIn
 from members.services.errors import GuestNameTaken, SignInRefused
 
 
-def local_time(value) -> str:
-    """'2:14 p.m.': the site's one time format (:func:`clubsite.clock.clock`)."""
-    return clock(value)
-
-
 def _check_day_open(day: ClubDay) -> None:
     if not day.is_open:
         raise SignInRefused(
@@ -65,7 +60,7 @@ def sign_in(
     existing = SignIn.objects.filter(day=day, person=person).first()
     if existing is not None:
         raise SignInRefused(
-            f"{person.full_name} is already signed in (at {local_time(existing.signed_in_at)})."
+            f"{person.full_name} is already signed in (at {clock(existing.signed_in_at)})."
         )
     try:
         with transaction.atomic():
@@ -79,7 +74,7 @@ def sign_in(
     except IntegrityError:
         # Another tablet at the door signed them in a moment ago.
         existing = SignIn.objects.filter(day=day, person=person).first()
-        when = f" (at {local_time(existing.signed_in_at)})" if existing else ""
+        when = f" (at {clock(existing.signed_in_at)})" if existing else ""
         raise SignInRefused(f"{person.full_name} is already signed in{when}.") from None
 
 

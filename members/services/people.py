@@ -64,6 +64,8 @@ def convert_guest_to_member(
         person.phone = phone
     try:
         with transaction.atomic():
+            if by is not None:
+                person._history_user = by
             person.save()
     except IntegrityError:
         raise ConversionRefused(
@@ -109,6 +111,8 @@ def create_login(person: Person, *, by=None) -> tuple[Any, str]:
             email=person.email,
         )
         person.user = user
+        if by is not None:
+            person._history_user = by
         person.save(update_fields=["user", "updated_at"])
     return user, password
 

@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
+from clubsite.clock import clock
 from members.models import Person, SignIn
 from members.services.days import close_day
-from members.services.door import add_guest, local_time, sign_in, undo_sign_in
+from members.services.door import add_guest, sign_in, undo_sign_in
 from members.services.errors import GuestNameTaken, SignInRefused
 from members.tests.factories import GuestFactory, MemberFactory, SignInFactory
 
@@ -29,7 +30,7 @@ def test_signing_in_twice_is_refused_kindly(day, ann):
     first = sign_in(day, ann)
     with pytest.raises(SignInRefused) as refusal:
         sign_in(day, ann)
-    when = local_time(first.signed_in_at)
+    when = clock(first.signed_in_at)
     assert str(refusal.value) == f"Ann Adams is already signed in (at {when})."
     assert SignIn.objects.count() == 1
 

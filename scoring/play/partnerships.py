@@ -11,9 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 
+def seated(players: Iterable) -> list:
+    """A game's TeamPlayer rows clockwise from game seat 1."""
+    return sorted(players, key=lambda p: (p.seat or 0, p.pk or 0))
+
+
 def seat_order(players: Iterable) -> list[int]:
     """Person ids clockwise from game seat 1 (``players``: a game's TeamPlayer rows)."""
-    return [p.person_id for p in sorted(players, key=lambda p: (p.seat or 0, p.pk or 0))]
+    return [p.person_id for p in seated(players)]
 
 
 def dealer_for(game, number: int, order: list[int]) -> int | None:

@@ -163,7 +163,6 @@ HANDS_COLUMNS = [
     integer("Running total", number_format=THOUSANDS),
 ]
 
-WENT_OUT = WENT_OUT_SHEET
 
 # What the Hands sheet reads of each team's hand, in the order hands_rows unpacks it.
 _HAND_FIELDS = (
@@ -227,7 +226,7 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             index + 1,
             names.get(team_id, ""),
             *counts,  # melded points, natural and mixed canastas, red threes
-            WENT_OUT.get(went_out, went_out),
+            WENT_OUT_SHEET.get(went_out, went_out),
             left,
             "Yes" if cut else "",
             penalty,

@@ -49,7 +49,6 @@ from scoring.play.services.errors import (
     ScoringError,
     StaleEdit,
     conflict_message,
-    who_entered,
 )
 from scoring.play.services.failed_melds import (
     MAX_FAILED_MELDS,
@@ -106,5 +105,4 @@ __all__ = [
     "set_day_rules",
     "start_game",
     "undo_last_hand",
-    "who_entered",
 ]

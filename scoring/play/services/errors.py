@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from clubsite.clock import clock_and_day
 from scoring import engine
-from scoring.labels import clock_and_day
 from scoring.models import Hand
 
 
@@ -68,20 +68,11 @@ class RuleSetRefused(ScoringError):
 # Who entered or changed a hand, in words
 
 
-def time_words(moment) -> str:
-    """ "3:41 p.m." in the site's time zone (with the date when not today)."""
-    return clock_and_day(moment)
-
-
-def who_entered(hand: Hand) -> str:
-    return hand.entered_by_label
-
-
 def conflict_message(hand: Hand) -> str:
     """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
     return (
-        f"Hand {hand.number} was already entered by {who_entered(hand)} at "
-        f"{time_words(hand.created_at)}."
+        f"Hand {hand.number} was already entered by {hand.entered_by_label} at "
+        f"{clock_and_day(hand.created_at)}."
     )
 
 
@@ -96,7 +87,7 @@ def last_editor(hand: Hand) -> str:
     """Who made the hand's latest change, from its history."""
     last = hand.history.order_by("-history_date").select_related("history_user").first()
     if last is None:
-        return who_entered(hand)
+        return hand.entered_by_label
     if last.history_user_id:
         return user_name(last.history_user)
     return last.history_change_reason or "another device"

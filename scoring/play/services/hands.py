@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.db import IntegrityError, transaction
 from simple_history.utils import bulk_create_with_history
 
+from clubsite.clock import clock_and_day
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
@@ -27,7 +28,6 @@ from scoring.play.services.errors import (
     StaleEdit,
     conflict_message,
     last_editor,
-    time_words,
     user_name,
 )
 from scoring.play.services.replay import recompute, replay
@@ -214,7 +214,7 @@ def _current_hand(hand: Hand, expected_version) -> Hand:
         raise StaleEdit(
             current,
             f"Hand {current.number} was changed after you opened it (by "
-            f"{last_editor(current)} at {time_words(current.updated_at)}). Your "
+            f"{last_editor(current)} at {clock_and_day(current.updated_at)}). Your "
             f"changes were not saved; they are still in the form below. Check the "
             f"hand as it is now, then save again to replace it.",
         )

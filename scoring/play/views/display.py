@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
-from scoring.play.partnerships import dealer_for
+from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 
 # An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
@@ -53,9 +53,7 @@ def _hands(game: Game) -> list[Hand]:
 
 
 def people_in_seat_order(teams: list[GameTeam]):
-    players = [m for team in teams for m in team.memberships.all()]
-    players.sort(key=lambda m: (m.seat or 0, m.pk))
-    return [m.person for m in players]
+    return [m.person for m in seated(m for team in teams for m in team.memberships.all())]
 
 
 def _board(game: Game, teams: list[GameTeam], failed: list[int]):
