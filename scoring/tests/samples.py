@@ -71,3 +71,20 @@ CONTRACT_EXAMPLE = {
         },
     ],
 }
+
+#: What the contract's worked example says team one scores (scoring-contract.md).
+CONTRACT_EXAMPLE_TEAM_ONE = {
+    "breakdown": {
+        "melded_cards": 420,
+        "canastas": 800,
+        "red_threes": 200,
+        "going_out": 100,
+        "perfect_cut": 0,
+        "cards_in_hand": -35,
+        "penalties": 0,
+    },
+    "hand_score": 1485,
+    "score_after": 2975,
+    "minimum_before": 50,
+    "minimum_next": 90,
+}

@@ -22,6 +22,7 @@ from scoring.engine import (
     score_request,
 )
 from scoring.engine.results import INTERNAL_MESSAGE
+from scoring.engine.validate.team import TEAM_KEYS as ENGINE_TEAM_KEYS
 
 from .helpers import is_sentence
 
@@ -305,19 +306,8 @@ def test_legal_hands_are_scored_and_add_up(hand):
 
 # -- near-valid hands ------------------------------------------------------------------
 
-TEAM_KEYS = [
-    "melded_points",
-    "natural_canastas",
-    "mixed_canastas",
-    "melds",
-    "red_threes",
-    "went_out",
-    "hand_points",
-    "hand_cards",
-    "perfect_cut",
-    "penalties",
-    "extra",
-]
+# Every key the engine reads (so a new one is fuzzed too), and one it does not know.
+TEAM_KEYS = [*sorted(ENGINE_TEAM_KEYS), "extra"]
 
 
 @LEGAL

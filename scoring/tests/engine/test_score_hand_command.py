@@ -13,22 +13,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from scoring.tests.samples import CONTRACT_EXAMPLE
-
-TEAM_ONE = {
-    "breakdown": {
-        "melded_cards": 420,
-        "canastas": 800,
-        "red_threes": 200,
-        "going_out": 100,
-        "perfect_cut": 0,
-        "cards_in_hand": -35,
-        "penalties": 0,
-    },
-    "hand_score": 1485,
-    "score_after": 2975,
-    "minimum_before": 50,
-    "minimum_next": 90,
-}
+from scoring.tests.samples import CONTRACT_EXAMPLE_TEAM_ONE as TEAM_ONE
 
 REFUSED = {"rules": "club", "teams": [{"melded_points": 200, "went_out": "out"}, {}]}
 

@@ -18,7 +18,7 @@ from scoring.engine import (
     score_request,
 )
 from scoring.engine.results import BREAKDOWN_KEYS
-from scoring.tests.samples import CONTRACT_EXAMPLE
+from scoring.tests.samples import CONTRACT_EXAMPLE, CONTRACT_EXAMPLE_TEAM_ONE
 
 from .helpers import (
     CLASSIC,
@@ -44,21 +44,7 @@ def breakdown(result: TeamResult) -> dict[str, int]:
 def test_contract_example_team_one_matches_the_contract():
     result, ok = score_request(copy.deepcopy(CONTRACT_EXAMPLE))
     assert ok is True
-    assert result["teams"][0] == {
-        "breakdown": {
-            "melded_cards": 420,
-            "canastas": 800,
-            "red_threes": 200,
-            "going_out": 100,
-            "perfect_cut": 0,
-            "cards_in_hand": -35,
-            "penalties": 0,
-        },
-        "hand_score": 1485,
-        "score_after": 2975,
-        "minimum_before": 50,
-        "minimum_next": 90,
-    }
+    assert result["teams"][0] == CONTRACT_EXAMPLE_TEAM_ONE
     assert result["game_over"] is False and result["winner"] is None
     assert set(result) == {"teams", "game_over", "winner"}
 
