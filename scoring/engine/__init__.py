@@ -18,7 +18,7 @@ from .contract import score_one, score_request
 from .hand import PENALTY_KINDS, WENT_OUT_VALUES, game_result, score_hand
 from .results import BREAKDOWN_KEYS, HandOutcome, Refusal, TeamResult
 from .rules.fields import RULESET_FIELD_NAMES, RULESET_FIELDS, RuleField
-from .rules.presets import PRESET_SLUGS, PRESETS
+from .rules.presets import PRESET_SLUGS, PRESETS, table_variant
 from .rules.ruleset import RuleSet, initial_meld_minimum
 from .rules.spec import rules_from_spec
 from .rules.tables import DeckTotals
@@ -45,6 +45,7 @@ __all__ = [
     "initial_meld_minimum",
     "rules_from_spec",
     "score_hand",
+    "table_variant",
     "score_one",
     "score_request",
 ]

@@ -10,6 +10,8 @@ DESCRIPTIONS = {
     "two-player": "Two players, each scoring alone; 15 cards dealt; two canastas to go out.",
     "six-player": "Six players in two teams of three, three decks, game to 10,000.",
     "three-teams": "Six players in three partnerships, three decks, game to 7,500.",
+    "three-player": "Three players, each scoring alone; 13 cards each from two decks; "
+    "two canastas to go out.",
 }
 
 

@@ -16,7 +16,7 @@ Modules:
 """
 
 from .fields import MAX_POINTS, RULESET_FIELD_NAMES, RULESET_FIELDS, RuleField
-from .presets import CLASSIC, PRESET_SLUGS, PRESETS
+from .presets import CLASSIC, PRESET_SLUGS, PRESETS, table_variant
 from .ruleset import RuleSet, initial_meld_minimum
 from .spec import INTERNAL_RULES_MESSAGE, rules_from_spec
 from .tables import DeckTotals
@@ -34,4 +34,5 @@ __all__ = [
     "RuleSet",
     "initial_meld_minimum",
     "rules_from_spec",
+    "table_variant",
 ]

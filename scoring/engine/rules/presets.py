@@ -94,7 +94,50 @@ PRESETS: dict[str, RuleSet] = {
         target_score=7500,
         red_three_schedule=_THREE_DECK_RED_THREES,
     ),
+    "three-player": _variant(
+        name="three-player",
+        label="Three-player canasta",
+        players=3,
+        teams=3,
+        players_per_team=1,
+        cards_dealt=13,
+        canastas_to_go_out=2,
+    ),
 }
 
 #: Preset slugs in the order of the rules' preset table.
 PRESET_SLUGS: tuple[str, ...] = tuple(PRESETS)
+
+#: Cards dealt to each player when a table of four's rules are played by fewer players
+#: (two-player and three-player canasta, each playing alone, two decks).
+SMALL_TABLE_CARDS = {2: 15, 3: 13}
+_SMALL_TABLE_WORDS = {2: "two players", 3: "three players"}
+
+
+def table_variant(rules: RuleSet, players: int) -> RuleSet:
+    """The rule set a table of ``players`` plays when the day's rules are ``rules``.
+
+    A table of the rules' own size plays them as they are. A table of three (or two)
+    under rules for two partnerships of two plays the matching single-player variant:
+    everyone alone, 13 (or 15) cards each, and every other setting carried over, so
+    the house settings (wilds no more than naturals, canastas to go out, perfect cut,
+    which then needs players x cards dealt) still hold. Raises ``ValueError`` when
+    there is no such variant.
+    """
+    if players == rules.players:
+        return rules
+    if rules.players != 4 or rules.teams != 2 or players not in SMALL_TABLE_CARDS:
+        raise ValueError(
+            f"{rules.label} is played by {rules.players} players; there is no variant of it "
+            f"for a table of {players}. Seat {rules.players} at the table or choose other rules."
+        )
+    values = {name: getattr(rules, name) for name in RULESET_FIELD_NAMES}
+    values.update(
+        name=f"{rules.name}-{players}p",
+        label=f"{rules.label} ({_SMALL_TABLE_WORDS[players]})",
+        players=players,
+        teams=players,
+        players_per_team=1,
+        cards_dealt=SMALL_TABLE_CARDS[players],
+    )
+    return RuleSet(**values)

@@ -75,7 +75,14 @@ def test_three_decks_hold_12_6_6_12_6():
 
 
 def test_preset_slugs_in_table_order():
-    assert PRESET_SLUGS == ("classic", "club", "two-player", "six-player", "three-teams")
+    assert PRESET_SLUGS == (
+        "classic",
+        "club",
+        "two-player",
+        "six-player",
+        "three-teams",
+        "three-player",
+    )
     assert tuple(PRESETS) == PRESET_SLUGS
     for slug, rules in PRESETS.items():
         assert rules.name == slug
@@ -320,3 +327,25 @@ def test_a_schedule_key_that_only_looks_like_digits_is_refused_clearly(key):
     assert rules is None
     assert [r.field for r in refusals] == ["rules.red_three_schedule"]
     assert "pairs" in refusals[0].message
+
+
+def test_table_variant_keeps_house_settings_for_three_single_players():
+    from scoring.engine import table_variant
+
+    club = PRESETS["club"]
+    three = table_variant(club, 3)
+    assert (three.players, three.teams, three.players_per_team, three.cards_dealt) == (3, 3, 1, 13)
+    assert three.perfect_cut_cards == 39
+    assert three.wilds_may_not_outnumber_naturals and three.perfect_cut_enabled
+    assert three.canastas_to_go_out == club.canastas_to_go_out
+    assert table_variant(club, 2).cards_dealt == 15
+    assert table_variant(club, 4) is club
+
+
+def test_table_variant_refuses_a_table_the_rules_have_no_variant_for():
+    from scoring.engine import table_variant
+
+    with pytest.raises(ValueError, match="no variant of it for a table of 5"):
+        table_variant(PRESETS["club"], 5)
+    with pytest.raises(ValueError, match="for a table of 3"):
+        table_variant(PRESETS["six-player"], 3)
