@@ -90,8 +90,7 @@ def rules_summary(rules: "engine.RuleSet") -> str:
         sides = f"{rules.teams} teams of {rules.players_per_team}"
     canastas = "canasta" if rules.canastas_to_go_out == 1 else "canastas"
     return (
-        f"{sides}; game to {rules.target_score:,}; "
-        f"{rules.canastas_to_go_out} {canastas} to go out"
+        f"{sides}; game to {rules.target_score:,}; {rules.canastas_to_go_out} {canastas} to go out"
     )
 
 

@@ -20,8 +20,8 @@ from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
 from scoring.play.services.errors import GameSetupError
-from scoring.play.services.games import next_game as start_next_game
 from scoring.play.services.games import dealer_moves_on, rules_for_table, start_game
+from scoring.play.services.games import next_game as start_next_game
 from scoring.play.services.rulesets import rule_set_for_day
 from scoring.play.views.display import game_context, load_teams, people_in_seat_order
 
