@@ -109,7 +109,17 @@ def test_three_sides_score_a_hand_from_the_table_page(trio_client, table3, trio,
     game = _start(table3, trio, club_rules)
     page = trio_client.get(reverse("scoring:table", args=[table3.pk]))
     assert page.status_code == 200
-    assert "Player 3" in page.content.decode()
+    html = page.content.decode()
+    assert "Player 3" in html
+    assert "Cards left in the player's hand" in html and "partners" not in html
+    preview = trio_client.post(
+        reverse("scoring:hand_preview", args=[game.pk]),
+        quick_post([WIN, LOSE, LOSE], 1),
+        HTTP_HX_REQUEST="true",
+    )
+    assert preview.status_code == 200
+    assert "Total 0 → 1,900" in preview.content.decode()
+    assert preview.content.decode().count("Total 0 → 150") == 2
     url = reverse("scoring:hand_new", args=[game.pk])
     response = trio_client.post(url, quick_post([WIN, LOSE, LOSE], 1))
     assert response.status_code == 302
