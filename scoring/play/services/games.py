@@ -39,6 +39,19 @@ def rules_for_table(settings_dict: dict, name: str, players: int) -> tuple[engin
     return variant, f"{name}{variant.label.removeprefix(rules.label)}"
 
 
+def table_rules_name(rule_set: RuleSet | None, players: int) -> str | None:
+    """The name of the rules a table of ``players`` plays under a day's rule set
+    ("Club house rules (three players)"), or None when there are none for that many
+    (no rule set, or a table of one, five or six under four-player rules)."""
+    if rule_set is None or players < 1:
+        return None
+    try:
+        rules, name = rules_for_table(rule_set.settings, rule_set.name, players)
+    except GameSetupError:
+        return None
+    return name if rules.players == players else None
+
+
 def _players_given(teams: Sequence[Sequence]) -> int:
     """How many players the teams hold, when everyone plays alone (a table of three or
     two); 0 otherwise, so that a partnership game is checked against its own rules."""
