@@ -4,6 +4,7 @@ the singles out, ratings rate three sides of one, and points against are the ave
 opponent's, so nothing is counted twice."""
 
 import datetime
+import importlib
 
 import pytest
 from openpyxl import load_workbook
@@ -100,3 +101,13 @@ def test_the_workbook_lists_the_three_player_game(mixed_day, tmp_path):
     eve, fay = sheet["E Three"], sheet["F Three"]
     assert (eve["Games"], eve["Won"], eve["Difference"]) == (1, 1, 5250)
     assert (fay["Won"], fay["Points against"], fay["Difference"]) == (0, 3075, -2625)
+
+
+def test_the_migration_redoes_points_against_of_games_of_three(mixed_day):
+    from django.apps import apps
+
+    migration = importlib.import_module("scoring.migrations.0013_three_tables")
+    singles = mixed_day["singles"].teams.order_by("index")
+    singles.update(points_against=0)  # as stored before: here, anything else
+    migration.average_opponent(apps, None)
+    assert list(singles.values_list("points_against", flat=True)) == [450, 3075, 3075]
