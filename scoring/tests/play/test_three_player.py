@@ -86,6 +86,9 @@ def test_the_deal_goes_round_three_players(table3, trio, club_rules):
 
 
 def test_start_form_at_a_table_of_three(trio_client, table3, trio, club_rules):
+    before = trio_client.get(reverse("scoring:table", args=[table3.pk])).content.decode()
+    assert "Plays Club house rules (three players)" in before
+    assert "Choose the players, the score keeper" in before
     url = reverse("scoring:game_start", args=[table3.pk])
     page = trio_client.get(url)
     assert page.status_code == 200
