@@ -171,3 +171,18 @@ def test_next_game_page_at_a_table_of_three(trio_client, table3, trio, club_rule
     second = Game.objects.get(number=2)
     assert second.first_dealer == fay
     assert second.teams.count() == 3
+
+
+def test_a_three_player_hand_is_corrected_with_its_history(
+    officer_client, table3, trio, club_rules
+):
+    game = _start(table3, trio, club_rules)
+    services.record_hand(game, [WIN, LOSE, LOSE], number=1)
+    url = reverse("scoring:hand_edit", args=[game.pk, 1])
+    assert officer_client.get(url).status_code == 200
+    response = officer_client.post(url, quick_post([LOSE, WIN, LOSE], 1, version=1))
+    assert response.status_code == 302
+    assert list(game.teams.order_by("index").values_list("total", flat=True)) == [150, 1900, 150]
+    html = officer_client.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert "Hand 1 corrected</strong> by Olive Officer" in html
+    assert "Player 2 (Fay Fox)" in html
