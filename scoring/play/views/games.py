@@ -172,17 +172,9 @@ def next_game(request, game_pk):
     method = request.POST.get("method") if request.method == "POST" else None
     if left is not None:
         draw_form = NextGameForm(request.POST if method == "draw" else None, left=left, right=right)
-    singles = rules.players_per_team == 1
-    dealer = dealer_moves_on(game, order) if singles else None
-    choose_form = StartGameForm(
-        request.POST if method == "choose" else None,
-        people=order,
-        rules=rules,
-        initial_teams=[[p] for p in order] if singles else None,
-        initial={
-            "score_keeper": str(keeper.pk) if keeper else "",
-            "first_dealer": str(dealer.pk) if dealer else "",
-        },
+    dealer = dealer_moves_on(game, order) if rules.players_per_team == 1 else None
+    choose_form = _choose_form(
+        request.POST if method == "choose" else None, order, rules, keeper=keeper, dealer=dealer
     )
     new_teams, score_keeper, first_dealer = _new_partners(
         method, draw_form, choose_form, order=order, keeper=keeper, left=left, right=right
@@ -214,9 +206,25 @@ def next_game(request, game_pk):
             "right": right,
             "draw_form": draw_form,
             "choose_form": choose_form,
-            "singles": singles,
+            "singles": rules.players_per_team == 1,
             "next_dealer": dealer,
             "access": access,
+        },
+    )
+
+
+def _choose_form(data, order, rules, *, keeper, dealer) -> StartGameForm:
+    """The next game's players chosen by hand: when everyone plays alone, the same
+    players in their seats, the deal moving on (``dealer``)."""
+    singles = rules.players_per_team == 1
+    return StartGameForm(
+        data,
+        people=order,
+        rules=rules,
+        initial_teams=[[p] for p in order] if singles else None,
+        initial={
+            "score_keeper": str(keeper.pk) if keeper else "",
+            "first_dealer": str(dealer.pk) if dealer else "",
         },
     )
 
