@@ -112,7 +112,8 @@ class GameTeam(models.Model):
         default=50, help_text="Initial-meld requirement for the next hand."
     )
     points_against = models.IntegerField(
-        default=0, help_text="Sum of the other teams' totals (for standings)."
+        default=0,
+        help_text="The other sides' average total (the opponent's total when there are two).",
     )
     hands = models.PositiveSmallIntegerField(default=0)
     natural_canastas = models.PositiveIntegerField(default=0)

@@ -79,15 +79,19 @@ class RuleSet(models.Model):
             rules = self.as_engine()
         except ValueError:
             return "These settings cannot be read."
-        if rules.players_per_team == 1:
-            sides = f"{rules.players} players, each alone"
-        else:
-            sides = f"{rules.teams} teams of {rules.players_per_team}"
-        canastas = "canasta" if rules.canastas_to_go_out == 1 else "canastas"
-        return (
-            f"{sides}; game to {rules.target_score:,}; "
-            f"{rules.canastas_to_go_out} {canastas} to go out"
-        )
+        return rules_summary(rules)
+
+
+def rules_summary(rules: "engine.RuleSet") -> str:
+    """One line for lists and the start-game page: players, target, canastas to go out."""
+    if rules.players_per_team == 1:
+        sides = f"{rules.players} players, each alone"
+    else:
+        sides = f"{rules.teams} teams of {rules.players_per_team}"
+    canastas = "canasta" if rules.canastas_to_go_out == 1 else "canastas"
+    return (
+        f"{sides}; game to {rules.target_score:,}; {rules.canastas_to_go_out} {canastas} to go out"
+    )
 
 
 class DayRules(models.Model):

@@ -77,8 +77,11 @@ class WholeNumberField(forms.CharField):
 
 
 @lru_cache(maxsize=16)
-def team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, forms.Field]:
-    """The fields of one team's entry (see :class:`TeamEntryForm`)."""
+def team_fields(
+    perfect_cut_enabled: bool, perfect_cut_bonus: int, alone: bool = False
+) -> dict[str, forms.Field]:
+    """The fields of one team's entry (see :class:`TeamEntryForm`); ``alone`` when
+    everyone plays alone (a table of three or two)."""
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(
         choices=MODE_CHOICES,
@@ -93,7 +96,8 @@ def team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, 
     f["natural_canastas"] = WholeNumberField(label="Natural canastas")
     f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
     f["hand_points"] = WholeNumberField(
-        label="Points left in hand", help_text="Both partners' cards, added up."
+        label="Points left in hand",
+        help_text="The player's cards, added up." if alone else "Both partners' cards, added up.",
     )
     for rank in engine.MELD_RANKS:
         slug = rank_slug(rank)

@@ -14,9 +14,50 @@ from django.db import IntegrityError, transaction
 from members.models import Seat, Table
 from scoring import engine
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
+from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.base import now_or
 from scoring.play.services.errors import GameSetupError
 from scoring.play.services.rulesets import rule_set_for_day
+
+
+def rules_for_table(settings_dict: dict, name: str, players: int) -> tuple[engine.RuleSet, str]:
+    """The rules (and the name officers see) a game of ``players`` plays under a rule
+    set's settings: the rule set itself when it is for that many players, else its
+    variant for a smaller table (a four-player day's rules at a table of three play
+    "Club house rules (three players)", see :func:`engine.table_variant`). Rules with
+    no such variant are returned unchanged; the team check then says what is wrong."""
+    try:
+        rules = engine.RuleSet.from_dict(settings_dict)
+    except ValueError as exc:
+        raise GameSetupError(f"The rule set cannot be used: {exc}") from exc
+    if not players or players == rules.players:
+        return rules, name
+    try:
+        variant = engine.table_variant(rules, players)
+    except ValueError:
+        return rules, name
+    return variant, f"{name}{variant.label.removeprefix(rules.label)}"
+
+
+def table_rules_name(rule_set: RuleSet | None, players: int) -> str | None:
+    """The name of the rules a table of ``players`` plays under a day's rule set
+    ("Club house rules (three players)"), or None when there are none for that many
+    (no rule set, or a table of one, five or six under four-player rules)."""
+    if rule_set is None or players < 1:
+        return None
+    try:
+        rules, name = rules_for_table(rule_set.settings, rule_set.name, players)
+    except GameSetupError:
+        return None
+    return name if rules.players == players else None
+
+
+def _players_given(teams: Sequence[Sequence]) -> int:
+    """How many players the teams hold, when everyone plays alone (a table of three or
+    two); 0 otherwise, so that a partnership game is checked against its own rules."""
+    if teams and all(len(team) == 1 for team in teams):
+        return len(teams)
+    return 0
 
 
 def _check_teams(rules: engine.RuleSet, teams: Sequence[Sequence]) -> None:
@@ -77,10 +118,7 @@ def _start(
     check_seating: bool = True,
     now=None,
 ) -> Game:
-    try:
-        rules = engine.RuleSet.from_dict(settings_dict)
-    except ValueError as exc:
-        raise GameSetupError(f"The rule set cannot be used: {exc}") from exc
+    rules, rules_name = rules_for_table(settings_dict, rules_name, _players_given(teams))
     _check_teams(rules, teams)
     table_seats = _check_players(
         table,
@@ -171,6 +209,15 @@ def _create_game(
     return game
 
 
+def dealer_moves_on(previous_game: Game, people: Sequence):
+    """The one of ``people`` who would deal the previous game's next hand (None if
+    that player does not play again): the next game's first dealer when everyone plays
+    alone, so the deal goes on round the table from game to game."""
+    order = seat_order(TeamPlayer.objects.filter(game=previous_game))
+    dealer_id = dealer_for(previous_game, previous_game.hand_count + 1, order)
+    return next((p for p in people if p.pk == dealer_id), None)
+
+
 def start_game(
     table: Table,
     teams: Sequence[Sequence],
@@ -223,7 +270,9 @@ def next_game(
     """Start the next game at the same table with new partnerships (see
     :func:`scoring.play.partnerships.club_partnerships`). It is played under the
     previous game's rule set as that rule set stands now (or the previous game's frozen
-    copy if the rule set is gone)."""
+    copy if the rule set is gone). When everyone plays alone (a table of three or two)
+    there are no partners to change: the first dealer defaults to the player whose turn
+    to deal comes next, so the deal moves on round the table from game to game."""
     if previous_game.status != Game.Status.FINISHED:
         raise GameSetupError(
             f"Game {previous_game.number} is still being played; finish it before the next."
@@ -233,6 +282,8 @@ def next_game(
         settings_dict, name = rule_set.settings, rule_set.name
     else:
         settings_dict, name = previous_game.rules, previous_game.rules_name
+    if first_dealer is None and _players_given(teams):
+        first_dealer = dealer_moves_on(previous_game, [p for team in teams for p in team])
     if score_keeper is None:
         score_keeper = previous_game.score_keeper
         if score_keeper is not None and score_keeper.pk not in {

@@ -88,8 +88,11 @@ def reset_stats(team: GameTeam, rules) -> None:
 
 def finish_stats(teams: list[GameTeam], winner: int | None) -> None:
     grand = sum(t.total for t in teams)
+    # Against the average opponent: a side's points against in a game of three single
+    # players count like one opponent's, as in a game of two sides.
+    opponents = max(len(teams) - 1, 1)
     for t in teams:
-        t.points_against = grand - t.total
+        t.points_against = round((grand - t.total) / opponents)
         t.won = winner is not None and t.index == winner
 
 

@@ -14,13 +14,14 @@ from clubsite.params import whole_number
 from members.models import Seat, SignIn
 from scoring.labels import BREAKDOWN_WORDS
 from scoring.models import Game, RuleSet
+from scoring.models.rulesets import rules_summary
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
 from scoring.play.services.errors import GameSetupError
+from scoring.play.services.games import dealer_moves_on, rules_for_table, start_game
 from scoring.play.services.games import next_game as start_next_game
-from scoring.play.services.games import start_game
 from scoring.play.services.rulesets import rule_set_for_day
 from scoring.play.views.display import game_context, load_teams, people_in_seat_order
 
@@ -106,7 +107,11 @@ def game_start(request, table_pk):
             "scoring/game_start.html",
             {"table": table, "day": access.day, "no_rules": True, "access": access},
         )
-    rules = chosen.as_engine()
+    try:
+        rules, rules_name = rules_for_table(chosen.settings, chosen.name, len(seats))
+    except GameSetupError as exc:
+        messages.error(request, exc.message)
+        return redirect("scoring:table", table_pk=table.pk)
     form = StartGameForm(
         request.POST or None,
         people=people,
@@ -137,6 +142,8 @@ def game_start(request, table_pk):
             "form": form,
             "rule_set": chosen,
             "rules": rules,
+            "rules_name": rules_name,
+            "rules_summary": rules_summary(rules),
             "seats": seats,
             "access": access,
             "rule_sets": RuleSet.objects.all() if access.is_officer else None,
@@ -165,12 +172,9 @@ def next_game(request, game_pk):
     method = request.POST.get("method") if request.method == "POST" else None
     if left is not None:
         draw_form = NextGameForm(request.POST if method == "draw" else None, left=left, right=right)
-    choose_form = StartGameForm(
-        request.POST if method == "choose" else None,
-        people=order,
-        rules=rules,
-        initial_teams=None,
-        initial={"score_keeper": str(keeper.pk) if keeper else ""},
+    dealer = dealer_moves_on(game, order) if rules.players_per_team == 1 else None
+    choose_form = _choose_form(
+        request.POST if method == "choose" else None, order, rules, keeper=keeper, dealer=dealer
     )
     new_teams, score_keeper, first_dealer = _new_partners(
         method, draw_form, choose_form, order=order, keeper=keeper, left=left, right=right
@@ -202,7 +206,25 @@ def next_game(request, game_pk):
             "right": right,
             "draw_form": draw_form,
             "choose_form": choose_form,
+            "singles": rules.players_per_team == 1,
+            "next_dealer": dealer,
             "access": access,
+        },
+    )
+
+
+def _choose_form(data, order, rules, *, keeper, dealer) -> StartGameForm:
+    """The next game's players chosen by hand: when everyone plays alone, the same
+    players in their seats, the deal moving on (``dealer``)."""
+    singles = rules.players_per_team == 1
+    return StartGameForm(
+        data,
+        people=order,
+        rules=rules,
+        initial_teams=[[p] for p in order] if singles else None,
+        initial={
+            "score_keeper": str(keeper.pk) if keeper else "",
+            "first_dealer": str(dealer.pk) if dealer else "",
         },
     )
 

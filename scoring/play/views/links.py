@@ -4,6 +4,7 @@ table's card, and (officers) the printable cards with their QR codes."""
 from __future__ import annotations
 
 import segno
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -61,6 +62,7 @@ def table_cards(request, day_pk):
     tables = (
         Table.objects.filter(round__day=day)
         .select_related("round")
+        .annotate(seated=Count("seats"))
         .order_by("round__number", "number")
     )
     cards = []

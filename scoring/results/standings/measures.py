@@ -33,7 +33,12 @@ MEASURES: dict[str, Measure] = {
         Measure("average", "Average game score", help="Points for divided by games."),
         Measure("rating", "Rating", help="The OpenSkill rating at the end of the period."),
         Measure("games", "Games played"),
-        Measure("points_against", "Points against", higher_is_better=False),
+        Measure(
+            "points_against",
+            "Points against",
+            higher_is_better=False,
+            help="The opponents' scores; at a table of three, the average of the other two.",
+        ),
         Measure("natural_canastas", "Natural canastas"),
         Measure("red_threes", "Red threes"),
         Measure("times_out", "Times out"),

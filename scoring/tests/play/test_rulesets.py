@@ -143,7 +143,8 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
     url = reverse("scoring:game_start", args=[table.pk])
     page = officer_client.get(url, {"rule_set": two.pk})
     assert b"Two-player canasta" in page.content
-    assert b"<legend>Player 1</legend>" in page.content and b"Team 1" not in page.content
+    assert b"<legend>The players, each alone" in page.content and b"Team 1" not in page.content
+    assert b"Player 2" in page.content
     ann, bob = players[:2]
     response = officer_client.post(
         url, {"rule_set": two.pk, "team0_player0": ann.pk, "team1_player0": bob.pk}
@@ -161,7 +162,9 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
         number += 1
         services.record_hand(game, [big, small], number=number)
     page = officer_client.get(reverse("scoring:next_game", args=[game.pk]))
-    assert b"<legend>Player 2</legend>" in page.content and b"<legend>Team" not in page.content
+    assert (
+        b"<legend>The players, each alone" in page.content and b"<legend>Team" not in page.content
+    )
 
 
 def test_admin_pages_render(admin_client, game):
