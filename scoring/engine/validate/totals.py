@@ -116,7 +116,8 @@ def _too_many_canastas(table, i, who, nat, mix):
         key, limit, what = "mixed_canastas", table.most_mixed, "mixed canastas"
     return Refusal(
         f"teams[{i}].{key}",
-        f"{who} has {canasta_count_words(nat, mix)}, but under these rules a team can "
+        f"{who} has {canasta_count_words(nat, mix)}"
+        f"{f' ({num(nat + mix)} in all)' if nat and mix else ''}, but under these rules a team can "
         f"have at most {num(limit)} {what} (one meld per rank, A down to 4); enter at "
         f"most {num(limit)}.",
     )

@@ -5,7 +5,8 @@
 Prints one result object (or a list, for a list of hands) as JSON. Exit status 0 when
 every hand scored, 2 when any hand was refused (its result carries ``errors``; the
 others are still scored), 1 when the input cannot be read, is not UTF-8 text or is not
-JSON at all (one line on standard error). The command is thin: all the rules live in ``scoring.engine``.
+JSON at all (one line on standard error). The command is thin: all the rules live in
+``scoring.engine``.
 """
 
 from __future__ import annotations
