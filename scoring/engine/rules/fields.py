@@ -142,7 +142,7 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "Melded points hold the initial meld",
         "A team that has melded holds at least its initial-meld minimum (plus the rises "
         "for failed attempts) in melded card points, as melds never leave the table; "
-        "the classic rules let a player who goes out concealed meld without the minimum.",
+        "classic canasta lets a player who goes out concealed meld without the minimum.",
         choices=(
             ("except_concealed", "Checked, except for a team that went out concealed"),
             ("always", "Checked for every team that melded"),

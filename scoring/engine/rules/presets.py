@@ -32,7 +32,9 @@ CLASSIC = RuleSet(
     canastas_to_go_out=1,
     initial_meld_table=_CLASSIC_MELD_TABLE,
     failed_meld_increase=10,
-    # Pagat and the official rules: going out concealed needs no initial-meld minimum.
+    # Pagat: melding the whole hand at once (a canasta included) after drawing from the
+    # stock goes out without the initial-meld minimum. An entry cannot tell the stock
+    # from the discard pile, so every concealed hand is exempt.
     initial_meld_check="except_concealed",
     target_score=5000,
     perfect_cut_enabled=False,

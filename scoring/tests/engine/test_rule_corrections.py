@@ -184,8 +184,8 @@ def test_a_team_that_has_not_melded_needs_no_minimum():
 
 @pytest.mark.parametrize("slug", PRESET_SLUGS)
 def test_every_preset_exempts_going_out_concealed(slug):
-    """Pagat and the official rules: a player who goes out concealed melds the whole hand
-    at once, without the initial-meld minimum (the seeds are silent)."""
+    """Pagat: a player who melds the whole hand at once, a canasta included, goes out
+    without the initial-meld minimum (the club's seeds are silent)."""
     rules = PRESETS[slug]
     assert rules.initial_meld_check == "except_concealed"
     need = max(rules.canastas_to_go_out, 1)
