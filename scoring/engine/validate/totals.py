@@ -63,12 +63,14 @@ def _check_totals(rules, deck, i, who, mp, nat, mix, errors):
     points than the decks hold. Returns whether the points were refused as too many."""
     if mp == 0 and (nat or mix):
         key = "natural_canastas" if nat else "mixed_canastas"
+        canastas = cheapest_canastas(rules, nat or 0, mix or 0)
+        least = f", at least {num(sum(c.points for c in canastas))}" if canastas else ""
         errors.append(
             Refusal(
                 f"teams[{i}].{key}",
                 f"{who} has {plural((nat or 0) + (mix or 0), 'canasta')} but no melded "
                 f"points; a team with canastas has melded, so enter its melded points "
-                f"(the canastas' cards count too).",
+                f"(the canastas' cards count too{least}).",
             )
         )
     elif mp is not None and nat is not None and mix is not None:

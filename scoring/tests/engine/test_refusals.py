@@ -169,7 +169,7 @@ def test_both_kinds_of_canasta_add_up():
 
 def test_canastas_for_a_team_that_has_not_melded():
     errors = refused(CLASSIC, team(natural_canastas=1), team())
-    only(errors, "teams[0].natural_canastas", "Team 1", "no melded points")
+    only(errors, "teams[0].natural_canastas", "Team 1", "no melded points", "at least 35")
 
 
 def test_more_card_points_than_the_decks_hold():
