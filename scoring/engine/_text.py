@@ -55,13 +55,13 @@ def quote(text: str) -> str:
     return '"' + shown.replace('"', "'") + '"'
 
 
-def sentence_list(items: list[str]) -> str:
-    """``["1", "2", "3"]`` -> ``"1, 2 and 3"``."""
+def sentence_list(items: list[str], last: str = "and") -> str:
+    """``["1", "2", "3"]`` -> ``"1, 2 and 3"`` (or ``"1, 2 or 3"`` with ``last="or"``)."""
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def key_name(key: object) -> str:

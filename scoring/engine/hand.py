@@ -4,7 +4,8 @@ A team's hand score is::
 
     points of the team's melded cards
     + canasta bonuses            (natural 500, mixed 300 each; the cards count on top)
-    + red three bonus or malus   (100 each, all four 800; minus when the team has not melded)
+    + red three bonus or malus   (100 each, all four of two decks 800; minus when the team
+                                  has not melded)
     + going-out bonus            (100, or 200 in all when concealed)
     + perfect-cut bonus          (club house rule)
     - points of the cards left in the partners' hands
@@ -22,8 +23,10 @@ valid hand are written) and explains each problem; this module adds up the score
 hand it accepts.
 
 Hands entered as totals cannot be checked card by card, so their melded points must at
-least hold the canastas claimed: 35 points for a natural canasta, 80 for a mixed one, as
-rules.md states. Detailed melds are checked against the meld rules instead.
+least hold the canastas claimed (the cheapest distinct ranks: a natural canasta 35, a
+mixed one 50, five natural ones 210); detailed melds are checked against the meld rules,
+and the canastas of totals are built with the same checks, so both entries accept the
+same hands. Either way a team that melded holds its initial-meld minimum.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .._text import describe, num
+from .._text import describe, num, sentence_list
 from ..cards import CARDS_IN_DECK
 from ..results import Refusal
 from .fields import FIELDS_BY_NAME, MAX_POINTS, RULESET_FIELD_NAMES, RuleField
@@ -46,6 +46,14 @@ def _check_text(spec: RuleField, value: object) -> tuple[object, str | None]:
     if isinstance(value, str) and value.strip() and len(value) <= 100:
         return value.strip(), None
     return value, f"{spec.label} must be text of 1 to 100 characters, not {describe(value)}."
+
+
+def _check_choice(spec: RuleField, value: object) -> tuple[object, str | None]:
+    values = [choice for choice, _ in spec.choices]
+    if isinstance(value, str) and value in values:
+        return value, None
+    listed = sentence_list(values, "or")
+    return value, f"{spec.label} must be one of {listed}, not {describe(value)}."
 
 
 def _whole(value: object) -> int | None:
@@ -121,6 +129,7 @@ _CHECKS: dict[str, Callable[[RuleField, object], tuple[object, str | None]]] = {
     "schedule": _check_schedule,
     "schedule_or_null": _check_schedule,
     "meld_table": _check_meld_table,
+    "choice": _check_choice,
 }
 
 

@@ -25,7 +25,8 @@ class RuleField(NamedTuple):
     - ``"bool"``: true or false;
     - ``"schedule"``: a list of ``[number of red threes, total points]`` pairs;
     - ``"schedule_or_null"``: the same, or null;
-    - ``"meld_table"``: a list of ``[from score, minimum]`` rows, the first from null.
+    - ``"meld_table"``: a list of ``[from score, minimum]`` rows, the first from null;
+    - ``"choice"``: one of the values of ``choices`` (``(value, label)`` pairs).
     """
 
     name: str
@@ -34,6 +35,7 @@ class RuleField(NamedTuple):
     help: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 RULESET_FIELDS: tuple[RuleField, ...] = (
@@ -133,6 +135,19 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "How much the minimum rises for the rest of the hand after a failed initial meld.",
         0,
         MAX_POINTS,
+    ),
+    RuleField(
+        "initial_meld_check",
+        "choice",
+        "Melded points hold the initial meld",
+        "A team that has melded holds at least its initial-meld minimum (plus the rises "
+        "for failed attempts) in melded card points, as melds never leave the table; "
+        "classic canasta lets a player who goes out concealed meld without the minimum.",
+        choices=(
+            ("except_concealed", "Checked, except for a team that went out concealed"),
+            ("always", "Checked for every team that melded"),
+            ("never", "Not checked (games started before this check)"),
+        ),
     ),
     RuleField(
         "target_score",

@@ -10,7 +10,8 @@ from .fields import RULESET_FIELD_NAMES
 from .ruleset import RuleSet
 
 _CLASSIC_MELD_TABLE = ((None, 15), (0, 50), (1500, 90), (3000, 120))
-_THREE_DECK_RED_THREES = ((4, 800), (5, 1000), (6, 1200))
+# Three decks: four of six red threes are not "all"; up to four count 100 each.
+_THREE_DECK_RED_THREES = ((5, 1000), (6, 1200))
 
 CLASSIC = RuleSet(
     name="classic",
@@ -31,6 +32,10 @@ CLASSIC = RuleSet(
     canastas_to_go_out=1,
     initial_meld_table=_CLASSIC_MELD_TABLE,
     failed_meld_increase=10,
+    # Pagat: melding the whole hand at once (a canasta included) after drawing from the
+    # stock goes out without the initial-meld minimum. An entry cannot tell the stock
+    # from the discard pile, so every concealed hand is exempt.
+    initial_meld_check="except_concealed",
     target_score=5000,
     perfect_cut_enabled=False,
     perfect_cut_bonus=100,

@@ -48,6 +48,7 @@ class RuleSet:
     canastas_to_go_out: int
     initial_meld_table: tuple[tuple[int | None, int], ...]
     failed_meld_increase: int
+    initial_meld_check: str
     target_score: int
     perfect_cut_enabled: bool
     perfect_cut_bonus: int

@@ -70,7 +70,8 @@ def _check_only_one(rules, entries, errors):
         errors.append(
             Refusal(
                 "teams",
-                f"{word} {sentence_list(cut)} are all marked for a perfect cut; only the "
+                f"{word} {sentence_list(cut)} are {'both' if len(cut) == 2 else 'all'} "
+                f"marked for a perfect cut; only the "
                 f"player who cut can earn it, so mark one {side} only.",
             )
         )

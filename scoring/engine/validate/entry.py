@@ -34,3 +34,7 @@ class TeamEntry(NamedTuple):
     #: A points total was refused as more than the decks hold, so the hand's card
     #: points are not checked again.
     points_refused: bool
+    #: Failed initial melds in this hand: each raises the team's minimum.
+    failed_melds: int | None
+    #: Where a refusal of the melded points points to: ``melds`` or ``melded_points``.
+    melded_field: str

@@ -178,6 +178,14 @@ def _check_black_threes(rules, where, who, subject, naturals, wild, went_out, er
         )
 
 
+def meld_keeps_rules(rules, naturals: int, wild: int) -> bool:
+    """Whether a meld of a natural rank with these cards keeps the meld rules (the very
+    checks detailed entry makes, so the canasta minimums of totals follow them)."""
+    problems: list[Refusal] = []
+    _check_natural_meld(rules, "", "", "", naturals, wild, problems)
+    return not problems
+
+
 def _check_natural_meld(rules, where, subject, name, naturals, wild, errors):
     """A meld of a natural rank: enough natural cards, and not too many wild ones."""
     min_nat = rules.min_naturals_per_meld

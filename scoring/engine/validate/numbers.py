@@ -17,6 +17,7 @@ TEAM_FIELD_WORDS = {
     "mixed_canastas": "number of mixed canastas",
     "red_threes": "number of red threes",
     "hand_points": "points left in hand",
+    "failed_melds": "number of failed initial melds",
 }
 
 

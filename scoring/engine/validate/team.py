@@ -14,6 +14,7 @@ from .bonuses import read_perfect_cut, read_red_threes
 from .entry import TeamEntry
 from .going_out import NOT_OUT, check_going_out, read_went_out
 from .in_hand import read_hand_points
+from .numbers import team_number
 from .penalties import read_penalties
 from .totals import read_melded
 
@@ -29,6 +30,7 @@ TEAM_KEYS = frozenset(
         "hand_cards",
         "perfect_cut",
         "penalties",
+        "failed_melds",
     }
 )
 _TEAM_KEY_LIST = sentence_list(sorted(TEAM_KEYS))
@@ -72,12 +74,19 @@ def read_team(rules, deck, i, team, errors, counts):
         penalty, red_in_hand = read_penalties(rules, i, who, value, errors)
     if went_out:
         check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors)
+    value = team.get("failed_melds")
+    failed = (
+        value
+        if type(value) is int and value >= 0
+        else team_number(value, errors, i, who, "failed_melds")
+    )
     # In the order of TeamEntry's fields; _make is the quickest way to build one, and
     # this runs for every team of every hand.
     return TeamEntry._make(
         (
             mp, nat, mix, melded, red, went_out, hp, cut, penalty, red_in_hand,
-            melded_refused or hand_refused,
+            melded_refused or hand_refused, failed,
+            "melds" if "melds" in team else "melded_points",
         )
     )  # fmt: skip
 

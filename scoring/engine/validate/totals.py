@@ -1,16 +1,16 @@
 """A team's melded totals: melded points and canastas, entered as totals or as melds.
 
 Totals cannot be checked card by card, so they must at least hold the canastas claimed
-(35 points for a natural canasta, 80 for a mixed one, as rules.md states) and no more
-than the decks are worth. Detailed melds are checked in :mod:`.melds`, and totals
-entered beside them must agree with what they give.
+(the cheapest distinct ranks, see :mod:`.canastas`: a natural canasta 35, a mixed one
+50, five natural ones 210) and no more than the decks are worth. Detailed melds are
+checked in :mod:`.melds`, and totals entered beside them must agree with what they give.
 """
 
 from __future__ import annotations
 
 from .._text import describe, num, plural
-from ..cards import MIXED_CANASTA_MIN_POINTS, NATURAL_CANASTA_MIN_POINTS
 from ..results import Refusal
+from .canastas import canasta_count_words, canasta_table, cheapest_canastas, describe_canastas
 from .melds import read_melds
 from .numbers import disagree, team_number, too_many_points
 
@@ -37,7 +37,7 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
         mix = team_number(raw_mix, errors, i, who, "mixed_canastas")
     melds = team.get("melds")
     if melds is None:
-        refused = _check_totals(deck, i, who, mp, nat, mix, errors)
+        refused = _check_totals(rules, deck, i, who, mp, nat, mix, errors)
         return mp, nat, mix, None if mp is None else mp > 0, refused
     if type(melds) is not list:
         errors.append(
@@ -58,41 +58,68 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
     return *found, bool(melds), False
 
 
-def _check_totals(deck, i, who, mp, nat, mix, errors):
+def _check_totals(rules, deck, i, who, mp, nat, mix, errors):
     """Totals only: they must be able to hold the canastas they claim, and no more
     points than the decks hold. Returns whether the points were refused as too many."""
     if mp == 0 and (nat or mix):
         key = "natural_canastas" if nat else "mixed_canastas"
+        canastas = cheapest_canastas(rules, nat or 0, mix or 0)
+        least = f", at least {num(sum(c.points for c in canastas))}" if canastas else ""
         errors.append(
             Refusal(
                 f"teams[{i}].{key}",
                 f"{who} has {plural((nat or 0) + (mix or 0), 'canasta')} but no melded "
                 f"points; a team with canastas has melded, so enter its melded points "
-                f"(the canastas' cards count too).",
+                f"(the canastas' cards count too{least}).",
             )
         )
     elif mp is not None and nat is not None and mix is not None:
-        needed = NATURAL_CANASTA_MIN_POINTS * nat + MIXED_CANASTA_MIN_POINTS * mix
-        if mp < needed:
-            errors.append(
-                Refusal(
-                    f"teams[{i}].melded_points",
-                    f"{who} has {_canasta_words(nat, mix)}, which hold at least "
-                    f"{num(needed)} points of cards (a natural canasta at least "
-                    f"{NATURAL_CANASTA_MIN_POINTS}, a mixed one at least "
-                    f"{MIXED_CANASTA_MIN_POINTS}), but its melded points are only "
-                    f"{num(mp)}; correct the melded points or the canastas.",
-                )
-            )
+        _check_canastas(rules, i, who, mp, nat, mix, errors)
     if mp is not None and mp > deck.card_points:
         errors.append(too_many_points(i, who, "melded_points", mp, deck))
         return True
     return False
 
 
-def _canasta_words(nat: int, mix: int) -> str:
-    if nat and mix:
-        return f"{plural(nat, 'natural canasta')} and {plural(mix, 'mixed canasta')}"
-    if nat:
-        return plural(nat, "natural canasta")
-    return plural(mix, "mixed canasta")
+def _check_canastas(rules, i, who, mp, nat, mix, errors):
+    """No more canastas than the ranks allow, and melded points that can hold them."""
+    table = canasta_table(rules)
+    canastas = cheapest_canastas(rules, nat, mix)
+    if canastas is None:
+        errors.append(_too_many_canastas(table, i, who, nat, mix))
+        return
+    needed = sum(canasta.points for canasta in canastas)
+    if mp < needed:
+        errors.append(
+            Refusal(
+                f"teams[{i}].melded_points",
+                f"{who} has {canasta_count_words(nat, mix)}, which "
+                f"{'hold' if nat + mix > 1 else 'holds'} at least {num(needed)} points of "
+                f"cards ({_cheapest_words(canastas)}), but its melded points are only "
+                f"{num(mp)}; enter at least {num(needed)} melded points, or correct the "
+                f"canastas.",
+            )
+        )
+
+
+def _cheapest_words(canastas):
+    if len(canastas) == 1:
+        return f"the cheapest is {describe_canastas(canastas)}"
+    return f"one meld per rank: the cheapest are {describe_canastas(canastas)}"
+
+
+def _too_many_canastas(table, i, who, nat, mix):
+    if nat + mix > table.most:
+        key = "mixed_canastas" if mix > nat else "natural_canastas"
+        limit, what = table.most, "canastas in all"
+    elif nat > table.most_natural:
+        key, limit, what = "natural_canastas", table.most_natural, "natural canastas"
+    else:
+        key, limit, what = "mixed_canastas", table.most_mixed, "mixed canastas"
+    return Refusal(
+        f"teams[{i}].{key}",
+        f"{who} has {canasta_count_words(nat, mix)}"
+        f"{f' ({num(nat + mix)} in all)' if nat and mix else ''}, but under these rules a team can "
+        f"have at most {num(limit)} {what} (one meld per rank, A down to 4); enter at "
+        f"most {num(limit)}.",
+    )

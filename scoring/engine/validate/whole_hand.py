@@ -10,6 +10,7 @@ from __future__ import annotations
 from .._text import describe, num, plural
 from ..results import Refusal
 from .cross_team import check_teams_together
+from .initial_meld import check_initial_melds
 from .team import read_team
 
 #: Largest cumulative score accepted in ``scores_before``.
@@ -51,6 +52,7 @@ def careful_read(rules, teams, scores_before):
     entries = [read_team(rules, deck, i, team, errors, counts) for i, team in enumerate(teams)]
     scores = _read_scores(rules, scores_before, errors)
     check_teams_together(rules, deck, entries, counts, errors)
+    check_initial_melds(rules, entries, scores, errors)
     if errors:
         return None, None, errors
     return entries, scores, errors
@@ -82,15 +84,21 @@ def _read_scores(rules, scores_before, errors):
         return None
     scores = []
     for k, score in enumerate(scores_before):
-        if type(score) is int and -MAX_SCORE <= score <= MAX_SCORE:
+        if type(score) is int and -MAX_SCORE <= score <= MAX_SCORE and not score % 5:
             scores.append(score)
-            continue
-        who = f"{rules.team_word} {k + 1}"
-        if type(score) is int:
-            message = f"{who}'s score before this hand ({num(score)}) is not a believable score."
         else:
-            message = (
-                f"{who}'s score before this hand must be a whole number, not {describe(score)}."
-            )
-        errors.append(Refusal(f"scores_before[{k}]", message))
+            errors.append(Refusal(f"scores_before[{k}]", _wrong_score(rules, k, score)))
     return scores if len(scores) == n else None
+
+
+def _wrong_score(rules, k, score):
+    who = rules.team_label(k)
+    if type(score) is not int:
+        return f"{who}'s score before this hand must be a whole number, not {describe(score)}."
+    if not -MAX_SCORE <= score <= MAX_SCORE:
+        return f"{who}'s score before this hand ({num(score)}) is not a believable score."
+    low = score - score % 5
+    return (
+        f"{who}'s score before this hand ({num(score)}) must be a multiple of 5, as every "
+        f"score in canasta is; enter {num(low)} or {num(low + 5)}."
+    )

@@ -4,8 +4,9 @@
 
 Prints one result object (or a list, for a list of hands) as JSON. Exit status 0 when
 every hand scored, 2 when any hand was refused (its result carries ``errors``; the
-others are still scored), 1 when the input cannot be read or is not JSON at all (one
-line on standard error). The command is thin: all the rules live in ``scoring.engine``.
+others are still scored), 1 when the input cannot be read, is not UTF-8 text or is not
+JSON at all (one line on standard error). The command is thin: all the rules live in
+``scoring.engine``.
 """
 
 from __future__ import annotations
@@ -40,18 +41,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         path = options["file"]
+        name = "Standard input" if path == "-" else path
         try:
-            if path == "-":
-                text = (options.get("stdin") or sys.stdin).read()
-                name = "Standard input"
-            else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-                name = path
+            text = self._read(path, options)
         except OSError as error:
             self._fail(f"Cannot read {path}: {error.strerror or error}.")
-        except UnicodeDecodeError:
-            self._fail(f"Cannot read {path}: it is not a UTF-8 text file.")
+        except UnicodeError:
+            self._fail(f"{name} is not UTF-8 text; save it as UTF-8 JSON. Nothing was scored.")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
@@ -63,6 +59,21 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(result, indent=2))
         if not all_ok:
             raise SystemExit(EXIT_REFUSED)
+
+    @staticmethod
+    def _read(path: str, options: dict) -> str:
+        """The input as text; raises UnicodeError for bytes that are not UTF-8, also
+        when a text stream let them through as lone surrogates."""
+        if path == "-":
+            stream = options.get("stdin") or sys.stdin
+            data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        if isinstance(data, bytes):
+            return data.decode("utf-8")
+        data.encode("utf-8")  # lone surrogates (undecodable bytes) raise here
+        return data
 
     def _fail(self, message: str) -> None:
         self.stderr.write(" ".join(message.split()))

@@ -78,6 +78,13 @@ class RuleSetForm(forms.Form):
                 )
             elif spec.type == "bool":
                 field = forms.BooleanField(label=spec.label, help_text=spec.help, required=False)
+            elif spec.type == "choice":
+                field = forms.ChoiceField(
+                    label=spec.label,
+                    help_text=spec.help,
+                    choices=spec.choices,
+                    widget=forms.RadioSelect,
+                )
             elif spec.type == "meld_table":
                 field = forms.CharField(
                     label=spec.label,

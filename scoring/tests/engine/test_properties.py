@@ -148,6 +148,14 @@ def legal_hands(draw, slug=None):
     cut_team = draw(st.none() | st.integers(0, rules.teams - 1))
     if not rules.perfect_cut_enabled:
         cut_team = None
+    scores = draw(
+        st.none()
+        | st.lists(
+            st.integers(-400, 2400).map(lambda n: n * 5),
+            min_size=rules.teams,
+            max_size=rules.teams,
+        )
+    )
     teams = []
     all_melds = []
     for i in range(rules.teams):
@@ -212,19 +220,31 @@ def legal_hands(draw, slug=None):
             else:
                 penalties.append({"kind": kind})
         entry: dict[str, object] = {"red_threes": red}
+        failed = draw(st.integers(0, 2))
+        if failed:
+            entry["failed_melds"] = failed
         mp, nat, mix = meld_totals(melds)
+        before = scores[i] if scores else 0
+        if 0 < mp < initial_meld_minimum(rules, before, failed):
+            if not going_out:
+                melds, mp, nat, mix = [], 0, 0, 0  # the team could not meld this hand
+            elif rules.initial_meld_check == "except_concealed":
+                going_out = "concealed"  # melded all at once: no minimum
+            else:
+                assume(False)
         if draw(st.booleans()):
             entry["melds"] = melds
             if draw(st.booleans()):
                 entry.update(melded_points=mp, natural_canastas=nat, mixed_canastas=mix)
         else:
-            assume(mp >= 35 * nat + 80 * mix)
             entry.update(melded_points=mp, natural_canastas=nat, mixed_canastas=mix)
         if draw(st.booleans()):
             entry["hand_cards"] = hand
         else:
             entry["hand_points"] = sum(CARD_VALUES[key] * n for key, n in hand.items())
-        if going_out:
+        if going_out == "concealed":
+            entry["went_out"] = "concealed"
+        elif going_out:
             entry["went_out"] = draw(st.sampled_from(["out", "concealed"]))
         elif draw(st.booleans()):
             entry["went_out"] = "none"
@@ -234,14 +254,6 @@ def legal_hands(draw, slug=None):
             entry["penalties"] = penalties
         teams.append(entry)
         all_melds.append(melds)
-    scores = draw(
-        st.none()
-        | st.lists(
-            st.integers(-400, 2400).map(lambda n: n * 5),
-            min_size=rules.teams,
-            max_size=rules.teams,
-        )
-    )
     return rules, teams, scores, all_melds
 
 
@@ -293,15 +305,56 @@ def test_legal_hands_are_scored_and_add_up(hand):
     assert any(error.field == "teams" and "kings" in error.message for error in refused.errors)
 
     # Entering the melds' totals instead of the melds scores the same.
-    as_totals = []
+    assert score_hand(rules, as_totals(teams, all_melds), scores).to_dict() == outcome.to_dict()
+
+
+TOTAL_KEYS = ("melded_points", "natural_canastas", "mixed_canastas")
+
+
+def as_totals(teams, all_melds):
+    """The teams with every meld list replaced by the totals it gives."""
+    result = []
     for team, melds in zip(teams, all_melds, strict=True):
         team = {k: v for k, v in team.items() if k != "melds"}
         mp, nat, mix = meld_totals(melds)
-        if mp < 35 * nat + 80 * mix:
-            return  # below the rules' floor for totals (see rules.md); melds prove it
         team.update(melded_points=mp, natural_canastas=nat, mixed_canastas=mix)
-        as_totals.append(team)
-    assert score_hand(rules, as_totals, scores).to_dict() == outcome.to_dict()
+        result.append(team)
+    return result
+
+
+@LEGAL
+@given(legal_hands(), st.data())
+def test_totals_and_melds_accept_and_score_the_same_hands(hand, data):
+    """One rule, one place: whatever is done to a hand built card by card (melds taken
+    away, other scores before it, failed initial melds), entering it as totals is
+    accepted or refused alike, and scores the same."""
+    rules, teams, scores, all_melds = hand
+    teams, all_melds = copy.deepcopy(teams), copy.deepcopy(all_melds)
+    by_melds = []
+    for team, melds in zip(teams, all_melds, strict=True):
+        while melds and data.draw(st.booleans()):
+            melds.pop(data.draw(st.integers(0, len(melds) - 1)))
+        team["failed_melds"] = data.draw(st.integers(0, 3))
+        if "melds" in team:
+            by_melds.append({k: v for k, v in team.items() if k not in TOTAL_KEYS})
+            by_melds[-1]["melds"] = melds
+        else:
+            by_melds.append(as_totals([team], [melds])[0])
+    scores = data.draw(
+        st.none()
+        | st.lists(
+            st.integers(-200, 1000).map(lambda n: n * 5),
+            min_size=rules.teams,
+            max_size=rules.teams,
+        )
+    )
+    outcome = score_hand(rules, by_melds, scores)
+    totals = score_hand(rules, as_totals(teams, all_melds), scores)
+    assert outcome.ok == totals.ok, (outcome.errors, totals.errors)
+    assert [e.field.replace(".melds", ".melded_points") for e in outcome.errors] == [
+        e.field for e in totals.errors
+    ]
+    assert totals.to_dict() == outcome.to_dict() or not outcome.ok
 
 
 # -- near-valid hands ------------------------------------------------------------------

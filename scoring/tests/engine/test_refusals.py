@@ -104,7 +104,7 @@ def test_six_red_threes_only_with_three_decks():
 
 
 def test_more_than_one_team_going_out():
-    errors = refused(CLASSIC, melded(35, 1, went_out="out"), melded(35, 1, went_out="concealed"))
+    errors = refused(CLASSIC, melded(70, 1, went_out="out"), melded(35, 1, went_out="concealed"))
     only(errors, "teams", "Teams 1 and 2", "only one team")
 
 
@@ -153,23 +153,23 @@ def test_went_out_must_be_none_out_or_concealed():
 
 
 def test_a_natural_canasta_needs_35_melded_points():
-    errors = refused(CLASSIC, melded(30, 1), team())
+    errors = refused(CLASSIC, melded(30, 1), team(), before=[-100, 0])
     only(errors, "teams[0].melded_points", "35", "30")
 
 
-def test_a_mixed_canasta_needs_80_melded_points():
-    errors = refused(CLASSIC, melded(75, 0, 1), team())
-    only(errors, "teams[0].melded_points", "80", "75")
+def test_a_mixed_canasta_needs_50_melded_points():
+    errors = refused(CLASSIC, melded(45, 0, 1), team(), before=[-100, 0])
+    only(errors, "teams[0].melded_points", "at least 50", "45", "6 fours and a two")
 
 
 def test_both_kinds_of_canasta_add_up():
-    errors = refused(CLASSIC, melded(110, 1, 1), team())
-    only(errors, "teams[0].melded_points", "115")
+    errors = refused(CLASSIC, melded(80, 1, 1), team())
+    only(errors, "teams[0].melded_points", "at least 85")
 
 
 def test_canastas_for_a_team_that_has_not_melded():
     errors = refused(CLASSIC, team(natural_canastas=1), team())
-    only(errors, "teams[0].natural_canastas", "Team 1", "no melded points")
+    only(errors, "teams[0].natural_canastas", "Team 1", "no melded points", "at least 35")
 
 
 def test_more_card_points_than_the_decks_hold():

@@ -132,7 +132,8 @@ def test_six_player_preset():
     r = SIX_PLAYER
     assert (r.players, r.teams, r.players_per_team, r.decks, r.cards_dealt) == (6, 2, 3, 3, 13)
     assert r.canastas_to_go_out == 2 and r.target_score == 10000
-    assert dict(r.red_three_schedule) == {4: 800, 5: 1000, 6: 1200}
+    assert dict(r.red_three_schedule) == {5: 1000, 6: 1200}
+    assert r.red_three_score(4, True) == 400 and r.red_three_score(4, False) == -400
     assert initial_meld_minimum(r, 7500) == 150
     assert initial_meld_minimum(r, 7495) == 120
 
@@ -141,7 +142,7 @@ def test_three_teams_preset():
     r = THREE_TEAMS
     assert (r.players, r.teams, r.players_per_team, r.decks, r.cards_dealt) == (6, 3, 2, 3, 13)
     assert r.canastas_to_go_out == 2 and r.target_score == 7500
-    assert dict(r.red_three_schedule) == {4: 800, 5: 1000, 6: 1200}
+    assert dict(r.red_three_schedule) == {5: 1000, 6: 1200}
 
 
 @pytest.mark.parametrize("slug", PRESET_SLUGS)
@@ -161,12 +162,15 @@ def test_to_dict_names_every_field_in_order():
 
 
 def test_ruleset_fields_describe_each_setting():
-    kinds = {"text", "count", "points", "bool", "schedule", "schedule_or_null", "meld_table"}
+    kinds = {
+        "text", "count", "points", "bool", "schedule", "schedule_or_null", "meld_table", "choice"
+    }  # fmt: skip
     for field in RULESET_FIELDS:
         assert field.type in kinds
         assert field.label and is_sentence(field.help), field
         if field.type in ("count", "points"):
             assert field.minimum is not None and field.maximum is not None
+        assert bool(field.choices) == (field.type == "choice"), field
 
 
 def test_rule_sets_are_frozen():

@@ -141,3 +141,46 @@ def test_manage_py_with_standard_input():
     assert done.returncode == 2
     refused, scored = json.loads(done.stdout)
     assert "errors" in refused and scored["teams"][0] == TEAM_ONE
+
+
+# -- issue 11: what the command refuses -------------------------------------------------
+
+NOT_UTF8 = b'{"rules": "cl\xffassic", "teams": [{}, {}]}'
+
+
+def test_invalid_utf8_on_standard_input_exits_1_like_non_json():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "score_hand", "-"],
+        input=NOT_UTF8,
+        capture_output=True,
+        cwd=settings.BASE_DIR,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stdout == b""
+    err = done.stderr.decode("utf-8")
+    assert err.strip().splitlines() == [
+        "Standard input is not UTF-8 text; save it as UTF-8 JSON. Nothing was scored."
+    ]
+
+
+def test_invalid_utf8_in_a_file_exits_1(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_bytes(NOT_UTF8)
+    code, out, err = run(str(path))
+    assert code == 1 and out == ""
+    assert "is not UTF-8 text" in err and "\udcff" not in err
+
+
+def test_lone_surrogates_from_a_text_stream_are_not_echoed():
+    # A text stream decoding with surrogateescape hands undecodable bytes on this way.
+    code, out, err = run("-", stdin='{"rules": "cl\udcffassic", "teams": [{}, {}]}')
+    assert code == 1 and out == "" and "not UTF-8 text" in err
+
+
+def test_scores_before_not_a_multiple_of_5_are_refused(tmp_path):
+    hand = dict(CONTRACT_EXAMPLE, scores_before=[1492, 3000])
+    code, out, _ = run(write(tmp_path, hand))
+    assert code == 2
+    (error,) = json.loads(out)["errors"]
+    assert error["field"] == "scores_before[0]" and "1,490 or 1,495" in error["message"]

@@ -139,9 +139,9 @@ def test_hand_scores_and_totals_can_be_negative():
 
 
 def test_going_out_scores_100():
-    outcome = scored(CLASSIC, melded(35, 1, went_out="out"), team())
+    outcome = scored(CLASSIC, melded(70, 1, went_out="out"), team())
     assert outcome.teams[0].breakdown["going_out"] == 100
-    assert outcome.teams[0].hand_score == 35 + 500 + 100
+    assert outcome.teams[0].hand_score == 70 + 500 + 100
 
 
 def test_going_out_concealed_scores_200_in_all():
@@ -170,7 +170,8 @@ def test_red_threes_of_a_team_that_has_not_melded(count, points):
 
 @pytest.mark.parametrize("slug", ["six-player", "three-teams"])
 @pytest.mark.parametrize(
-    ("count", "with_meld", "without"), [(3, 300, -300), (4, 800, -800), (5, 1000, -1000)]
+    ("count", "with_meld", "without"),
+    [(3, 300, -300), (4, 400, -400), (5, 1000, -1000), (6, 1200, -1200)],
 )
 def test_red_threes_with_three_decks(slug, count, with_meld, without):
     rules = PRESETS[slug]
@@ -195,7 +196,7 @@ def test_red_threes_count_plus_without_a_meld_when_the_rule_is_off():
 
 
 def test_a_team_with_only_detailed_melds_has_melded_for_red_threes():
-    outcome = scored(CLASSIC, team(melds=[{"rank": "7", "naturals": 3}], red_threes=1), team())
+    outcome = scored(CLASSIC, team(melds=[{"rank": "A", "naturals": 3}], red_threes=1), team())
     assert outcome.teams[0].breakdown["red_threes"] == 100
 
 
@@ -242,12 +243,12 @@ def test_club_hand_needs_two_canastas_to_go_out():
     outcome = scored(
         CLUB,
         melded(400, 1, 1, red_threes=4, went_out="out", perfect_cut=True),
-        melded(90, hand_points=45, penalties=[{"kind": "ask_to_go_out_failed"}]),
+        melded(120, hand_points=45, penalties=[{"kind": "ask_to_go_out_failed"}]),
         before=[4000, 4500],
     )
     first, second = outcome.teams
     assert first.hand_score == 400 + 800 + 800 + 100 + 100
-    assert second.hand_score == 90 - 45 - 100
+    assert second.hand_score == 120 - 45 - 100
     assert outcome.game_over is True and outcome.winner == 0
 
 
@@ -263,6 +264,7 @@ def test_two_player_hand():
             went_out="out",
         ),
         team(melds=[{"rank": "6", "naturals": 3}], hand_cards={"joker": 1, "K": 2}),
+        before=[0, -100],
     )
     first, second = outcome.teams
     assert first.hand_score == 140 + 500 + 90 + 300 + 15 + 100
@@ -302,12 +304,12 @@ def test_three_teams_hand():
 def test_classic_hand_through_the_contract_with_overrides():
     hand = {
         "rules": {"preset": "classic", "target_score": 1000, "going_out_bonus": 150},
-        "teams": [melded(120, went_out="none"), melded(35, 1, went_out="out")],
+        "teams": [melded(120, went_out="none"), melded(70, 1, went_out="out")],
         "scores_before": [400, 500],
     }
     result, ok = score_request(hand)
     assert ok
-    assert [t["hand_score"] for t in result["teams"]] == [120, 685]
+    assert [t["hand_score"] for t in result["teams"]] == [120, 720]
     assert result["game_over"] is True and result["winner"] == 1
 
 
@@ -324,8 +326,8 @@ def test_an_empty_hand_under_every_preset(slug):
 def test_the_game_ends_when_a_team_reaches_the_target():
     assert game_result(CLASSIC, [5000, 4000]) == (True, 0)
     assert game_result(CLASSIC, [4995, 4000]) == (False, None)
-    outcome = scored(CLASSIC, melded(35, 1, went_out="out"), team(), before=[4400, 100])
-    assert outcome.teams[0].score_after == 5035
+    outcome = scored(CLASSIC, melded(120, 1, went_out="out"), team(), before=[4400, 100])
+    assert outcome.teams[0].score_after == 5120
     assert (outcome.game_over, outcome.winner) == (True, 0)
 
 

@@ -62,7 +62,8 @@ def test_full_game_through_the_pages_in_quick_mode(link_client, game):
 def test_full_game_in_card_by_card_mode(officer_client, game):
     # Team 1: natural canasta of kings, mixed canasta of queens, aces; goes out.
     team1 = ({"K": (7, 0, 0), "Q": (5, 1, 1), "A": (3, 0, 0)}, {}, 1, "out")
-    team2 = ({"5": (3, 0, 0)}, {"J": 2, "joker": 1}, 0, "none")
+    # Team 2: three aces, which hold its first hand's initial meld of 50.
+    team2 = ({"A": (3, 0, 0)}, {"J": 2, "joker": 1}, 0, "none")
     number = 0
     while True:
         number += 1

@@ -1,0 +1,51 @@
+"""The initial meld: a team that has melded holds at least its minimum in melded points.
+
+A team's first meld must count at least the minimum of its score before the hand (plus
+the rise for each failed attempt in the hand), and melds never leave the table, so at
+the end of the hand its melded card points are at least that much. The rule set's
+``initial_meld_check`` says whether this is checked: ``except_concealed`` (the classic
+rules: a player who goes out concealed melds without the minimum), ``always``, or
+``never`` (games started before the check, which score as they did).
+"""
+
+from __future__ import annotations
+
+from .._text import num, plural
+from ..results import Refusal
+from ..rules.ruleset import initial_meld_minimum
+from .going_out import CONCEALED
+
+
+def check_initial_melds(rules, entries, scores, errors):
+    """Refuse every team whose melded points are below its initial-meld minimum."""
+    check = rules.initial_meld_check
+    if check == "never" or scores is None:
+        return
+    for i, (t, before) in enumerate(zip(entries, scores, strict=False)):
+        if t is None or not t.melded or t.melded_points is None or t.failed_melds is None:
+            continue
+        if check == "except_concealed" and t.went_out == CONCEALED:
+            continue
+        needed = initial_meld_minimum(rules, before, t.failed_melds)
+        if t.melded_points < needed:
+            errors.append(_below_minimum(rules, i, t, before, needed))
+
+
+def _below_minimum(rules, i, t, before, needed):
+    who = rules.team_label(i)
+    why = f"its score before the hand was {num(before)}"
+    if t.failed_melds:
+        base = initial_meld_minimum(rules, before)
+        rise = needed - base
+        attempts = plural(t.failed_melds, "failed attempt")
+        why = f"{num(base)} for a score of {num(before)}, plus {num(rise)} for {attempts}"
+    if t.melded_field == "melds":
+        fix = f"add the missing cards to its melds (at least {num(needed)} points)"
+    else:
+        fix = f"enter at least {num(needed)} melded points"
+    return Refusal(
+        f"teams[{i}].{t.melded_field}",
+        f"{who}'s first meld needed at least {num(needed)} points of cards ({why}), but its "
+        f"melded cards count only {num(t.melded_points)}; melds never leave the table, so "
+        f"{fix}, or correct the score before the hand.",
+    )
