@@ -14,9 +14,10 @@ from scoring.results.tables.base import (
     RankColumn,
     day_url,
 )
+from scoring.results.tables.rows import Table
 
 
-class DayTable(tables.Table):
+class DayTable(Table):
     date = DateColumn(verbose_name="Date", linkify=lambda record: day_url(record.pk))
     title = tables.Column(verbose_name="Day", default="")
     game_count = NumberColumn(verbose_name="Games", default=0)
@@ -30,7 +31,7 @@ class DayTable(tables.Table):
         empty_text = "No club days in this period."
 
 
-class DayGamesTable(LinkPlayers, tables.Table):
+class DayGamesTable(LinkPlayers, Table):
     round = NumberColumn(verbose_name="Round")
     table = NumberColumn(verbose_name="Table")
     number = NumberColumn(verbose_name="Game")
@@ -56,7 +57,7 @@ class DayGamesTable(LinkPlayers, tables.Table):
         return record["other_scores"]
 
 
-class TopScoresTable(LinkPlayers, tables.Table):
+class TopScoresTable(LinkPlayers, Table):
     rank = RankColumn(orderable=False, ties=False)
     players = PeopleColumn(verbose_name="Players", orderable=False, people="people")
     score = NumberColumn(verbose_name="Score", orderable=False)

@@ -15,9 +15,10 @@ from scoring.results.tables.base import (
     day_url,
     people_links,
 )
+from scoring.results.tables.rows import Table
 
 
-class PlayerGamesTable(LinkPlayers, tables.Table):
+class PlayerGamesTable(LinkPlayers, Table):
     date = DateColumn(
         accessor="game__day_date",
         verbose_name="Date",
@@ -71,7 +72,7 @@ class PlayerGamesTable(LinkPlayers, tables.Table):
         return self.render_result(record)
 
 
-class PartnersTable(LinkPlayers, tables.Table):
+class PartnersTable(LinkPlayers, Table):
     partner = PersonColumn(verbose_name="Partner", order_by=("partner__sort_name",))
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
@@ -87,7 +88,7 @@ class PartnersTable(LinkPlayers, tables.Table):
         empty_text = "No partners yet."
 
 
-class OpponentsTable(LinkPlayers, tables.Table):
+class OpponentsTable(LinkPlayers, Table):
     name = PersonColumn(verbose_name="Opponent", order_by=("sort_name",), whole_row=True)
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")

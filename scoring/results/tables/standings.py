@@ -19,9 +19,10 @@ from scoring.results.tables.base import (
     SignedColumn,
     person_html,
 )
+from scoring.results.tables.rows import Table
 
 
-class _StatsColumns(LinkPlayers, tables.Table):
+class _StatsColumns(LinkPlayers, Table):
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
