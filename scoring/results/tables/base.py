@@ -19,6 +19,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
 from clubsite.csvcells import csv_download
+from scoring.results.ratings import display_rating
 
 TEMPLATE = "results/table.html"
 PER_PAGE = 50
@@ -104,6 +105,21 @@ class SignedColumn(NumberColumn):
         if value < 0:
             return f"−{-value:,}"
         return "0"
+
+
+class RatingColumn(NumberColumn):
+    """A rating, stored as the openskill ordinal, shown on the friendly scale
+    (:func:`scoring.results.ratings.display_rating`): "1,040" on the page and in the CSV."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("default", "—")
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return f"{display_rating(value):,}"
+
+    def value(self, value):
+        return display_rating(value)
 
 
 class RankColumn(tables.Column):

@@ -11,6 +11,7 @@ from scoring.results.tables.base import (
     LinkPlayers,
     NumberColumn,
     PersonColumn,
+    RatingColumn,
     SignedColumn,
     day_url,
     people_links,
@@ -35,7 +36,7 @@ class PlayerGamesTable(LinkPlayers, Table):
     score = NumberColumn(accessor="team__total", verbose_name="Score")
     against = NumberColumn(accessor="team__points_against", verbose_name="Against")
     hands = NumberColumn(accessor="team__hands", verbose_name="Hands")
-    rating_after = NumberColumn(verbose_name="Rating after", decimals=1, default="—")
+    rating_after = RatingColumn(verbose_name="Rating after")
 
     class Meta:
         template_name = TEMPLATE

@@ -16,6 +16,7 @@ from scoring.results.tables.base import (
     NumberColumn,
     PersonColumn,
     RankColumn,
+    RatingColumn,
     SignedColumn,
     person_html,
 )
@@ -38,7 +39,7 @@ class _StatsColumns(LinkPlayers, Table):
     times_out = NumberColumn(verbose_name="Times out")
     concealed_outs = NumberColumn(verbose_name="Concealed outs")
     perfect_cuts = NumberColumn(verbose_name="Perfect cuts")
-    rating = NumberColumn(verbose_name="Rating", decimals=1, default="—")
+    rating = RatingColumn(verbose_name="Rating")
 
     class Meta:
         template_name = TEMPLATE

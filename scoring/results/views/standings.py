@@ -26,7 +26,12 @@ def _club_parts(club: ClubSettings) -> tuple:
 def _standings_page(request, club, *, kind: str):
     filterset = StandingsFilter.for_request(request.GET)
     logged_in = request.user.is_authenticated
-    context = {"filter": filterset, "tab": kind, "explanation": ratings.EXPLANATION}
+    context = {
+        "filter": filterset,
+        "tab": kind,
+        "rating_sentence": ratings.SENTENCE,
+        "rating_how": ratings.HOW,
+    }
     template = "results/standings.html"
     if not filterset.is_valid():
         context["period"] = None
