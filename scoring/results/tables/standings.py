@@ -22,6 +22,23 @@ from scoring.results.tables.base import (
 )
 from scoring.results.tables.rows import Table
 
+# The columns shown first (with the club's ranking measures before the rating): what
+# fits on a phone. The rest are one tap away ("All columns"), and always in the CSV.
+NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
+MAIN_COLUMNS = ("rank", "name", "games", "wins", "win_pct")
+
+
+def main_columns(measures) -> tuple[str, ...]:
+    """The main columns of a standings table ranked by ``measures``."""
+    extra = tuple(m for m in measures if m not in MAIN_COLUMNS and m != "rating")
+    return (*MAIN_COLUMNS, *extra, "rating")
+
+
+def hidden_columns(table_class, measures) -> tuple[str, ...]:
+    """The columns of ``table_class`` left out of its main set."""
+    shown = main_columns(measures)
+    return tuple(name for name in table_class.base_columns if name not in shown)
+
 
 class _StatsColumns(LinkPlayers, Table):
     games = NumberColumn(verbose_name="Games")
@@ -50,16 +67,22 @@ class _StatsColumns(LinkPlayers, Table):
 
 class StandingsTable(_StatsColumns):
     rank = RankColumn()
-    name = PersonColumn(verbose_name="Player", order_by=("sort_name",), whole_row=True)
+    name = PersonColumn(
+        verbose_name="Player", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+    )
 
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")
         attrs = {"class": "table standings"}
 
+    def row_id(self, record) -> str:
+        """The anchor of a player's row ("my row" links to it)."""
+        return f"p-{record['person_id']}"
+
 
 class PartnershipTable(_StatsColumns):
     rank = RankColumn()
-    name = tables.Column(verbose_name="Partners", order_by=("sort_name",))
+    name = tables.Column(verbose_name="Partners", order_by=("sort_name",), attrs=NAME_CELL)
 
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")
