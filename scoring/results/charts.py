@@ -25,6 +25,8 @@ MARGIN_LEFT = 88
 MARGIN_RIGHT = 24
 MARGIN_TOP = 16
 MARGIN_BOTTOM = 52
+# The least distance between two x labels ("13 Mar 2025" is about 100 units wide).
+LABEL_GAP = 130
 
 
 def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
@@ -125,12 +127,28 @@ def _grid(frame: _Frame, ticks: list[float], reference: float | None) -> list[st
     return parts
 
 
-def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
-    """X labels (first, last and up to three between, never overlapping) and the y
-    axis's name."""
+def _label_points(frame: _Frame) -> list[int]:
+    """The points named on the x axis: the first, the last and up to three between,
+    none closer to the one before than a label is wide."""
     n = frame.n
-    label_count = min(n, 5)
-    shown = sorted({round(i * (n - 1) / max(label_count - 1, 1)) for i in range(label_count)})
+    count = min(n, 5)
+    candidates = sorted({round(i * (n - 1) / max(count - 1, 1)) for i in range(count)})
+    kept = [candidates[0]]
+    for i in candidates[1:]:
+        if frame.x_at(i) - frame.x_at(kept[-1]) >= LABEL_GAP:
+            kept.append(i)
+    last = candidates[-1]
+    if kept[-1] != last:  # the last point is always named, in place of a close one
+        if len(kept) > 1 and frame.x_at(last) - frame.x_at(kept[-1]) < LABEL_GAP:
+            kept.pop()
+        kept.append(last)
+    return kept
+
+
+def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
+    """X labels (:func:`_label_points`, never overlapping) and the y axis's name."""
+    n = frame.n
+    shown = _label_points(frame)
     parts = []
     for j, i in enumerate(shown):
         anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"

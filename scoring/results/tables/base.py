@@ -24,6 +24,9 @@ from scoring.results.ratings import display_rating
 TEMPLATE = "results/table.html"
 PER_PAGE = 50
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
+RANK = {"th": {"class": "num rank"}, "td": {"class": "num rank"}}
+# The name a row is about (a standings player, a partner): first on a phone's card.
+NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 
 
 def player_url(pid) -> str:
@@ -127,7 +130,7 @@ class RankColumn(tables.Column):
     is not marked, such as the top scores)."""
 
     def __init__(self, *args, ties: bool = True, **kwargs):
-        kwargs.setdefault("attrs", NUM)
+        kwargs.setdefault("attrs", RANK)
         kwargs.setdefault("verbose_name", "Rank")
         self.ties = ties
         super().__init__(*args, **kwargs)

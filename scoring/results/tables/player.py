@@ -6,6 +6,7 @@ from __future__ import annotations
 import django_tables2 as tables
 
 from scoring.results.tables.base import (
+    NAME_CELL,
     TEMPLATE,
     DateColumn,
     LinkPlayers,
@@ -74,7 +75,9 @@ class PlayerGamesTable(LinkPlayers, Table):
 
 
 class PartnersTable(LinkPlayers, Table):
-    partner = PersonColumn(verbose_name="Partner", order_by=("partner__sort_name",))
+    partner = PersonColumn(
+        verbose_name="Partner", order_by=("partner__sort_name",), attrs=NAME_CELL
+    )
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
@@ -90,7 +93,9 @@ class PartnersTable(LinkPlayers, Table):
 
 
 class OpponentsTable(LinkPlayers, Table):
-    name = PersonColumn(verbose_name="Opponent", order_by=("sort_name",), whole_row=True)
+    name = PersonColumn(
+        verbose_name="Opponent", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+    )
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")

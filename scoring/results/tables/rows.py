@@ -37,7 +37,9 @@ class _Plan:
         self.column = bound_column.column
         self.name = bound_column.name
         self.accessor = bound_column.accessor
-        self.td = bound_column.attrs["td"].as_html()
+        td = bound_column.attrs["td"]
+        td["data-label"] = str(bound_column.header)  # a phone shows it beside the value
+        self.td = td.as_html()
         self.link = bound_column.link
         self.default = bound_column.default
         params = inspect.signature(bound_column.render).parameters
@@ -73,9 +75,12 @@ class _Plan:
 
 class Table(tables.Table):
     """A django-tables2 table whose page of rows is drawn by :meth:`body_rows`
-    (``results/table.html`` uses it). ``row_id(record)`` may give a row its anchor."""
+    (``results/table.html`` uses it). ``row_id(record)`` may give a row its anchor;
+    with ``cards`` (the default) a phone shows each row as a card of labelled values
+    (results.css) instead of a table wider than the screen."""
 
     fast_rows = True
+    cards = True  # on a phone each row is drawn as a card of labelled values
 
     def row_id(self, record) -> str | None:
         return None

@@ -10,6 +10,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from scoring.results.tables.base import (
+    NAME_CELL,
     PER_PAGE,
     TEMPLATE,
     LinkPlayers,
@@ -24,7 +25,6 @@ from scoring.results.tables.rows import Table
 
 # The columns shown first (with the club's ranking measures before the rating): what
 # fits on a phone. The rest are one tap away ("All columns"), and always in the CSV.
-NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 MAIN_COLUMNS = ("rank", "name", "games", "wins", "win_pct")
 
 

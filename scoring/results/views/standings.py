@@ -37,7 +37,9 @@ def _table(kind: str, rows, *, link: bool, measures, show_all: bool, unranked=Fa
     if unranked:
         exclude += ("rank",)
         kw["prefix"] = UNRANKED_PREFIX
-    return table_class(rows, link_players=link, exclude=exclude, **kw)
+    table = table_class(rows, link_players=link, exclude=exclude, **kw)
+    table.cards = not show_all  # every column: one wide table to swipe, not cards
+    return table
 
 
 def _show_all(request, kind: str, measures) -> bool:

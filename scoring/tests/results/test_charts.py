@@ -91,3 +91,12 @@ def test_a_start_point_is_drawn_first_and_named_not_counted():
     assert len(root.findall("svg:circle", NS)) == 3
     assert "Start" in [t.text for t in root.findall("svg:text", NS)]
     assert root.find("svg:line[@class='chart-zero']", NS) is not None  # the 1,000 line
+
+
+@given(st.integers(1, 400))
+def test_x_labels_never_overlap_and_name_both_ends(n):
+    root = parse(charts.line_chart([(str(i), i) for i in range(n)], title="t", y_label="y"))
+    ticks = [t for t in root.findall("svg:text", NS) if "chart-x" in (t.get("class") or "")]
+    xs = [float(t.get("x")) for t in ticks]
+    assert ticks[0].text == "0" and ticks[-1].text == str(n - 1)
+    assert all(b - a >= charts.LABEL_GAP for a, b in zip(xs, xs[1:], strict=False))
