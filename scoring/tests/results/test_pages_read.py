@@ -178,3 +178,14 @@ def test_the_standings_show_the_rating_on_the_friendly_scale(small_club, member_
     for row in response.context["table"].data:
         assert f">{ratings.display_rating(row['rating']):,}</td>" in text(response)
     assert ratings.SENTENCE in text(response)
+
+
+def test_find_my_row_among_those_not_ranked_yet(small_club, member_client, member_person):
+    min_games(2)
+    a, b, c = (small_club[k] for k in "ABC")
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, seated=[member_person, a, b, c]
+    )
+    games.win(tbl, [member_person, a], [b, c])
+    response = member_client.get(STANDINGS + "?season=all&find=me")
+    assert response["Location"] == f"{STANDINGS}?season=all&u-page=1#p-{member_person.pk}"
