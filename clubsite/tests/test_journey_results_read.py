@@ -114,3 +114,13 @@ def test_a_member_reads_standings_and_pages_without_anything_clipped(journey, cl
     expect(page.locator("td", has_text="Leading").first).to_contain_text("Gus Guest")
     assert_nothing_clipped(page, "day results")
     journey.step("a day in play")
+
+    # The partnerships, the club days and the records read the same way.
+    for path, what in (
+        ("/standings/partnerships/?season=all", "partnerships"),
+        ("/results/?season=all", "club days"),
+        ("/records/", "records"),
+    ):
+        journey.goto(path)
+        assert_nothing_clipped(page, what)
+        journey.step(what)
