@@ -76,8 +76,11 @@ class StandingsTable(_StatsColumns):
         attrs = {"class": "table standings"}
 
     def row_id(self, record) -> str:
-        """The anchor of a player's row ("my row" links to it)."""
+        """The anchor of a player's row ("Find my row" links to it)."""
         return f"p-{record['person_id']}"
+
+    def has_person(self, record, person_id: int) -> bool:
+        return record["person_id"] == person_id
 
 
 class PartnershipTable(_StatsColumns):
@@ -87,6 +90,13 @@ class PartnershipTable(_StatsColumns):
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")
         attrs = {"class": "table standings"}
+
+    def row_id(self, record) -> str:
+        """The anchor of a pair's row ("Find my first pair" links to it)."""
+        return "pair-{}-{}".format(*record["pair"])
+
+    def has_person(self, record, person_id: int) -> bool:
+        return person_id in record["pair"]
 
     def render_name(self, record):
         return format_html(

@@ -82,19 +82,19 @@ def _body_context(request, kind: str, result, link: bool) -> dict:
 
 
 def _my_row_url(request, kind: str, result, person) -> str | None:
-    """The address of the page and row of ``person`` in these standings, sorted as
-    shown (None when they have no row in them)."""
+    """The address of the page and row of ``person`` in these standings (a player's
+    row; the first of their pairs), sorted as shown; None when they have no row."""
     show_all = _show_all(request, kind, result.measures)
     cols = {"link": False, "measures": result.measures, "show_all": show_all}
     for rows, unranked in ((result.ranked, False), (result.unranked, True)):
         table = _table(kind, rows, unranked=unranked, **cols)
         RequestConfig(request, paginate=False).configure(table)
-        ids = [row["person_id"] for row in table.data]
-        if person.pk in ids:
-            query = request.GET.copy()
-            query.pop("find", None)
-            query[f"{table.prefix}page"] = ids.index(person.pk) // PER_PAGE + 1
-            return f"{request.path}?{query.urlencode()}#{table.row_id({'person_id': person.pk})}"
+        for index, row in enumerate(table.data):
+            if table.has_person(row, person.pk):
+                query = request.GET.copy()
+                query.pop("find", None)
+                query[f"{table.prefix}page"] = index // PER_PAGE + 1
+                return f"{request.path}?{query.urlencode()}#{table.row_id(row)}"
     return None
 
 
@@ -104,7 +104,10 @@ def _find_me(request, kind: str, result):
     url = _my_row_url(request, kind, result, person) if person else None
     if url:
         return redirect(url)
-    messages.info(request, "You have no finished games in this period, so you have no row here.")
+    rows = "row" if kind == "players" else "pair"
+    messages.info(
+        request, f"You have no finished games in this period, so you have no {rows} here."
+    )
     query = request.GET.copy()
     query.pop("find", None)
     return redirect(f"{request.path}?{query.urlencode()}")
@@ -135,7 +138,7 @@ def _standings_page(request, club, *, kind: str):
         name = "standings" if kind == "players" else "partnerships"
         table = TABLES[kind](result().rows, link_players=False)
         return csv_download(request, table, f"{name}-{period.slug}.csv")
-    if kind == "players" and logged_in and request.GET.get("find") == "me":
+    if logged_in and request.GET.get("find") == "me":
         return _find_me(request, kind, result())
 
     def body():
@@ -144,7 +147,7 @@ def _standings_page(request, club, *, kind: str):
     parts = (kind, logged_in, period.start, period.end, _club_parts(club))
     context.update(
         period=period,
-        find_me=kind == "players" and person_for(request.user) is not None,
+        find_me=person_for(request.user) is not None,
         body=cached_body(request, parts, "results/_standings_body.html", body),
     )
     return render(request, template, context)

@@ -189,3 +189,20 @@ def test_find_my_row_among_those_not_ranked_yet(small_club, member_client, membe
     games.win(tbl, [member_person, a], [b, c])
     response = member_client.get(STANDINGS + "?season=all&find=me")
     assert response["Location"] == f"{STANDINGS}?season=all&u-page=1#p-{member_person.pk}"
+
+
+def test_find_my_first_pair_in_the_partnerships(small_club, member_client, member_person):
+    min_games(1)
+    a, b, c = (small_club[k] for k in "ABC")
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, seated=[member_person, a, b, c]
+    )
+    games.win(tbl, [member_person, a], [b, c])
+    url = reverse("scoring:partnerships")
+    assert "Find my first pair" in text(member_client.get(url))
+    response = member_client.get(url + "?season=all&find=me")
+    pair = "-".join(str(pk) for pk in sorted([member_person.pk, a.pk]))
+    assert response["Location"].startswith(f"{url}?season=all&page=1#pair-")
+    assert set(response["Location"].split("#pair-")[1].split("-")) == set(pair.split("-"))
+    page = text(member_client.get(response["Location"]))
+    assert f'<tr id="{response["Location"].split("#")[1]}">' in page
