@@ -180,29 +180,31 @@ def test_the_standings_show_the_rating_on_the_friendly_scale(small_club, member_
     assert ratings.SENTENCE in text(response)
 
 
-def test_find_my_row_among_those_not_ranked_yet(small_club, member_client, member_person):
+@pytest.fixture
+def mary_played_once(small_club, member_person):
+    """Mary (the logged-in member) won one game, with Ann, on day 2."""
+    a, b, c = (small_club[k] for k in "ABC")
+    tbl = TableFactory(
+        round__day=small_club["day2"], round__number=2, seated=[member_person, a, b, c]
+    )
+    games.win(tbl, [member_person, a], [b, c])
+    return {"mary": member_person, "partner": a}
+
+
+def test_find_my_row_among_those_not_ranked_yet(mary_played_once, member_client):
     min_games(2)
-    a, b, c = (small_club[k] for k in "ABC")
-    tbl = TableFactory(
-        round__day=small_club["day2"], round__number=2, seated=[member_person, a, b, c]
-    )
-    games.win(tbl, [member_person, a], [b, c])
     response = member_client.get(STANDINGS + "?season=all&find=me")
-    assert response["Location"] == f"{STANDINGS}?season=all&u-page=1#p-{member_person.pk}"
+    mary = mary_played_once["mary"]
+    assert response["Location"] == f"{STANDINGS}?season=all&u-page=1#p-{mary.pk}"
 
 
-def test_find_my_first_pair_in_the_partnerships(small_club, member_client, member_person):
+def test_find_my_first_pair_in_the_partnerships(mary_played_once, member_client):
     min_games(1)
-    a, b, c = (small_club[k] for k in "ABC")
-    tbl = TableFactory(
-        round__day=small_club["day2"], round__number=2, seated=[member_person, a, b, c]
-    )
-    games.win(tbl, [member_person, a], [b, c])
     url = reverse("scoring:partnerships")
     assert "Find my first pair" in text(member_client.get(url))
     response = member_client.get(url + "?season=all&find=me")
-    pair = "-".join(str(pk) for pk in sorted([member_person.pk, a.pk]))
-    assert response["Location"].startswith(f"{url}?season=all&page=1#pair-")
-    assert set(response["Location"].split("#pair-")[1].split("-")) == set(pair.split("-"))
-    page = text(member_client.get(response["Location"]))
-    assert f'<tr id="{response["Location"].split("#")[1]}">' in page
+    page_url, anchor = response["Location"].split("#")
+    assert page_url == f"{url}?season=all&page=1"
+    ids = {str(mary_played_once[k].pk) for k in ("mary", "partner")}
+    assert anchor.startswith("pair-") and set(anchor.split("-")[1:]) == ids
+    assert f'<tr id="{anchor}">' in text(member_client.get(response["Location"]))
