@@ -25,6 +25,8 @@ MARGIN_LEFT = 88
 MARGIN_RIGHT = 24
 MARGIN_TOP = 16
 MARGIN_BOTTOM = 52
+# The least distance between two x labels ("13 Mar 2025" is about 100 units wide).
+LABEL_GAP = 130
 
 
 def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
@@ -61,12 +63,15 @@ def _number(value: float) -> str:
     return f"{value:,.1f}"
 
 
-def _describe(points: Sequence[tuple], noun: str) -> str:
+def _describe(points: Sequence[tuple], noun: str, start: tuple | None = None) -> str:
+    """The chart in words; a ``start`` point (drawn first) is named, not counted."""
+    counted = points[1:] if start else points
     values = [v for _, v in points]
-    first, last = points[0][0], points[-1][0]
-    span = f"from {_label(first)} to {_label(last)}" if len(points) > 1 else f"on {_label(first)}"
+    first, last = counted[0][0], counted[-1][0]
+    span = f"from {_label(first)} to {_label(last)}" if len(counted) > 1 else f"on {_label(first)}"
+    opening = f"{start[0]} at {_number(start[1])}; then " if start else ""
     return (
-        f"{len(points)} {noun}{'s' if len(points) != 1 else ''} {span}; "
+        f"{opening}{len(counted)} {noun}{'s' if len(counted) != 1 else ''} {span}; "
         f"lowest {_number(min(values))}, highest {_number(max(values))}, "
         f"latest {_number(values[-1])}."
     )
@@ -92,19 +97,24 @@ class _Frame:
         return MARGIN_TOP + self.plot_h * (1 - (v - self.y_min) / (self.y_max - self.y_min))
 
 
-def _grid(frame: _Frame, ticks: list[float], zero_line: bool) -> list[str]:
-    """Gridlines with their y tick labels, then the two axes."""
+def _grid(frame: _Frame, ticks: list[float], reference: float | None) -> list[str]:
+    """Gridlines with their y tick labels, the dashed reference line (0 for scores,
+    the new-player value for ratings) where it falls inside, then the two axes."""
     parts = []
+    right = frame.width - MARGIN_RIGHT
     for tick in ticks:
         y = frame.y_at(tick)
-        cls = "chart-zero" if zero_line and tick == 0 else "chart-grid"
         parts.append(
-            f'<line class="{cls}" x1="{MARGIN_LEFT}" x2="{frame.width - MARGIN_RIGHT}" '
-            f'y1="{y:.1f}" y2="{y:.1f}"/>'
+            f'<line class="chart-grid" x1="{MARGIN_LEFT}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
         )
         parts.append(
             f'<text class="chart-tick" x="{MARGIN_LEFT - 10}" y="{y + 6:.1f}" '
             f'text-anchor="end">{escape(_number(tick))}</text>'
+        )
+    if reference is not None and frame.y_min <= reference <= frame.y_max:
+        y = frame.y_at(reference)
+        parts.append(
+            f'<line class="chart-zero" x1="{MARGIN_LEFT}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
         )
     parts.append(
         f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT}" '
@@ -117,12 +127,28 @@ def _grid(frame: _Frame, ticks: list[float], zero_line: bool) -> list[str]:
     return parts
 
 
-def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
-    """X labels (first, last and up to three between, never overlapping) and the y
-    axis's name."""
+def _label_points(frame: _Frame) -> list[int]:
+    """The points named on the x axis: the first, the last and up to three between,
+    none closer to the one before than a label is wide."""
     n = frame.n
-    label_count = min(n, 5)
-    shown = sorted({round(i * (n - 1) / max(label_count - 1, 1)) for i in range(label_count)})
+    count = min(n, 5)
+    candidates = sorted({round(i * (n - 1) / max(count - 1, 1)) for i in range(count)})
+    kept = [candidates[0]]
+    for i in candidates[1:]:
+        if frame.x_at(i) - frame.x_at(kept[-1]) >= LABEL_GAP:
+            kept.append(i)
+    last = candidates[-1]
+    if kept[-1] != last:  # the last point is always named, in place of a close one
+        if len(kept) > 1 and frame.x_at(last) - frame.x_at(kept[-1]) < LABEL_GAP:
+            kept.pop()
+        kept.append(last)
+    return kept
+
+
+def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
+    """X labels (:func:`_label_points`, never overlapping) and the y axis's name."""
+    n = frame.n
+    shown = _label_points(frame)
     parts = []
     for j, i in enumerate(shown):
         anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
@@ -165,15 +191,20 @@ def line_chart(
     noun: str = "point",
     width: int = WIDTH,
     height: int = HEIGHT,
-    zero_line: bool = True,
+    reference: float | None = 0,
+    start: tuple | None = None,
 ) -> SafeString:
     """An SVG line chart of ``points`` — (x label, value) pairs in order, the x label a
     date or a string — as a safe HTML string. Points are spaced evenly (games, not
-    days); the x axis names the first, last and a few dates between. Empty ``points``
+    days); the x axis names the first, last and a few dates between. ``start``, a
+    (label, value) pair, is drawn as the first point (a rating before any game);
+    ``reference`` is a value marked by a dashed line (None: none). Empty ``points``
     give an empty string (the page says there is nothing to show)."""
     points = [(x, float(y)) for x, y in points if y is not None]
     if not points:
         return mark_safe("")
+    if start is not None:
+        points.insert(0, (start[0], float(start[1])))
     uid = next(_ids)
     ticks = nice_ticks(min(v for _, v in points), max(v for _, v in points))
     frame = _Frame(len(points), ticks, width, height)
@@ -182,8 +213,8 @@ def line_chart(
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
         f'role="img" aria-labelledby="{title_id} {desc_id}" preserveAspectRatio="xMidYMid meet">',
         f'<title id="{title_id}">{escape(title)}</title>',
-        f'<desc id="{desc_id}">{escape(_describe(points, noun))}</desc>',
-        *_grid(frame, ticks, zero_line),
+        f'<desc id="{desc_id}">{escape(_describe(points, noun, start))}</desc>',
+        *_grid(frame, ticks, reference),
         *_labels(frame, points, y_label),
         *_line(frame, points),
         "</svg>",

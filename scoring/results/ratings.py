@@ -3,8 +3,9 @@
 Each person has a skill estimate ``mu`` and an uncertainty ``sigma`` (everyone starts at
 25 and 25/3). After every finished game the teams are ranked — the winner first, the
 others by their final totals — and OpenSkill updates every player's estimate: partners
-share their team's result, a surprising result moves ratings more. The number shown is
-the cautious ``ordinal`` = mu − 3σ (0 for a newcomer), stored as one `RatingPoint` per
+share their team's result, a surprising result moves ratings more. The stored number is
+the cautious ``ordinal`` = mu − 3σ (0 for a newcomer), shown to people on a friendly
+scale by :func:`display_rating` (1,000 for a newcomer), stored as one `RatingPoint` per
 person per game, so charts and "rating at the end of a season" are plain reads.
 
 `scoring.play.services` calls :func:`game_finished` when a game ends and :func:`game_changed`
@@ -34,13 +35,32 @@ MU = 25.0
 SIGMA = 25.0 / 3.0
 BATCH = 2000
 
-EXPLANATION = (
-    "Each player's rating comes from the OpenSkill (Plackett–Luce) method: after every "
-    "finished game the winners' ratings rise and the others' fall, partners share their "
-    "team's result, and an upset moves ratings more than an expected result. "
-    "The number shown is a cautious estimate — skill minus three times its uncertainty — "
-    "so everyone starts at 0 and it climbs as they play and win."
+# The rating people see: a new player shows 1,000, and one point of the openskill
+# ordinal (mu − 3σ) is 20 points of it, so a game moves it by about 10 to 50.
+NEW_PLAYER_RATING = 1000
+POINTS_PER_ORDINAL = 20
+
+SENTENCE = (
+    "The rating shows how strongly someone plays compared with the rest of the club: "
+    "everyone starts at 1,000, a win raises it and a loss lowers it, and beating stronger "
+    "pairs raises it more (losing to weaker ones lowers it more)."
 )
+HOW = (
+    "How it is worked out: the OpenSkill method (Plackett–Luce, for teams) keeps for "
+    "each player a skill estimate μ (25 at the start) and an uncertainty σ (8.33 at the "
+    "start); partners share their team's result. The rating shown is "
+    "1,000 + 20 × (μ − 3σ), a cautious estimate that is 1,000 for a new player and never "
+    "shown below 0."
+)
+
+
+def display_rating(ordinal: float | None) -> int | None:
+    """The rating shown on every page and in the workbook: 1,000 for a new player, 20 per
+    point of the openskill ordinal (mu − 3σ), never below 0; None stays None (no rated
+    game yet). Ranking still uses the stored ordinal: the mapping keeps the order."""
+    if ordinal is None:
+        return None
+    return max(0, round(NEW_PLAYER_RATING + POINTS_PER_ORDINAL * ordinal))
 
 
 def model():

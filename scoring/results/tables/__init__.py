@@ -2,6 +2,8 @@
 
 The rooms:
 
+- :mod:`.rows` — the table every other builds on: draws a page of rows in one pass
+  (and as labelled cards on a phone);
 - :mod:`.base` — what every table shares: links to players and days, the number, rank,
   date and player columns, ``link_players`` for visitors, the CSV download;
 - :mod:`.standings` — players and partnerships, ranked;

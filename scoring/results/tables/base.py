@@ -19,10 +19,14 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 
 from clubsite.csvcells import csv_download
+from scoring.results.ratings import display_rating
 
 TEMPLATE = "results/table.html"
 PER_PAGE = 50
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}, "tf": {"class": "num"}}
+RANK = {"th": {"class": "num rank"}, "td": {"class": "num rank"}}
+# The name a row is about (a standings player, a partner): first on a phone's card.
+NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 
 
 def player_url(pid) -> str:
@@ -106,12 +110,27 @@ class SignedColumn(NumberColumn):
         return "0"
 
 
+class RatingColumn(NumberColumn):
+    """A rating, stored as the openskill ordinal, shown on the friendly scale
+    (:func:`scoring.results.ratings.display_rating`): "1,040" on the page and in the CSV."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("default", "—")
+        super().__init__(*args, **kwargs)
+
+    def render(self, value):
+        return f"{display_rating(value):,}"
+
+    def value(self, value):
+        return display_rating(value)
+
+
 class RankColumn(tables.Column):
     """ "1", "=2" for a shared position (``ties=False``: a list where a shared place
     is not marked, such as the top scores)."""
 
     def __init__(self, *args, ties: bool = True, **kwargs):
-        kwargs.setdefault("attrs", NUM)
+        kwargs.setdefault("attrs", RANK)
         kwargs.setdefault("verbose_name", "Rank")
         self.ties = ties
         super().__init__(*args, **kwargs)

@@ -6,18 +6,21 @@ from __future__ import annotations
 import django_tables2 as tables
 
 from scoring.results.tables.base import (
+    NAME_CELL,
     TEMPLATE,
     DateColumn,
     LinkPlayers,
     NumberColumn,
     PersonColumn,
+    RatingColumn,
     SignedColumn,
     day_url,
     people_links,
 )
+from scoring.results.tables.rows import Table
 
 
-class PlayerGamesTable(LinkPlayers, tables.Table):
+class PlayerGamesTable(LinkPlayers, Table):
     date = DateColumn(
         accessor="game__day_date",
         verbose_name="Date",
@@ -34,7 +37,7 @@ class PlayerGamesTable(LinkPlayers, tables.Table):
     score = NumberColumn(accessor="team__total", verbose_name="Score")
     against = NumberColumn(accessor="team__points_against", verbose_name="Against")
     hands = NumberColumn(accessor="team__hands", verbose_name="Hands")
-    rating_after = NumberColumn(verbose_name="Rating after", decimals=1, default="—")
+    rating_after = RatingColumn(verbose_name="Rating after")
 
     class Meta:
         template_name = TEMPLATE
@@ -71,8 +74,10 @@ class PlayerGamesTable(LinkPlayers, tables.Table):
         return self.render_result(record)
 
 
-class PartnersTable(LinkPlayers, tables.Table):
-    partner = PersonColumn(verbose_name="Partner", order_by=("partner__sort_name",))
+class PartnersTable(LinkPlayers, Table):
+    partner = PersonColumn(
+        verbose_name="Partner", order_by=("partner__sort_name",), attrs=NAME_CELL
+    )
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
@@ -87,8 +92,10 @@ class PartnersTable(LinkPlayers, tables.Table):
         empty_text = "No partners yet."
 
 
-class OpponentsTable(LinkPlayers, tables.Table):
-    name = PersonColumn(verbose_name="Opponent", order_by=("sort_name",), whole_row=True)
+class OpponentsTable(LinkPlayers, Table):
+    name = PersonColumn(
+        verbose_name="Opponent", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+    )
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")

@@ -15,9 +15,10 @@ from scoring.results.tables.base import (
     RankColumn,
     TeamColumn,
 )
+from scoring.results.tables.rows import Table
 
 
-class _RecordTable(LinkPlayers, tables.Table):
+class _RecordTable(LinkPlayers, Table):
     class Meta:
         template_name = TEMPLATE
         orderable = False
@@ -78,7 +79,7 @@ class FourRedThreesTable(HighestHandTable):
         empty_text = "Nobody has held four red threes yet."
 
 
-class StreakTable(LinkPlayers, tables.Table):
+class StreakTable(LinkPlayers, Table):
     rank = RankColumn(ties=False)
     person = PersonColumn(verbose_name="Player")
     length = NumberColumn(verbose_name="Wins in a row")

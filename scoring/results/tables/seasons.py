@@ -7,9 +7,10 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from scoring.results.tables.base import TEMPLATE, DateColumn
+from scoring.results.tables.rows import Table
 
 
-class SeasonTable(tables.Table):
+class SeasonTable(Table):
     name = tables.Column(
         verbose_name="Season", linkify=("scoring:season_edit", {"pk": tables.A("pk")})
     )

@@ -10,18 +10,37 @@ import django_tables2 as tables
 from django.utils.html import format_html
 
 from scoring.results.tables.base import (
+    NAME_CELL,
     PER_PAGE,
     TEMPLATE,
     LinkPlayers,
     NumberColumn,
     PersonColumn,
     RankColumn,
+    RatingColumn,
     SignedColumn,
     person_html,
 )
+from scoring.results.tables.rows import Table
+
+# The columns shown first (with the club's ranking measures before the rating): what
+# fits on a phone. The rest are one tap away ("All columns"), and always in the CSV.
+MAIN_COLUMNS = ("rank", "name", "games", "wins", "win_pct")
 
 
-class _StatsColumns(LinkPlayers, tables.Table):
+def main_columns(measures) -> tuple[str, ...]:
+    """The main columns of a standings table ranked by ``measures``."""
+    extra = tuple(m for m in measures if m not in MAIN_COLUMNS and m != "rating")
+    return (*MAIN_COLUMNS, *extra, "rating")
+
+
+def hidden_columns(table_class, measures) -> tuple[str, ...]:
+    """The columns of ``table_class`` left out of its main set."""
+    shown = main_columns(measures)
+    return tuple(name for name in table_class.base_columns if name not in shown)
+
+
+class _StatsColumns(LinkPlayers, Table):
     games = NumberColumn(verbose_name="Games")
     wins = NumberColumn(verbose_name="Won")
     losses = NumberColumn(verbose_name="Lost")
@@ -37,7 +56,7 @@ class _StatsColumns(LinkPlayers, tables.Table):
     times_out = NumberColumn(verbose_name="Times out")
     concealed_outs = NumberColumn(verbose_name="Concealed outs")
     perfect_cuts = NumberColumn(verbose_name="Perfect cuts")
-    rating = NumberColumn(verbose_name="Rating", decimals=1, default="—")
+    rating = RatingColumn(verbose_name="Rating")
 
     class Meta:
         template_name = TEMPLATE
@@ -48,20 +67,36 @@ class _StatsColumns(LinkPlayers, tables.Table):
 
 class StandingsTable(_StatsColumns):
     rank = RankColumn()
-    name = PersonColumn(verbose_name="Player", order_by=("sort_name",), whole_row=True)
+    name = PersonColumn(
+        verbose_name="Player", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+    )
 
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")
         attrs = {"class": "table standings"}
+
+    def row_id(self, record) -> str:
+        """The anchor of a player's row ("Find my row" links to it)."""
+        return f"p-{record['person_id']}"
+
+    def has_person(self, record, person_id: int) -> bool:
+        return record["person_id"] == person_id
 
 
 class PartnershipTable(_StatsColumns):
     rank = RankColumn()
-    name = tables.Column(verbose_name="Partners", order_by=("sort_name",))
+    name = tables.Column(verbose_name="Partners", order_by=("sort_name",), attrs=NAME_CELL)
 
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")
         attrs = {"class": "table standings"}
+
+    def row_id(self, record) -> str:
+        """The anchor of a pair's row ("Find my first pair" links to it)."""
+        return "pair-{}-{}".format(*record["pair"])
+
+    def has_person(self, record, person_id: int) -> bool:
+        return person_id in record["pair"]
 
     def render_name(self, record):
         return format_html(

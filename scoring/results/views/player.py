@@ -63,10 +63,12 @@ def _charts(person) -> dict:
             noun="game",
         ),
         "rating_chart": charts.line_chart(
-            games_of.rating_series(person),
+            [(day, ratings.display_rating(o)) for day, o in games_of.rating_series(person)],
             title=f"Rating of {person.full_name} after each game",
             y_label="Rating",
             noun="rated game",
+            start=("Start", ratings.NEW_PLAYER_RATING),
+            reference=ratings.NEW_PLAYER_RATING,
         ),
     }
 
@@ -87,7 +89,8 @@ def _body(request, person, is_me: bool) -> dict:
         "opponents": paginate(request, _opponents_table(person)),
         "bests": games_of.personal_bests(person),
         **_charts(person),
-        "explanation": ratings.EXPLANATION,
+        "rating_sentence": ratings.SENTENCE,
+        "rating_how": ratings.HOW,
     }
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.views.decorators.http import require_http_methods
+from django_tables2 import RequestConfig
 
-from members.permissions import officer_required
+from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings
 from scoring.results import ratings
 from scoring.results.cache import cached_body
@@ -15,58 +17,137 @@ from scoring.results.forms import StandingsSettingsForm
 from scoring.results.services import set_ranking
 from scoring.results.standings.individual import partnership_standings, standings
 from scoring.results.standings.measures import measures_label
-from scoring.results.tables.standings import PartnershipTable, StandingsTable
+from scoring.results.tables.base import PER_PAGE
+from scoring.results.tables.standings import PartnershipTable, StandingsTable, hidden_columns
 from scoring.results.views.common import csv_download, paginate, results_page, wants_csv
+
+UNRANKED_PREFIX = "u-"
+TABLES = {"players": StandingsTable, "partnerships": PartnershipTable}
 
 
 def _club_parts(club: ClubSettings) -> tuple:
     return (tuple(club.ranking_measures or ()), club.min_games_to_rank)
 
 
+def _table(kind: str, rows, *, link: bool, measures, show_all: bool, unranked=False, **kw):
+    """A standings table of ``rows``: the main columns, or every one with ``show_all``;
+    the rows not yet ranked have no rank (and the ``u-`` prefix for their sort and page)."""
+    table_class = TABLES[kind]
+    exclude = () if show_all else hidden_columns(table_class, measures)
+    if unranked:
+        exclude += ("rank",)
+        kw["prefix"] = UNRANKED_PREFIX
+    table = table_class(rows, link_players=link, exclude=exclude, **kw)
+    table.cards = not show_all  # every column: one wide table to swipe, not cards
+    return table
+
+
+def _show_all(request, kind: str, measures) -> bool:
+    """Every column when asked for, or when the table is sorted by one of the others."""
+    if request.GET.get("columns") == "all":
+        return True
+    hidden = hidden_columns(TABLES[kind], measures)
+    sorts = (request.GET.get("sort", ""), request.GET.get(f"{UNRANKED_PREFIX}sort", ""))
+    return any(key.lstrip("-") in hidden for key in sorts if key)
+
+
+def _empty_text(result) -> str:
+    if result.unranked:
+        return (
+            f"Nobody is ranked yet: a player needs {result.min_games} "
+            f"game{pluralize(result.min_games)} in this period. Everyone who has played "
+            "is listed below, under “Not ranked yet”."
+        )
+    return "No finished games in this period yet."
+
+
+def _body_context(request, kind: str, result, link: bool) -> dict:
+    """What the cached part of a standings page shows."""
+    show_all = _show_all(request, kind, result.measures)
+    cols = {"link": link, "measures": result.measures, "show_all": show_all}
+    table = _table(kind, result.ranked, empty_text=_empty_text(result), **cols)
+    unranked = _table(kind, result.unranked, unranked=True, **cols)
+    columns = type(table).base_columns
+    hidden = hidden_columns(type(table), result.measures)
+    return {
+        "tab": kind,
+        "result": result,
+        "table": paginate(request, table),
+        "unranked": paginate(request, unranked),
+        "show_all": show_all,
+        "hidden": [] if show_all else [str(columns[name].verbose_name) for name in hidden],
+        "measures_label": result.measures_label,
+        "min_games": result.min_games,
+    }
+
+
+def _my_row_url(request, kind: str, result, person) -> str | None:
+    """The address of the page and row of ``person`` in these standings (a player's
+    row; the first of their pairs), sorted as shown; None when they have no row."""
+    show_all = _show_all(request, kind, result.measures)
+    cols = {"link": False, "measures": result.measures, "show_all": show_all}
+    for rows, unranked in ((result.ranked, False), (result.unranked, True)):
+        table = _table(kind, rows, unranked=unranked, **cols)
+        RequestConfig(request, paginate=False).configure(table)
+        for index, row in enumerate(table.data):
+            if table.has_person(row, person.pk):
+                query = request.GET.copy()
+                query.pop("find", None)
+                query[f"{table.prefix}page"] = index // PER_PAGE + 1
+                return f"{request.path}?{query.urlencode()}#{table.row_id(row)}"
+    return None
+
+
+def _find_me(request, kind: str, result):
+    """Send a member to their own row (one tap from the standings)."""
+    person = person_for(request.user)
+    url = _my_row_url(request, kind, result, person) if person else None
+    if url:
+        return redirect(url)
+    rows = "row" if kind == "players" else "pair"
+    messages.info(
+        request, f"You have no finished games in this period, so you have no {rows} here."
+    )
+    query = request.GET.copy()
+    query.pop("find", None)
+    return redirect(f"{request.path}?{query.urlencode()}")
+
+
 def _standings_page(request, club, *, kind: str):
     filterset = StandingsFilter.for_request(request.GET)
     logged_in = request.user.is_authenticated
-    context = {"filter": filterset, "tab": kind, "explanation": ratings.EXPLANATION}
+    context = {
+        "filter": filterset,
+        "tab": kind,
+        "rating_sentence": ratings.SENTENCE,
+        "rating_how": ratings.HOW,
+    }
     template = "results/standings.html"
     if not filterset.is_valid():
         context["period"] = None
         return render(request, template, context, status=400)
     period = filterset.period
     build = standings if kind == "players" else partnership_standings
-    table_class = StandingsTable if kind == "players" else PartnershipTable
 
     def result():
         return build(
-            period,
-            include_guests=filterset.include_guests,
-            players=filterset.qs,
-            club=club,
+            period, include_guests=filterset.include_guests, players=filterset.qs, club=club
         )
 
     if wants_csv(request):
         name = "standings" if kind == "players" else "partnerships"
-        table = table_class(result().rows, link_players=False)
+        table = TABLES[kind](result().rows, link_players=False)
         return csv_download(request, table, f"{name}-{period.slug}.csv")
+    if logged_in and request.GET.get("find") == "me":
+        return _find_me(request, kind, result())
 
     def body():
-        ranked = result()
-        table = paginate(request, table_class(ranked.ranked, link_players=logged_in))
-        unranked = table_class(
-            ranked.unranked, link_players=logged_in, exclude=("rank",), prefix="u-"
-        )
-        paginate(request, unranked)
-        return {
-            "tab": kind,
-            "result": ranked,
-            "table": table,
-            "unranked": unranked,
-            "measures_label": ranked.measures_label,
-            "min_games": ranked.min_games,
-        }
+        return _body_context(request, kind, result(), logged_in)
 
     parts = (kind, logged_in, period.start, period.end, _club_parts(club))
     context.update(
         period=period,
+        find_me=person_for(request.user) is not None,
         body=cached_body(request, parts, "results/_standings_body.html", body),
     )
     return render(request, template, context)

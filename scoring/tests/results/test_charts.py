@@ -70,3 +70,33 @@ def test_nice_ticks_cover_the_range():
     ticks = charts.nice_ticks(-130, 6600)
     assert ticks[0] <= -130 and ticks[-1] >= 6600
     assert charts.nice_ticks(5, 5)[0] < 5 < charts.nice_ticks(5, 5)[-1]
+
+
+def test_a_start_point_is_drawn_first_and_named_not_counted():
+    points = [(datetime.date(2025, 1, 2), 970.0), (datetime.date(2025, 1, 9), 1010.0)]
+    root = parse(
+        charts.line_chart(
+            points,
+            title="t",
+            y_label="Rating",
+            noun="rated game",
+            start=("Start", 1000),
+            reference=1000,
+        )
+    )
+    assert root.find("svg:desc", NS).text == (
+        "Start at 1,000; then 2 rated games from 2 Jan 2025 to 9 Jan 2025; "
+        "lowest 970, highest 1,010, latest 1,010."
+    )
+    assert len(root.findall("svg:circle", NS)) == 3
+    assert "Start" in [t.text for t in root.findall("svg:text", NS)]
+    assert root.find("svg:line[@class='chart-zero']", NS) is not None  # the 1,000 line
+
+
+@given(st.integers(1, 400))
+def test_x_labels_never_overlap_and_name_both_ends(n):
+    root = parse(charts.line_chart([(str(i), i) for i in range(n)], title="t", y_label="y"))
+    ticks = [t for t in root.findall("svg:text", NS) if "chart-x" in (t.get("class") or "")]
+    xs = [float(t.get("x")) for t in ticks]
+    assert ticks[0].text == "0" and ticks[-1].text == str(n - 1)
+    assert all(b - a >= charts.LABEL_GAP for a, b in zip(xs, xs[1:], strict=False))

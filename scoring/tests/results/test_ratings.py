@@ -5,6 +5,8 @@ import datetime
 import pytest
 from django.core.management import call_command
 from django.test import TestCase
+from hypothesis import given
+from hypothesis import strategies as st
 
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.models import Hand, RatingPoint
@@ -113,8 +115,31 @@ def test_team_ranks():
     assert ratings.team_ranks([(False, 10), (False, 20)]) == [2, 1]
 
 
-def test_explanation_is_two_sentences():
-    assert ratings.EXPLANATION.count(". ") == 1 and ratings.EXPLANATION.endswith(".")
+def test_the_rating_is_said_in_one_plain_sentence_and_its_mapping_in_the_help():
+    assert ratings.SENTENCE.count(". ") == 0 and ratings.SENTENCE.endswith(".")
+    assert "1,000" in ratings.SENTENCE and "stronger" in ratings.SENTENCE
+    assert "1,000 + 20 × (μ − 3σ)" in ratings.HOW
+
+
+def test_display_rating_starts_a_new_player_at_1000_and_never_goes_below_0():
+    new = ratings.ordinal(ratings.MU, ratings.SIGMA)
+    assert ratings.display_rating(new) == 1000
+    assert ratings.display_rating(-3.0) == 940
+    assert ratings.display_rating(2.43) == 1049
+    assert ratings.display_rating(-80.0) == 0
+    assert ratings.display_rating(None) is None
+
+
+@given(st.floats(-100, 100), st.floats(-100, 100))
+def test_display_rating_keeps_the_order_of_ordinals(a, b):
+    if a < b:
+        assert ratings.display_rating(a) <= ratings.display_rating(b)
+
+
+def test_a_new_member_who_lost_twice_still_has_a_positive_rating(small_club):
+    """Cat lost both games of day 1 and one of day 2."""
+    cat = latest(small_club["C"])
+    assert cat.ordinal < 0 < ratings.display_rating(cat.ordinal) < ratings.NEW_PLAYER_RATING
 
 
 def test_rating_a_finished_game_costs_the_same_queries_for_two_or_four_players(db):

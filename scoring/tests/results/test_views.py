@@ -170,9 +170,12 @@ def test_standings_page_shows_the_season_ranked(small_club, member_client):
     ranked = [r["name"] for r in response.context["table"].data]
     assert ranked == ["Bob Baker", "Ann Able", "Dan Dale", "Cat Cole"]
     assert [r["name"] for r in response.context["unranked"].data] == ["Eve Early"]
-    assert "Not yet ranked" in page
+    assert "Not ranked yet: fewer than" in page
     assert "About the rating" in page and "OpenSkill" in page
-    assert "11,850" in page  # Ann's points for, formatted
+    assert "11,850" not in page  # Ann's points for: not a main column
+    assert "More columns: Lost, Points for" in page
+    page = text(member_client.get(reverse("scoring:standings") + "?columns=all"))
+    assert "11,850" in page  # formatted
 
 
 def test_sorting_by_a_computed_column(small_club, member_client):
