@@ -21,7 +21,7 @@ from django.db.models import Count
 
 from members.models import ClubDay, Person
 from members.permissions import is_officer, person_for
-from scoring.models import DayRules, Game, Hand, HandConfirmation, RuleSet, TeamPlayer
+from scoring.models import DayRules, Game, Hand, HandConfirmation, TeamPlayer
 from scoring.play.services.base import lock_game, now_or, set_history
 from scoring.play.services.errors import ScoringError
 from scoring.play.services.rulesets import rule_set_for_day
@@ -36,30 +36,30 @@ class ConfirmRefused(ScoringError):
     """A confirmation, dispute or settlement cannot be made as asked."""
 
 
-def _confirms(day_id, rule_set_id) -> bool:
-    day_value = (
-        DayRules.objects.filter(day_id=day_id).values_list("confirm_hands", flat=True).first()
-    )
-    if day_value is not None:
-        return day_value
-    if rule_set_id is None:
-        return False
-    return bool(
-        RuleSet.objects.filter(pk=rule_set_id).values_list("confirm_hands", flat=True).first()
-    )
+def _pick(day_value, rule_set_value) -> bool:
+    return day_value if day_value is not None else bool(rule_set_value)
 
 
 def confirmation_required(game: Game) -> bool:
     """Whether hands of ``game`` saved now need the other team's OK: the day's setting
-    when it has one, else the setting of the rule set the game started with."""
-    return _confirms(game.day_id, game.rule_set_id)
+    when it has one, else the setting of the rule set the game started with (one
+    query)."""
+    row = (
+        Game.objects.filter(pk=game.pk)
+        .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")
+        .first()
+    )
+    return _pick(*row) if row else False
 
 
 def day_confirms_hands(day) -> bool:
-    """Whether hands saved on ``day`` need the other team's OK (games started under the
-    day's rule set): the day's own setting, else its rule set's."""
+    """Whether hands saved on ``day`` need the other team's OK (in games started under
+    the day's rule set): the day's own setting, else its rule set's."""
+    chosen = DayRules.objects.filter(day=day).select_related("rule_set").first()
+    if chosen is not None:
+        return _pick(chosen.confirm_hands, chosen.rule_set.confirm_hands)
     rule_set = rule_set_for_day(day)
-    return _confirms(day.pk, rule_set.pk if rule_set else None)
+    return bool(rule_set and rule_set.confirm_hands)
 
 
 def _keeper_team_id(game: Game, user) -> int | None:
