@@ -52,8 +52,8 @@ def test_the_table_shows_the_other_teams_names_and_one_tap_confirms(link_client,
     ann, bob, cat, dan = players
     page = link_client.get(reverse("scoring:table", args=[waiting.game.table_id])).content
     assert b"Is hand 1 right?" in page
-    assert b"Bob Baker: right" in page and b"Dan Dunn: right" in page
-    assert b"Cat Cole: right" not in page  # Ann's partner: the keeper's own team
+    assert b"Bob Baker: it is right" in page and b"Dan Dunn: it is right" in page
+    assert b"Cat Cole: it is right" not in page  # Ann's partner: the keeper's own team
     assert b"Waiting for OK" in page
     response = tap(link_client, waiting, bob)
     assert response.status_code == 302 and response["Location"].endswith("#confirm")
