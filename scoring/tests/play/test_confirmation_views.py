@@ -231,3 +231,10 @@ def test_a_non_officer_member_is_never_shown_the_settle_button(
     assert b"Settle hand" not in page.content
     response = seated_member_client.post(settle_url(waiting), {"version": "1"})
     assert response.status_code == 403 and status_of(waiting) == Status.WAITING
+
+
+def test_the_admin_lists_confirmations_read_only(admin_client, waiting):
+    url = reverse("admin:scoring_handconfirmation_changelist")
+    assert admin_client.get(url, {"q": "link"}).status_code == 200
+    change = reverse("admin:scoring_handconfirmation_change", args=[waiting.confirmation.pk])
+    assert b'name="status"' not in admin_client.get(change).content
