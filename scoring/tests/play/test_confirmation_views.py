@@ -194,6 +194,8 @@ def test_the_rule_set_form_turns_it_on(officer_client, club_rules):
     assert response.status_code == 302, response.context["form"].errors
     own.refresh_from_db()
     assert own.confirm_hands is True
+    listed = officer_client.get(reverse("scoring:rulesets")).content
+    assert listed.count(b"the other team confirms every hand") == 1  # presets: off
 
 
 def test_results_pages_note_a_day_with_unconfirmed_hands(
@@ -238,3 +240,11 @@ def test_the_admin_lists_confirmations_read_only(admin_client, waiting):
     assert admin_client.get(url, {"q": "link"}).status_code == 200
     change = reverse("admin:scoring_handconfirmation_change", args=[waiting.confirmation.pk])
     assert b'name="status"' not in admin_client.get(change).content
+
+
+def test_the_correction_page_says_what_a_correction_does(link_client, officer_user, waiting):
+    url = reverse("scoring:hand_edit", args=[waiting.game_id, 1])
+    assert b"the other team confirms the new numbers again" in link_client.get(url).content
+    officer = Client()
+    officer.force_login(officer_user)
+    assert b"Saving your correction settles this hand" in officer.get(url).content
