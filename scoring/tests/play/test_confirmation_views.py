@@ -248,3 +248,16 @@ def test_the_correction_page_says_what_a_correction_does(link_client, officer_us
     officer = Client()
     officer.force_login(officer_user)
     assert b"Saving your correction settles this hand" in officer.get(url).content
+
+
+def test_the_table_page_shows_waiting_hands_in_few_queries(
+    link_client, confirming, game, django_assert_max_num_queries
+):
+    url = reverse("scoring:table", args=[game.table_id])
+    services.record_hand(game, [SMALL, SMALL], number=1)
+    with django_assert_max_num_queries(30) as few:
+        assert b"Is hand 1 right?" in link_client.get(url).content
+    for number in range(2, 6):
+        services.record_hand(game, [SMALL, SMALL], number=number)
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert b"5 hands wait for the other team" in link_client.get(url).content
