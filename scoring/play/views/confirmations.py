@@ -26,10 +26,11 @@ from scoring.play.services.confirmations import (
 )
 
 
-def to_confirm(hands, teams) -> list[dict]:
-    """The hands of a game still waiting for the other team or disputed, each with its
-    team rows and the players who may confirm it (from what the page loaded already:
-    hands with ``confirmation`` and ``team_hands``, teams with their memberships)."""
+def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
+    """The hands of a game still waiting for the other team (and, for an officer, the
+    disputed ones too), each with its team rows and the players who may confirm it
+    (from what the page loaded already: hands with ``confirmation`` and
+    ``team_hands``, teams with their memberships)."""
     memberships = [m for team in teams for m in team.memberships.all()]
     labels = {team.pk: team.label_text for team in teams}
     items = []
@@ -37,6 +38,8 @@ def to_confirm(hands, teams) -> list[dict]:
         confirmation = getattr(hand, "confirmation", None)
         if confirmation is None or not confirmation.is_open:
             continue
+        if confirmation.status == HandConfirmation.Status.DISPUTED and not officer:
+            continue  # nothing to tap at the table: the hands table says "Disputed"
         people = confirmers(confirmation, memberships)
         waited = [
             labels[team.pk]

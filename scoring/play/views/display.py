@@ -122,7 +122,7 @@ def game_context(request, game: Game, access, *, teams=None, **extra):
         "next_dealer": next_dealer,
         "seat_order": order,
         "winner": winner,
-        "to_confirm": to_confirm(hands, teams),
+        "to_confirm": to_confirm(hands, teams, officer=access.is_officer),
     }
     ctx.update(extra)
     return ctx

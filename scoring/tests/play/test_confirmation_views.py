@@ -90,9 +90,12 @@ def test_a_dispute_with_a_reason_is_listed_for_officers_and_settled_there(
     assert status_of(waiting) == Status.DISPUTED
     page = link_client.get(response["Location"]).content
     assert b"marked as disputed by Dan Dunn" in page
-    assert "Disputed by Dan Dunn: “We had 4 red threes”".encode() in page
+    assert b"Disputed by Dan" in page and b'id="confirm"' not in page  # nothing to tap
     officer = Client()
     officer.force_login(officer_user)
+    table_page = officer.get(reverse("scoring:table", args=[waiting.game.table_id])).content
+    assert b"Hand 1 is disputed" in table_page
+    assert "Disputed by Dan Dunn: “We had 4 red threes”".encode() in table_page
     day_url = reverse("members:day", args=[waiting.game.day_id])
     day_page = officer.get(day_url).content
     assert b"Hands to settle (1)" in day_page and b"We had 4 red threes" in day_page
@@ -260,4 +263,4 @@ def test_the_table_page_shows_waiting_hands_in_few_queries(
     for number in range(2, 6):
         services.record_hand(game, [SMALL, SMALL], number=number)
     with django_assert_max_num_queries(len(few.captured_queries)):
-        assert b"5 hands wait for the other team" in link_client.get(url).content
+        assert b"5 hands are not confirmed yet" in link_client.get(url).content
