@@ -14,6 +14,7 @@ from scoring.models import (
     Game,
     GameTeam,
     Hand,
+    HandConfirmation,
     RatingPoint,
     RuleSet,
     Season,
@@ -192,3 +193,29 @@ class RatingPointAdmin(admin.ModelAdmin):
     search_fields = ("person__first_name", "person__last_name")
     list_select_related = ("person", "game__table", "game__day")
     raw_id_fields = ("person", "game")
+
+
+@admin.register(HandConfirmation)
+class HandConfirmationAdmin(SimpleHistoryAdmin):
+    """The other team's OK of each hand: written by the play services only (settle a
+    hand on the club day's page)."""
+
+    list_display = ("__str__", "status", "person", "officer", "via", "updated_at")
+    list_filter = ("status", "game__day_date")
+    search_fields = ("reason", "via", "person__last_name", "officer__username")
+    list_select_related = ("hand__game__table", "hand__game__day", "person", "officer")
+    readonly_fields = (
+        "hand",
+        "game",
+        "status",
+        "hand_version",
+        "keeper_team",
+        "person",
+        "officer",
+        "reason",
+        "via",
+        "updated_at",
+    )
+
+    def has_add_permission(self, request):
+        return False

@@ -136,6 +136,11 @@ def test_an_older_backup_is_restored_and_migrated(sqlite_only, tmp_path):
     older = _backup(tmp_path)
     with sqlite3.connect(older) as db:
         db.execute("ALTER TABLE scoring_game DROP COLUMN failed_melds")
+        # 0010_hand_confirmations: its tables and columns.
+        for table in ("scoring_handconfirmation", "scoring_historicalhandconfirmation"):
+            db.execute(f"DROP TABLE {table}")
+        for table in ("scoring_ruleset", "scoring_historicalruleset", "scoring_dayrules"):
+            db.execute(f"ALTER TABLE {table} DROP COLUMN confirm_hands")
         db.execute(
             # 0005 and every later scoring migration: the backup predates them all.
             "DELETE FROM django_migrations WHERE app='scoring' AND name >= '0005'"

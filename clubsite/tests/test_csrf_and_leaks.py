@@ -362,6 +362,10 @@ def test_every_form_endpoint_is_in_the_csrf_table():
         "members:seating_move",
         "members:seating_swap",
         "scoring:next_game",
+        # Hands waiting for the other team's OK: the world's day does not ask for it
+        # (tests/play/test_confirmations.py posts them from the table and day pages).
+        "scoring:hand_confirm",
+        "scoring:hand_settle",
     }
     missing = sorted(with_form - set(FORMS) - no_page_form)
     assert not missing, f"POST endpoints without a CSRF-with-token test: {missing}"

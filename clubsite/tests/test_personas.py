@@ -466,6 +466,20 @@ CASES: dict[str, Case] = {
         lambda w: quick_post([SMALL, BIG], 1, version=w.hand1.version),
         changes=True,
     ),
+    "scoring:hand_confirm": Case(
+        lambda w: _r("scoring:hand_confirm", w.playing.pk, 1),
+        TABLE_REDIRECT,
+        TABLE_REDIRECT,
+        lambda w: {"action": "confirm", "person": str(w.bob.pk), "version": "1"},
+        changes=True,
+    ),
+    "scoring:hand_settle": Case(
+        lambda w: _r("scoring:hand_settle", w.playing.pk, 1),
+        E(REDIRECT, 404, 403, 404),  # officers only; outsiders never learn the game exists
+        E(REDIRECT, 404, 403, 404),
+        lambda w: {"version": "1"},
+        changes=True,
+    ),
     "scoring:next_game": Case(
         lambda w: _r("scoring:next_game", w.playing.pk),
         TABLE_REDIRECT,

@@ -6,6 +6,7 @@ on `GameTeam`) are written only by `scoring.play.services`, in the same transact
 hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 """
 
+from scoring.models.confirmations import HandConfirmation, HandConfirmationQuerySet
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
@@ -17,6 +18,8 @@ __all__ = [
     "GameQuerySet",
     "GameTeam",
     "Hand",
+    "HandConfirmation",
+    "HandConfirmationQuerySet",
     "RatingPoint",
     "ResultsVersion",
     "RuleSet",

@@ -50,6 +50,11 @@ class RuleSet(models.Model):
         blank=True, max_length=1000, help_text="What is special about it. At most 1,000 characters."
     )
     settings = models.JSONField(help_text="Every setting of the rule set (engine field names).")
+    confirm_hands = models.BooleanField(
+        default=False,
+        help_text="A player of the other team confirms every saved hand (a day may say "
+        "otherwise). Not a scoring rule: it never changes a score.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -99,6 +104,13 @@ class DayRules(models.Model):
 
     day = models.OneToOneField(ClubDay, on_delete=models.CASCADE, related_name="rules")
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="days")
+    confirm_hands = models.BooleanField(
+        null=True,
+        blank=True,
+        default=None,
+        help_text="The other team confirms every hand: on or off for this day; empty "
+        "means as the rule set says.",
+    )
 
     class Meta:
         ordering = ["day"]

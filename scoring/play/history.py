@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
-from scoring.models import Hand
+from scoring.models import Hand, HandConfirmation
 
 TOTAL_WORDS = {
     "melded_points": "melded points",
@@ -22,17 +22,28 @@ TOTAL_WORDS = {
 }
 
 
+ACTION_WORDS = {
+    "entered": "entered",
+    "changed": "corrected",
+    "undone": "undone",
+    "confirmed": "confirmed",
+    "disputed": "disputed",
+    "settled": "settled",
+    "waiting": "sent back to the other team to confirm",
+}
+
+
 @dataclass
 class HistoryEntry:
     when: object
     who: str
-    action: str  # "entered", "changed" or "undone"
+    action: str  # "entered", "changed", "undone", or a confirmation's status
     number: int
     changes: list[str] = field(default_factory=list)
 
     @property
     def action_words(self) -> str:
-        return {"entered": "entered", "changed": "corrected", "undone": "undone"}[self.action]
+        return ACTION_WORDS[self.action]
 
 
 def _flatten(team: object) -> dict[str, str]:
@@ -126,5 +137,34 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
                 entry.changes = ["No change in what was entered."]
         last_inputs[record.id] = record.inputs
         entries.append(entry)
+    entries.extend(confirmation_history(game))
+    entries.sort(key=lambda e: e.when)
     entries.reverse()
+    return entries
+
+
+def confirmation_history(game) -> list[HistoryEntry]:
+    """Each confirmation, dispute and settlement of the game's hands (and each hand sent
+    back to the other team by a correction), oldest first."""
+    records = (
+        HandConfirmation.history.filter(game_id=game.pk, history_type="~")
+        .select_related("history_user", "hand", "person", "officer")
+        .order_by("history_date", "history_id")
+    )
+    entries = []
+    for record in records:
+        if record.status == "settled" and record.officer is not None:
+            who = record.officer.get_full_name() or record.officer.get_username()
+        elif record.status in ("confirmed", "disputed") and record.person is not None:
+            who = record.person.full_name
+        elif record.history_user is not None:
+            who = record.history_user.get_full_name() or record.history_user.get_username()
+        else:
+            who = record.via or "a table link"
+        if record.status in ("confirmed", "disputed") and record.via:
+            who = f"{who} ({record.via})"
+        entry = HistoryEntry(record.history_date, who, record.status, record.hand.number)
+        if record.status == "disputed":
+            entry.changes = [f"Why: {record.reason}" if record.reason else "No reason given."]
+        entries.append(entry)
     return entries

@@ -5,7 +5,7 @@ Included by scoring/urls.py under the `scoring` namespace.
 
 from django.urls import path
 
-from scoring.play.views import corrections, games, links, rulesets, table
+from scoring.play.views import confirmations, corrections, games, links, rulesets, table
 
 urlpatterns = [
     path("room/", links.room, name="room"),
@@ -17,6 +17,16 @@ urlpatterns = [
     path("games/<int:game_pk>/hands/preview/", table.hand_preview, name="hand_preview"),
     path("games/<int:game_pk>/hands/undo/", corrections.hand_undo, name="hand_undo"),
     path("games/<int:game_pk>/hands/<int:number>/edit/", corrections.hand_edit, name="hand_edit"),
+    path(
+        "games/<int:game_pk>/hands/<int:number>/confirm/",
+        confirmations.hand_confirm,
+        name="hand_confirm",
+    ),
+    path(
+        "games/<int:game_pk>/hands/<int:number>/settle/",
+        confirmations.hand_settle,
+        name="hand_settle",
+    ),
     path("games/<int:game_pk>/next/", games.next_game, name="next_game"),
     path("days/<int:day_pk>/table-cards/", links.table_cards, name="table_cards"),
     path("days/<int:day_pk>/rules/", rulesets.day_rules, name="day_rules"),

@@ -126,7 +126,8 @@ class Command(BaseCommand):
         ensure_presets()
         default = RuleSet.objects.club_default()
         if default is not None and not DayRules.objects.filter(day=day).exists():
-            set_day_rules(day, default)
+            # The demo day shows the other team's OK (off in every preset).
+            set_day_rules(day, default, confirm_hands=True)
         table1 = self._seat_round_one(day)
         self._demo_game(table1)
         self.stdout.write("Try scoring: open table 1 of today's demo club day with")
@@ -153,9 +154,11 @@ class Command(BaseCommand):
         return tables[0]
 
     def _demo_game(self, table1):
-        """A game at table 1 with the two demo hands, unless the table has a game."""
+        """A game at table 1 with the two demo hands, unless the table has a game: the
+        other team has confirmed hand 1, hand 2 waits for their OK."""
         from members.models import Seat
         from scoring.models import Game
+        from scoring.play.services.confirmations import confirm_hand
         from scoring.play.services.games import start_game
         from scoring.play.services.hands import record_hand
 
@@ -165,8 +168,12 @@ class Command(BaseCommand):
         if len(seats) == 4 and not Game.objects.filter(table=table1).exists():
             a, b, c, d = (s.person for s in seats)
             game = start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
-            for number, inputs in enumerate(DEMO_HANDS, start=1):
+            hands = [
                 record_hand(game, inputs, number=number, via="Demo data")
+                for number, inputs in enumerate(DEMO_HANDS, start=1)
+            ]
+            if hasattr(hands[0], "confirmation"):
+                confirm_hand(hands[0], b, expected_version=hands[0].version, via="Demo data")
 
     def _user(self, username, first, last):
         user, created = get_user_model().objects.get_or_create(

@@ -60,6 +60,13 @@ class RuleSetForm(forms.Form):
         help_text="At most 1,000 characters.",
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+    confirm_hands = forms.BooleanField(
+        required=False,
+        label="The other team confirms every hand",
+        help_text="After a hand is saved, a player of the other team taps their name to say "
+        "it is right, or disputes it; an officer settles what stays open. It never changes "
+        "a score. A club day can turn it on or off for itself.",
+    )
 
     def __init__(self, *args, instance: RuleSet | None = None, **kw):
         super().__init__(*args, **kw)
@@ -112,7 +119,11 @@ class RuleSetForm(forms.Form):
 
     @staticmethod
     def initial_from(rule_set: RuleSet) -> dict:
-        initial = {"name": rule_set.name, "description": rule_set.description}
+        initial = {
+            "name": rule_set.name,
+            "description": rule_set.description,
+            "confirm_hands": rule_set.confirm_hands,
+        }
         for spec in engine.RULESET_FIELDS:
             value = rule_set.settings.get(spec.name)
             if spec.type in ("schedule", "schedule_or_null", "meld_table"):
@@ -183,6 +194,14 @@ class NewRuleSetForm(forms.Form):
         return name
 
 
+#: A day's choice about the other team's OK: as its rule set says, on, or off.
+CONFIRM_CHOICES = [
+    ("", "As the rule set says"),
+    ("on", "On: the other team confirms every hand today"),
+    ("off", "Off: the score keeper's word is enough today"),
+]
+
+
 class DayRulesForm(forms.Form):
     rule_set = forms.ModelChoiceField(
         queryset=RuleSet.objects.all(),
@@ -190,3 +209,19 @@ class DayRulesForm(forms.Form):
         empty_label=None,
         widget=forms.RadioSelect,
     )
+    confirm_hands = forms.ChoiceField(
+        choices=CONFIRM_CHOICES,
+        required=False,
+        label="The other team confirms every hand",
+        widget=forms.RadioSelect,
+        help_text="Hands saved from now on wait for a player of the other team to say they "
+        "are right; hands already saved are not asked again.",
+    )
+
+    @staticmethod
+    def confirm_initial(value) -> str:
+        return {True: "on", False: "off"}.get(value, "")
+
+    def confirm_value(self):
+        """The chosen setting as the day stores it: True, False or None."""
+        return {"on": True, "off": False}.get(self.cleaned_data.get("confirm_hands"))

@@ -29,6 +29,8 @@ The rooms (callers import from here; the modules of this package import each oth
 - ``state``: the game's state after a change (:class:`GameState`) and who hears of it
 - ``failed_melds``: failed initial melds in the hand being played
 - ``preview``: scoring a hand without saving it
+- ``confirmations``: the other team's OK of a hand (confirm, dispute, an officer's
+  settlement), opened by ``record_hand`` and reopened by ``correct_hand``
 
 The pure partnership rules (seat order, dealer, the club's draw) live in
 :mod:`scoring.play.partnerships` and are re-exported here for existing callers.

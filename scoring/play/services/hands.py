@@ -20,6 +20,7 @@ from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.base import lock_game, now_or, set_history
+from scoring.play.services.confirmations import after_correction, open_confirmation
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
@@ -110,6 +111,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     hand = _new_hand(locked, number, inputs, order, user=user, via=via, moment=now)
     set_history(hand, user, via)
     hand.save()
+    open_confirmation(locked, hand, user=user, now=now)
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
     tell = close_hands(locked, teams, outcome, now)
@@ -260,6 +262,7 @@ def correct_hand(
         reason = via or (f"corrected by {user_name(user)}" if user else "corrected")
         set_history(current, user, reason)
         current.save(update_fields=["inputs", "version", "updated_at"])
+        after_correction(current, user=user, via=via, now=now)
         game.version += 1
         game.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version"])
         tell_ratings(game, tell)

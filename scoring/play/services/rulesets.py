@@ -54,9 +54,18 @@ def set_club_default(rule_set: RuleSet) -> None:
             rule_set.save(update_fields=["is_club_default", "updated_at"])
 
 
-def set_day_rules(day, rule_set: RuleSet) -> DayRules:
-    """Choose the rule set a club day plays; games already started keep theirs."""
-    obj, _ = DayRules.objects.update_or_create(day=day, defaults={"rule_set": rule_set})
+#: ``set_day_rules(confirm_hands=KEEP)`` leaves the day's confirmation setting as it is.
+KEEP = object()
+
+
+def set_day_rules(day, rule_set: RuleSet, *, confirm_hands=KEEP) -> DayRules:
+    """Choose the rule set a club day plays; games already started keep theirs.
+    ``confirm_hands``: True or False turns the other team's OK on or off for the day,
+    None leaves it to the rule set."""
+    defaults = {"rule_set": rule_set}
+    if confirm_hands is not KEEP:
+        defaults["confirm_hands"] = confirm_hands
+    obj, _ = DayRules.objects.update_or_create(day=day, defaults=defaults)
     return obj
 
 
@@ -91,15 +100,23 @@ def copy_rule_set(source: RuleSet, name: str) -> RuleSet:
 
 
 def edit_rule_set(
-    rule_set: RuleSet, *, name: str, description: str, rules: engine.RuleSet
+    rule_set: RuleSet,
+    *,
+    name: str,
+    description: str,
+    rules: engine.RuleSet,
+    confirm_hands: bool | None = None,
 ) -> RuleSet:
     """Save a rule set's new name, description and settings (``rules``, as the engine
-    accepted them). Games already started keep the rules they started with. Raises
+    accepted them), and whether the other team confirms every hand (``confirm_hands``;
+    None keeps it). Games already started keep the rules they started with. Raises
     :class:`RuleSetRefused` for a preset."""
     if rule_set.is_preset:
         raise RuleSetRefused("Presets cannot be changed; copy this one to change it.")
     rule_set.name = name
     rule_set.description = description
     rule_set.settings = rules.to_dict()
+    if confirm_hands is not None:
+        rule_set.confirm_hands = confirm_hands
     rule_set.save()
     return rule_set

@@ -11,6 +11,7 @@ here, so ``views.table`` and ``views.rulesets`` stay the modules of those names)
 - ``links``: the room-code box, a table's secret link, the printable table cards
 - ``table``: the table page, saving the next hand, failed melds, the live preview
 - ``corrections``: correcting an earlier hand, undoing the last one
+- ``confirmations``: the other team confirming or disputing a hand, an officer settling it
 - ``games``: a game's page, starting a game, the next game's partners
 - ``rulesets``: rule sets (list, copy, edit, club default) and a club day's rules
 - ``display``: what every game page shows, loaded in a fixed number of queries

@@ -21,6 +21,7 @@ from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.views.confirmations import to_confirm
 
 # An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
 # process's memory, which a restart (a deployment) empties.
@@ -47,7 +48,7 @@ def _hands(game: Game) -> list[Hand]:
     return list(
         Hand.objects.filter(game=game)
         .order_by("number")
-        .select_related("dealer", "entered_by")
+        .select_related("dealer", "entered_by", "confirmation__person", "confirmation__officer")
         .prefetch_related(Prefetch("team_hands", queryset=rows))
     )
 
@@ -121,6 +122,7 @@ def game_context(request, game: Game, access, *, teams=None, **extra):
         "next_dealer": next_dealer,
         "seat_order": order,
         "winner": winner,
+        "to_confirm": to_confirm(hands, teams, officer=access.is_officer),
     }
     ctx.update(extra)
     return ctx

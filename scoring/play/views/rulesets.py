@@ -17,10 +17,12 @@ from members.models import ClubDay
 from members.permissions import officer_required
 from scoring.models import DayRules, Game, RuleSet
 from scoring.play.forms.rulesets import DayRulesForm, NewRuleSetForm, RuleSetForm
+from scoring.play.services.confirmations import day_confirms_hands
 from scoring.play.services.errors import RuleSetRefused
 from scoring.play.services.rulesets import (
     copy_rule_set,
     edit_rule_set,
+    rule_set_for_day,
     set_club_default,
     set_day_rules,
 )
@@ -79,6 +81,7 @@ def ruleset_edit(request, pk):
             name=form.cleaned_data["name"],
             description=form.cleaned_data.get("description", ""),
             rules=form.engine_rules,
+            confirm_hands=form.cleaned_data["confirm_hands"],
         )
         messages.success(
             request,
@@ -101,19 +104,30 @@ def ruleset_default(request, pk):
     return redirect("scoring:rulesets")
 
 
+def _confirm_words(day) -> str:
+    if rule_set_for_day(day) is None:
+        return ""
+    if day_confirms_hands(day):
+        return "The other team confirms every hand saved from now on."
+    return "The score keeper's word is enough: hands need no confirmation."
+
+
 @officer_required
 def day_rules(request, day_pk):
     day = get_object_or_404(ClubDay, pk=day_pk)
     current = DayRules.objects.filter(day=day).select_related("rule_set").first()
     default = RuleSet.objects.club_default()
-    initial = {"rule_set": current.rule_set_id if current else (default.pk if default else None)}
+    initial = {
+        "rule_set": current.rule_set_id if current else (default.pk if default else None),
+        "confirm_hands": DayRulesForm.confirm_initial(current.confirm_hands if current else None),
+    }
     form = DayRulesForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        set_day_rules(day, form.cleaned_data["rule_set"])
+        set_day_rules(day, form.cleaned_data["rule_set"], confirm_hands=form.confirm_value())
         messages.success(
             request,
             f"{day} plays '{form.cleaned_data['rule_set'].name}'. Games already started keep "
-            f"their rules.",
+            f"their rules. {_confirm_words(day)}",
         )
         target = request.POST.get("next", "")
         if target and url_has_allowed_host_and_scheme(
@@ -122,8 +136,5 @@ def day_rules(request, day_pk):
             return redirect(target)
         return redirect("scoring:day_rules", day_pk=day.pk)
     games = Game.objects.filter(day=day).count()
-    return render(
-        request,
-        "scoring/day_rules.html",
-        {"day": day, "form": form, "current": current, "default": default, "games": games},
-    )
+    context = {"day": day, "form": form, "current": current, "default": default, "games": games}
+    return render(request, "scoring/day_rules.html", {**context, "confirm": _confirm_words(day)})

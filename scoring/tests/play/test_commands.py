@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from members.models import Seat, Table
-from scoring.models import DayRules, Game, GameTeam, Hand
+from scoring.models import DayRules, Game, GameTeam, Hand, HandConfirmation
 from scoring.play import services
 from scoring.tests.samples import BIG, SMALL
 
@@ -35,3 +35,7 @@ def test_load_demo_scoring_part_is_idempotent(db):
     assert DayRules.objects.count() == 1
     game = Game.objects.get()
     assert game.teams.get(index=0).total > 0
+    # The demo day asks for the other team's OK: hand 1 is confirmed, hand 2 waits.
+    assert DayRules.objects.get().confirm_hands is True
+    states = dict(HandConfirmation.objects.values_list("hand__number", "status"))
+    assert states == {1: "confirmed", 2: "waiting"}

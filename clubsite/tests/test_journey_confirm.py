@@ -1,0 +1,147 @@
+"""Journey: the other team's OK of every hand, on phones, in a real browser.
+
+The day asks for the other team's OK. Table 1's score keeper (seat 1) saves each hand on
+the table's phone (through the services here: the hand form has its own journeys); after
+each one a player of the other team confirms it with one tap on the same phone, or from
+their own phone through the table link, or disputes it with a reason. An officer settles
+the disputed hand from the club day's page. At the end every hand of the game is
+confirmed or settled, and the game's history says who did each. A double tap on a name
+counts once.
+"""
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from clubsite.browser import PHONE
+from members import draw as seating
+from members import services as members_services
+from members.models import Person, Seat
+from scoring.models import Game, HandConfirmation, RuleSet
+from scoring.play import services
+from scoring.tests.samples import LOSE, WIN
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def game(db):
+    """An open club day asking for the other team's OK, four members drawn onto table 1
+    and a game started with the player in seat 1 keeping the score."""
+    services.ensure_presets()
+    day = members_services.open_day(timezone.localdate(), "Thursday")
+    names = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
+    for number, (first, last) in enumerate(names, start=101):
+        person = Person.objects.create(
+            kind=Person.Kind.MEMBER, membership_number=str(number), first_name=first, last_name=last
+        )
+        members_services.sign_in(day, person, card_shown=True)
+    services.set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
+    table = members_services.draw_round(day, seating.THREES, seed=6).round.tables.get()
+    seats = [s.person for s in Seat.objects.filter(table=table).order_by("position")]
+    return services.start_game(
+        table, [[seats[0], seats[2]], [seats[1], seats[3]]], score_keeper=seats[0]
+    )
+
+
+def phone(new_context, journey, table):
+    """A phone that opened the table's link (nobody logged in)."""
+    page = new_context(viewport=PHONE).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{journey.base_url}/t/{table.token}/")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Table 1")
+    return page
+
+
+def on(journey, page, label):
+    own = journey.page
+    journey.page = page
+    try:
+        journey.step(label)
+    finally:
+        journey.page = own
+
+
+def save(game, number):
+    """The keeper's phone saves hand ``number`` (team 1 wins every hand)."""
+    services.record_hand(game, [WIN, LOSE], number=number, via=f"Table {game.table.number} link")
+
+
+def test_every_hand_ends_confirmed_or_settled(journey, officer_user, game, new_context):
+    table = game.table
+    first = game.teams.get(index=0).memberships.order_by("seat")[0].person
+    other = [m.person for m in game.teams.get(index=1).memberships.order_by("seat")]
+    keeper = phone(new_context, journey, table)
+
+    # Hand 1: the other team's first player taps their name on the keeper's phone.
+    save(game, 1)
+    keeper.reload()
+    panel = keeper.locator("#confirm")
+    expect(panel.get_by_role("heading", name="Is hand 1 right?")).to_be_visible()
+    expect(panel.get_by_role("button", name=f"{first.full_name}: it is right")).to_have_count(0)
+    on(journey, keeper, "keeper: hand 1 waits for the other team")
+    panel.get_by_role("button", name=f"{other[0].full_name}: it is right").click()
+    expect(keeper.get_by_text(f"Hand 1 was confirmed by {other[0].full_name}.")).to_be_visible()
+    expect(keeper.locator("#hand-1")).to_contain_text(f"OK by {other[0].first_name}")
+    expect(keeper.locator("#confirm")).to_have_count(0)
+    on(journey, keeper, "keeper: hand 1 confirmed")
+
+    # Hand 2: the other team's second player disputes it from their own phone.
+    save(game, 2)
+    own = phone(new_context, journey, table)
+    dispute = own.locator("#confirm-2 details")
+    dispute.get_by_text("Not right? Dispute hand 2").click()
+    dispute.get_by_label(other[1].full_name).check()
+    dispute.get_by_label("What is wrong?").fill("We melded a canasta of kings")
+    on(journey, own, "own phone: dispute hand 2")
+    dispute.get_by_role("button", name="Dispute hand 2: an officer will settle it").click()
+    expect(own.get_by_text(f"Hand 2 is marked as disputed by {other[1].full_name}")).to_be_visible()
+    expect(own.locator("#hand-2")).to_contain_text("Disputed")
+    on(journey, own, "own phone: hand 2 disputed")
+
+    # Hand 3 is saved while hand 2 is disputed; it ends the game. A double tap on a name
+    # on the keeper's phone confirms it once.
+    save(game, 3)
+    keeper.reload()
+    expect(keeper.get_by_role("heading", name="Game over: Team 1 wins")).to_be_visible()
+    keeper.locator("#confirm-3").get_by_role(
+        "button", name=f"{other[1].full_name}: it is right"
+    ).dblclick()
+    expect(keeper.locator("#hand-3")).to_contain_text(f"OK by {other[1].first_name}")
+    on(journey, keeper, "keeper: hand 3 confirmed after a double tap")
+    hand3 = HandConfirmation.objects.get(hand__game=game, hand__number=3)
+    assert hand3.history.filter(status="confirmed").count() == 1
+
+    # The officer settles hand 2 from the club day's page.
+    officer = journey.page
+    journey.login("officer", "officer-pass-123")
+    journey.goto(f"/days/{table.round.day_id}/")
+    settle = officer.locator("#hands-to-settle")
+    expect(settle.get_by_role("heading")).to_have_text("Hands to settle (1)")
+    expect(settle).to_contain_text("We melded a canasta of kings")
+    journey.step("officer: hands to settle")
+    settle.get_by_role("button", name="Settle: hand 2 at Table 1 is right").click()
+    expect(officer.get_by_text("Hand 2 was settled by Olive Officer; it is final.")).to_be_visible()
+    expect(officer.locator("#hands-to-settle")).to_have_count(0)
+    journey.step("officer: hand 2 settled")
+
+    statuses = dict(
+        HandConfirmation.objects.filter(game=game).values_list("hand__number", "status")
+    )
+    assert statuses == {1: "confirmed", 2: "settled", 3: "confirmed"}
+    assert Game.objects.get(pk=game.pk).is_finished
+
+    # The game's history says who did each.
+    journey.goto(f"/games/{game.pk}/")
+    history = officer.locator(".history")
+    expect(history).to_contain_text(f"Hand 1 confirmed by {other[0].full_name} (Table 1 link)")
+    expect(history).to_contain_text(f"Hand 2 disputed by {other[1].full_name} (Table 1 link)")
+    expect(history).to_contain_text("Why: We melded a canasta of kings")
+    expect(history).to_contain_text("Hand 2 settled by Olive Officer")
+    expect(history).to_contain_text(f"Hand 3 confirmed by {other[1].full_name}")
+    journey.step("officer: the game's history")

@@ -1,0 +1,311 @@
+"""The other team's OK of a hand: open it when a hand is saved, confirm, dispute, settle,
+and put a corrected hand back to waiting.
+
+A day (``DayRules.confirm_hands``), else its rule set (``RuleSet.confirm_hands``), says
+whether hands need the other team's OK; it is off in every preset. When it is on, a
+saved hand waits until a player of another team than the one that entered it confirms
+it (or disputes it); an officer settles what stays open, by a confirmation or a
+correction. Every change is kept by django-simple-history (who, when, which status).
+
+A confirmation carries the hand's version from when the page was drawn, so nobody OKs
+numbers they did not see; tapping twice counts once (the second tap finds the hand in
+the state the first one left it and writes nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Count
+
+from members.models import ClubDay, Person
+from members.permissions import is_officer, person_for
+from scoring.models import DayRules, Game, Hand, HandConfirmation, TeamPlayer
+from scoring.play.services.base import lock_game, now_or, set_history
+from scoring.play.services.errors import ScoringError
+from scoring.play.services.rulesets import rule_set_for_day
+
+Status = HandConfirmation.Status
+
+#: The longest reason a dispute keeps.
+REASON_MAX = 300
+
+
+class ConfirmRefused(ScoringError):
+    """A confirmation, dispute or settlement cannot be made as asked."""
+
+
+def _pick(day_value, rule_set_value) -> bool:
+    return day_value if day_value is not None else bool(rule_set_value)
+
+
+def confirmation_required(game: Game) -> bool:
+    """Whether hands of ``game`` saved now need the other team's OK: the day's setting
+    when it has one, else the setting of the rule set the game started with (one
+    query)."""
+    row = (
+        Game.objects.filter(pk=game.pk)
+        .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")
+        .first()
+    )
+    return _pick(*row) if row else False
+
+
+def day_confirms_hands(day) -> bool:
+    """Whether hands saved on ``day`` need the other team's OK (in games started under
+    the day's rule set): the day's own setting, else its rule set's."""
+    chosen = DayRules.objects.filter(day=day).select_related("rule_set").first()
+    if chosen is not None:
+        return _pick(chosen.confirm_hands, chosen.rule_set.confirm_hands)
+    rule_set = rule_set_for_day(day)
+    return bool(rule_set and rule_set.confirm_hands)
+
+
+def _keeper_team_id(game: Game, user) -> int | None:
+    """The side that entered a hand: the logged-in player who saved it, else the game's
+    score keeper; None when neither plays in the game."""
+    person = person_for(user)
+    for person_id in (person.pk if person else None, game.score_keeper_id):
+        if person_id is None:
+            continue
+        team_id = (
+            TeamPlayer.objects.filter(game=game, person_id=person_id)
+            .values_list("team_id", flat=True)
+            .first()
+        )
+        if team_id is not None:
+            return team_id
+    return None
+
+
+def open_confirmation(game: Game, hand: Hand, *, user=None, now=None) -> HandConfirmation | None:
+    """Called inside the transaction that saves ``hand``: when the game's day or rule
+    set asks for it, the hand waits for the other team's OK."""
+    if not confirmation_required(game):
+        return None
+    confirmation = HandConfirmation(
+        hand=hand,
+        game=game,
+        status=Status.WAITING,
+        hand_version=hand.version,
+        keeper_team_id=_keeper_team_id(game, user),
+        updated_at=now_or(now),
+    )
+    set_history(confirmation, user, "waiting for the other team")
+    confirmation.save()
+    return confirmation
+
+
+def after_correction(hand: Hand, *, user=None, via: str = "", now=None) -> None:
+    """Called inside the transaction that corrects ``hand``: an officer's correction
+    settles it; anyone else's puts it back to waiting for the other team's OK."""
+    confirmation = HandConfirmation.objects.filter(hand=hand).first()
+    if confirmation is None:
+        return
+    confirmation.hand_version = hand.version
+    confirmation.updated_at = now_or(now)
+    confirmation.via = via[:120]
+    if is_officer(user):
+        confirmation.status = Status.SETTLED
+        confirmation.officer = user
+        reason = "settled by a correction"
+    else:
+        confirmation.status = Status.WAITING
+        confirmation.person = None
+        confirmation.reason = ""
+        confirmation.keeper_team_id = _keeper_team_id(hand.game, user) or (
+            confirmation.keeper_team_id
+        )
+        reason = "corrected: waiting for the other team again"
+    set_history(confirmation, user, reason)
+    confirmation.save()
+
+
+def confirmers(confirmation: HandConfirmation, memberships: Iterable[TeamPlayer]) -> list:
+    """The people who may confirm: every player of another side than the one that
+    entered the hand (every player when nobody in particular keeps the score)."""
+    return [
+        m.person
+        for m in memberships
+        if confirmation.keeper_team_id is None or m.team_id != confirmation.keeper_team_id
+    ]
+
+
+def _locked(hand: Hand, expected_version) -> HandConfirmation:
+    """The hand's confirmation, locked with its game; refused when the hand needs no
+    confirmation or changed since the page was drawn."""
+    lock_game(hand.game)
+    confirmation = (
+        HandConfirmation.objects.select_for_update(of=("self",))
+        .select_related("hand", "person", "officer")
+        .filter(hand_id=hand.pk)
+        .first()
+    )
+    if confirmation is None:
+        raise ConfirmRefused(f"Hand {hand.number} does not need the other team's OK.")
+    if type(expected_version) is not int or confirmation.hand.version != expected_version:
+        raise ConfirmRefused(
+            f"Hand {hand.number} was corrected after this page was drawn. Nothing was "
+            f"recorded: look at its new numbers, then confirm or dispute it."
+        )
+    return confirmation
+
+
+def _check_player(confirmation: HandConfirmation, person) -> None:
+    memberships = TeamPlayer.objects.filter(game_id=confirmation.game_id).select_related("person")
+    allowed = {p.pk for p in confirmers(confirmation, memberships)}
+    if person is None or person.pk not in allowed:
+        raise ConfirmRefused(
+            "Only a player of the other team can confirm or dispute a hand. Choose your "
+            "name from the list."
+        )
+
+
+def _final_words(confirmation: HandConfirmation) -> str:
+    number = confirmation.hand.number
+    if confirmation.status == Status.SETTLED:
+        return f"Hand {number} was settled by {confirmation.who}; it is final."
+    return f"Hand {number} was confirmed by {confirmation.who}."
+
+
+def _save(confirmation, *, status, person=None, officer=None, reason="", user, via, now):
+    confirmation.status = status
+    confirmation.person = person
+    confirmation.officer = officer
+    confirmation.reason = reason[:REASON_MAX]
+    confirmation.via = via[:120]
+    confirmation.updated_at = now_or(now)
+    who = officer if officer is not None else person
+    name = who.full_name if isinstance(who, Person) else (who.get_full_name() or who.username)
+    words = f"{status} by {name}" + (f" ({via})" if via else "")
+    set_history(confirmation, user, words)
+    confirmation.save()
+    return confirmation
+
+
+def confirm_hand(
+    hand: Hand, person: Person, *, expected_version, user=None, via: str = "", now=None
+) -> tuple[HandConfirmation, bool]:
+    """``person`` (a player of the other team) OKs ``hand`` as it was at
+    ``expected_version``. Returns the confirmation and whether this call changed it
+    (False for a repeated tap). Raises :class:`ConfirmRefused`."""
+    with transaction.atomic():
+        confirmation = _locked(hand, expected_version)
+        _check_player(confirmation, person)
+        if confirmation.status in (Status.CONFIRMED, Status.SETTLED):
+            return confirmation, False
+        if confirmation.status == Status.DISPUTED:
+            raise ConfirmRefused(
+                f"Hand {hand.number} was disputed by {confirmation.who}; an officer settles "
+                f"it (or the score keeper corrects it, and you confirm the new numbers)."
+            )
+        _save(confirmation, status=Status.CONFIRMED, person=person, user=user, via=via, now=now)
+    return confirmation, True
+
+
+def dispute_hand(
+    hand: Hand,
+    person: Person,
+    *,
+    reason: str = "",
+    expected_version,
+    user=None,
+    via: str = "",
+    now=None,
+) -> tuple[HandConfirmation, bool]:
+    """``person`` (a player of the other team) says ``hand`` is wrong, with an optional
+    reason; an officer then settles it. Returns the confirmation and whether this call
+    changed it. Raises :class:`ConfirmRefused` for a hand already confirmed or settled."""
+    reason = " ".join(str(reason or "").split())[:REASON_MAX]
+    with transaction.atomic():
+        confirmation = _locked(hand, expected_version)
+        _check_player(confirmation, person)
+        if confirmation.status == Status.DISPUTED:
+            return confirmation, False
+        if confirmation.status != Status.WAITING:
+            raise ConfirmRefused(
+                _final_words(confirmation) + " If it is wrong after all, ask an officer."
+            )
+        _save(
+            confirmation,
+            status=Status.DISPUTED,
+            person=person,
+            reason=reason,
+            user=user,
+            via=via,
+            now=now,
+        )
+    return confirmation, True
+
+
+def settle_hand(
+    hand: Hand, *, officer, expected_version, now=None
+) -> tuple[HandConfirmation, bool]:
+    """An officer confirms a waiting or disputed ``hand`` as it stands (to change it,
+    they correct it instead). Returns the confirmation and whether this call changed it."""
+    if not is_officer(officer):
+        raise ConfirmRefused("Only an officer can settle a hand.")
+    with transaction.atomic():
+        confirmation = _locked(hand, expected_version)
+        if not confirmation.is_open:
+            return confirmation, False
+        _save(
+            confirmation,
+            status=Status.SETTLED,
+            person=confirmation.person,
+            officer=officer,
+            reason=confirmation.reason,
+            user=officer,
+            via="",
+            now=now,
+        )
+    return confirmation, True
+
+
+def result_words(confirmation: HandConfirmation, changed: bool) -> str:
+    """What the page says after a confirmation, dispute or settlement."""
+    number = confirmation.hand.number
+    if confirmation.status == Status.DISPUTED:
+        return (
+            f"Hand {number} is marked as disputed by {confirmation.who}. Call an officer: "
+            f"they settle it. You can go on with the next hand."
+        )
+    words = _final_words(confirmation)
+    return words if changed else words + " (It already was; nothing more was recorded.)"
+
+
+def unconfirmed_hand_counts(day_ids: Iterable[int]) -> dict[int, int]:
+    """{club day id: number of its hands still waiting for the other team or disputed},
+    for the given days; days with none are left out."""
+    rows = (
+        HandConfirmation.objects.open()
+        .filter(game__day_id__in=list(day_ids))
+        .values("game__day_id")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    return {row["game__day_id"]: row["n"] for row in rows}
+
+
+def unconfirmed_days_between(start=None, end=None) -> list[tuple]:
+    """[(club day, number of open hands)] for the days from ``start`` to ``end`` (both
+    inclusive, either may be None) that have hands waiting or disputed, oldest first."""
+    rows = HandConfirmation.objects.open()
+    if start:
+        rows = rows.filter(game__day_date__gte=start)
+    if end:
+        rows = rows.filter(game__day_date__lte=end)
+    counts = dict(rows.values_list("game__day_id").annotate(n=Count("pk")).order_by())
+    days = ClubDay.objects.filter(pk__in=counts).order_by("date", "pk") if counts else []
+    return [(day, counts[day.pk]) for day in days]
+
+
+def open_confirmations(day) -> list[HandConfirmation]:
+    """The day's hands still waiting or disputed, table by table, for officers."""
+    return list(
+        HandConfirmation.objects.open()
+        .filter(game__day=day)
+        .select_related("hand", "game__table", "person", "keeper_team")
+        .order_by("game__table__number", "game__number", "hand__number")
+    )

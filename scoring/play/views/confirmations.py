@@ -1,0 +1,136 @@
+"""The other team's OK of a hand: a player confirms or disputes it at the table (the
+same phone, their own through the table link, or logged in), an officer settles it.
+
+Every write goes through :mod:`scoring.play.services.confirmations`; the page goes back
+to where the tap came from (the table, the game or the day page).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from clubsite.params import whole_number
+from scoring.models import Hand, HandConfirmation, TeamPlayer
+from scoring.play.access import game_for_request, shows_closed_day
+from scoring.play.services.confirmations import (
+    ConfirmRefused,
+    confirm_hand,
+    confirmers,
+    dispute_hand,
+    result_words,
+    settle_hand,
+)
+
+
+def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
+    """The hands of a game still waiting for the other team (and, for an officer, the
+    disputed ones too), each with its team rows and the players who may confirm it
+    (from what the page loaded already: hands with ``confirmation`` and
+    ``team_hands``, teams with their memberships)."""
+    memberships = [m for team in teams for m in team.memberships.all()]
+    labels = {team.pk: team.label_text for team in teams}
+    items = []
+    for hand in hands:
+        confirmation = getattr(hand, "confirmation", None)
+        if confirmation is None or not confirmation.is_open:
+            continue
+        if confirmation.status == HandConfirmation.Status.DISPUTED and not officer:
+            continue  # nothing to tap at the table: the hands table says "Disputed"
+        people = confirmers(confirmation, memberships)
+        waited = [
+            labels[team.pk]
+            for team in teams
+            if confirmation.keeper_team_id is None or team.pk != confirmation.keeper_team_id
+        ]
+        rows = list(hand.team_hands.all())
+        for row in rows:
+            row.label_text = labels.get(row.team_id, "")
+        items.append(
+            {
+                "hand": hand,
+                "confirmation": confirmation,
+                "rows": rows,
+                "people": people,
+                "waited": " or ".join(waited),
+            }
+        )
+    return items
+
+
+def _back(request, game):
+    target = str(request.POST.get("next", ""))
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(target)
+    return redirect(reverse("scoring:table", args=[game.table_id]) + "#confirm")
+
+
+def _hand_and_version(request, game, number):
+    hand = get_object_or_404(Hand.objects.select_related("game"), game=game, number=number)
+    return hand, whole_number(request.POST.get("version"), digits=6, default=-1)
+
+
+@shows_closed_day
+def hand_confirm(request, game_pk, number):
+    """A player of the other team confirms (``action=confirm``) or disputes
+    (``action=dispute``, with an optional ``reason``) a hand. GET goes to the table."""
+    if request.method != "POST":
+        game, _access = game_for_request(request, game_pk)
+        return redirect("scoring:table", table_pk=game.table_id)
+    game, access = game_for_request(request, game_pk, edit=True)
+    hand, version = _hand_and_version(request, game, number)
+    member = (
+        TeamPlayer.objects.filter(game=game, person_id=whole_number(request.POST.get("person")))
+        .select_related("person")
+        .first()
+    )
+    person = member.person if member else None
+    who = {"user": access.user_for_history, "via": access.via}
+    try:
+        if request.POST.get("action") == "dispute":
+            reason = str(request.POST.get("reason", ""))
+            result, changed = dispute_hand(
+                hand, person, reason=reason, expected_version=version, **who
+            )
+        else:
+            result, changed = confirm_hand(hand, person, expected_version=version, **who)
+    except ConfirmRefused as exc:
+        messages.error(request, exc.message)
+        return _back(request, game)
+    _tell(request, result, changed, person)
+    return _back(request, game)
+
+
+def _tell(request, result: HandConfirmation, changed: bool, person) -> None:
+    """The message after a tap; a repeated tap by the same person (a double tap) adds
+    none, so both taps show the same page."""
+    if not changed and result.person_id == getattr(person, "pk", None):
+        return
+    if result.status == HandConfirmation.Status.DISPUTED:
+        level = messages.WARNING
+    else:
+        level = messages.SUCCESS if changed else messages.INFO
+    messages.add_message(request, level, result_words(result, changed))
+
+
+@shows_closed_day
+def hand_settle(request, game_pk, number):
+    """An officer settles a waiting or disputed hand as it stands."""
+    game, access = game_for_request(request, game_pk)
+    if not access.is_officer:
+        raise PermissionDenied("Only club officers can settle a hand.")
+    if request.method != "POST":
+        return redirect("scoring:table", table_pk=game.table_id)
+    hand, version = _hand_and_version(request, game, number)
+    try:
+        result, changed = settle_hand(hand, officer=request.user, expected_version=version)
+    except ConfirmRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, result_words(result, changed))
+    return _back(request, game)
