@@ -197,12 +197,15 @@ def test_the_summary_adds_up_to_the_other_sheets(book):
     assert people["Signed in"] == len({r["Person"] for r in attendance})
     # Day by day, against the Games, Hands and Attendance sheets.
     per_day = defaultdict(Counter)
+    tables = defaultdict(set)
     for g in games_sheet:
         per_day[g["Day"], g["Date"]]["Games"] += 1
         per_day[g["Day"], g["Date"]]["Hands"] += g["Hands"]
+        tables[g["Day"], g["Date"]].add(g["Table"])
     for r in attendance:
         per_day[r["Day"], r["Date"]]["Signed in"] += 1
     for d in days:
+        assert d["Tables"] == len(tables[d["Day"], d["Date"]])
         got = per_day[d["Day"], d["Date"]]
         assert (d["Games"], d["Hands"], d["Signed in"]) == (
             got["Games"],
