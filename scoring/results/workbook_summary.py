@@ -74,18 +74,18 @@ def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
     """Every club day of the period with its figures: four grouped queries."""
     days = ClubDay.objects.filter(period.limits("date")).order_by("date", "pk")
     out = {pk: DayFigures(date, labels.get(pk, "")) for pk, date in days.values_list("pk", "date")}
-    signins = SignIn.objects.filter(day__in=out.keys()).order_by()
+    signins = SignIn.objects.filter(day__in=days).order_by()
     for day_id, kind, n in signins.values_list("day_id", "person__kind").annotate(n=Count("pk")):
         figures = out[day_id].figures
         figures["signed_in"] += n
         figures["guests" if kind == Person.Kind.GUEST else "members"] += n
-    games = finished_games(period.start, period.end).filter(day__in=out.keys()).order_by()
+    games = finished_games(period.start, period.end).filter(day__in=days).order_by()
     per_day = games.values("day_id").annotate(
         n=Count("pk"), hands=Sum("hand_count"), tables=Count("table__number", distinct=True)
     )
     for day_id, n, hands, tables in per_day.values_list("day_id", "n", "hands", "tables"):
         out[day_id].figures.update(games=n, hands=hands or 0, tables=tables)
-    players = finished_players(period.start, period.end).filter(game__day__in=out.keys())
+    players = finished_players(period.start, period.end).filter(game__day__in=days)
     players = players.order_by().values("game__day_id").annotate(n=Count("person", distinct=True))
     for day_id, n in players.values_list("game__day_id", "n"):
         out[day_id].figures["players"] = n
