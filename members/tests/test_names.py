@@ -205,3 +205,25 @@ def test_the_person_form_leaves_a_name_on_file_alone(db):
     form = PersonForm({**data, "last_name": "SMITH"}, instance=person)
     assert form.is_valid(), form.errors
     assert form.cleaned_data["last_name"] == "Smith"
+
+
+def test_an_xlsx_keeps_its_date_cells_through_the_session(db):
+    import io
+    import json
+
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Number", "First", "Last", "Joined"])
+    ws.append([1, "Al", "Bee", dt.datetime(2020, 5, 17)])  # a real date cell
+    ws.append([2, "Cy", "Dee", "03/04/2021"])  # a text date that reads both ways
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    roster = read_roster("r.xlsx", buffer.getvalue())
+    assert roster.dates.asks and len(roster.records) == 2
+    kept = Roster.from_json(json.loads(json.dumps(roster.to_json())))
+    assert kept.records == roster.records
+    kept.reread("dmy")
+    joined = {row.first_name: row.joined for row in kept.rows}
+    assert joined == {"Al": dt.date(2020, 5, 17), "Cy": dt.date(2021, 4, 3)}
