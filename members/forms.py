@@ -7,8 +7,10 @@ from django.utils import timezone
 
 from members.draw import SIT_OUT, THREES
 from members.models import ClubDay, Person
+from members.names import tidy_name
 from members.roster import read as roster_read
-from members.roster.clean import AUTO, DAY_FIRST, MONTH_FIRST, clean_number
+from members.roster.clean import clean_number
+from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -70,6 +72,20 @@ class PersonForm(forms.ModelForm):
                     del self.fields[name]
             else:
                 del self.fields["brought_by"]
+
+    def _tidy(self, name: str) -> str:
+        # Tidied as the roster import and the door tidy a name, when it is typed here:
+        # a name on file is never rewritten by an edit of something else.
+        value = self.cleaned_data.get(name) or ""
+        if self.instance.pk and value == getattr(self.instance, name):
+            return value
+        return tidy_name(value)
+
+    def clean_first_name(self):
+        return self._tidy("first_name")
+
+    def clean_last_name(self):
+        return self._tidy("last_name")
 
     def clean_membership_number(self):
         # Cleaned as the roster importer cleans it ("#1234", "1234.0" → "1234"), so
@@ -314,3 +330,16 @@ class RosterUploadForm(forms.Form):
         except roster_read.RosterError as error:
             raise forms.ValidationError(str(error)) from None
         return upload
+
+
+class DateOrderForm(forms.Form):
+    """The preview's choice: how the file's dates like 03/04/2021 are written."""
+
+    date_order = forms.ChoiceField(
+        label="Dates like 03/04/2021 in this file are",
+        choices=[
+            (DAY_FIRST, "Day first: 03/04/2021 is 3 April 2021"),
+            (MONTH_FIRST, "Month first: 03/04/2021 is March 4, 2021"),
+        ],
+        widget=forms.RadioSelect,
+    )

@@ -36,7 +36,7 @@ LOSE = {
     "went_out": "none",
     "hand_points": 50,
 }
-SHEETS = ["Standings", "Games", "Hands", "Attendance", "Members"]
+SHEETS = ["Summary", "Standings", "Games", "Hands", "Attendance", "Members"]
 
 
 @pytest.fixture(autouse=True)

@@ -3,25 +3,24 @@
 Pure: no database. What a messy spreadsheet holds ("#1234", 1234.0, "Adams, Ann",
 "03/04/2021", an Excel day number, "yes") becomes the values a member is saved with, or
 a refusal that says, in words for an officer, what is wrong on that line. Also here:
-the rows of one file checked together (exact duplicates counted once, a membership
-number used twice refused) and the order of its d/m/y dates.
+the rows of one file checked together (exact duplicates counted once, two rows with one
+membership number read as one person, the later row winning). Names are tidied
+(:func:`members.names.tidy_name`); dates are read by :mod:`members.roster.dates`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 
 from clubsite.csvcells import unescape_cell
-
-AUTO, DAY_FIRST, MONTH_FIRST = "auto", "dmy", "mdy"
-DATE_ORDERS = (AUTO, DAY_FIRST, MONTH_FIRST)
+from members.names import NAME_PARTICLES, tidy_name
+from members.roster.dates import parse_date
 
 FIELD_LABELS = {
     "membership_number": "Membership number",
@@ -57,7 +56,6 @@ LAPSED_WORDS = {
     "resigned",
     "left",
 }
-NAME_PARTICLES = {"van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "la", "le"}
 
 
 @dataclass
@@ -113,6 +111,22 @@ class Duplicate:
     of_line: int
 
 
+@dataclass
+class Replaced:
+    """Row ``line`` and the later row ``by_line`` have one membership number: they are
+    read as one person, the later row winning where they differ."""
+
+    line: int
+    by_line: int
+    number: str
+    name: str
+    by_name: str
+
+    @property
+    def names_differ(self) -> bool:
+        return self.name.casefold() != self.by_name.casefold()
+
+
 def cell_text(value: Any) -> str:
     """A cell as clean text: spaces trimmed and collapsed; 1234.0 → '1234'."""
     if value is None:
@@ -165,123 +179,44 @@ def parse_status(value: Any) -> str | None:
     raise ValueError(f"status “{cell_text(value)}” is not understood (use Active or Lapsed)")
 
 
-_SLASHED = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})")
-_ISO = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?")
-_WORD_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y", "%d-%b-%Y", "%d-%b-%y")
-
-
-def _year(text: str) -> int:
-    year = int(text)
-    if len(text) == 2:
-        this_year = dt.date.today().year % 100
-        year += 2000 if year <= this_year else 1900
-    return year
-
-
-def date_hint(value: Any) -> str | None:
-    """For a d/m/y-or-m/d/y text date: 'dmy' if the first number is above 12,
-    'mdy' if the second is, else None."""
-    if not isinstance(value, str):
-        return None
-    match = _SLASHED.fullmatch(value.strip())
-    if not match:
-        return None
-    first, second = int(match.group(1)), int(match.group(2))
-    if first > 12 >= second:
-        return DAY_FIRST
-    if second > 12 >= first:
-        return MONTH_FIRST
-    return None
-
-
-def parse_date(value: Any, order: str = MONTH_FIRST) -> dt.date | None:
-    """A date from an xlsx cell or text; None when blank. Raises ValueError."""
-    if value is None or (isinstance(value, str) and not value.strip()):
-        return None
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, dt.date):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        if 20000 <= value <= 60000:  # an Excel day number left unformatted (1954–2064)
-            return dt.date(1899, 12, 30) + dt.timedelta(days=int(value))
-        raise ValueError(f"date “{cell_text(value)}” is not understood (use YYYY-MM-DD)")
-    text = " ".join(str(value).replace(",", " ").split())
-    match = _ISO.fullmatch(text)
-    try:
-        if match:
-            return dt.date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        match = _SLASHED.fullmatch(text)
-        if match:
-            a, b, year = int(match.group(1)), int(match.group(2)), _year(match.group(3))
-            day, month = (a, b) if order == DAY_FIRST else (b, a)
-            if month > 12:
-                used = "day/month/year" if order == DAY_FIRST else "month/day/year"
-                raise ValueError(
-                    f"date “{text}” does not fit the {used} order used for this file's dates"
-                )
-            return dt.date(year, month, day)
-        if text.isdigit() and 20000 <= int(text) <= 60000:
-            return dt.date(1899, 12, 30) + dt.timedelta(days=int(text))
-    except ValueError as error:
-        if "does not fit" in str(error):
-            raise
-        raise ValueError(f"date “{text}” does not exist") from error
-    for fmt in _WORD_FORMATS:
-        try:
-            return dt.datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
-    raise ValueError(f"date “{text}” is not understood (use YYYY-MM-DD)")
-
-
-def choose_date_order(joined: list[Any], date_order: str) -> tuple[str, list[str]]:
-    """The order to read a file's d/m/y dates in, from its `joined` cells, and the notes
-    to show about it: what the dates themselves show wins; month first when nothing does."""
-    notes = []
-    order = date_order
-    hints = Counter(date_hint(value) for value in joined)
-    if order == AUTO:
-        if hints[DAY_FIRST] > hints[MONTH_FIRST]:
-            order = DAY_FIRST
-        elif hints[MONTH_FIRST] > hints[DAY_FIRST]:
-            order = MONTH_FIRST
-        else:
-            order = MONTH_FIRST
-            ambiguous = any(
-                isinstance(value, str) and _SLASHED.fullmatch(value.strip()) for value in joined
-            )
-            if ambiguous:
-                notes.append(
-                    "Dates such as 03/04/2021 were read month first (March 4, 2021): "
-                    "nothing in the file shows otherwise. If they are day first, read the "
-                    "file again choosing day first."
-                )
-    if order == DAY_FIRST and hints[DAY_FIRST]:
-        notes.append("Dates were read day first (DD/MM/YYYY), as in this file.")
-    return order, notes
-
-
 def clean_rows(
     records: list[tuple[int, dict[str, Any]]], order: str
-) -> tuple[list[RosterRow], list[Refusal], list[Duplicate]]:
-    """The rows of one file, cleaned: (valid rows, refusals by line, exact duplicates).
+) -> tuple[list[RosterRow], list[Refusal], list[Duplicate], list[Replaced]]:
+    """The rows of one file, cleaned: (valid rows, refusals by line, exact duplicates,
+    rows replaced by a later row with the same membership number).
 
-    `records` are (line, {field: cell}); exact duplicates are counted once, and a
-    membership number on two different rows refuses them all (we can't guess)."""
+    `records` are (line, {field: cell}); exact duplicates are counted once, and rows
+    sharing a membership number become one person: the later row wins where they
+    differ, as if the rows were imported one after the other (a blank cell of the later
+    row keeps what the earlier one says)."""
     candidates, refused, duplicates = _clean_once_each(records, order)
-    by_number: dict[str, list[RosterRow]] = defaultdict(list)
+    kept: dict[str, RosterRow] = {}
+    replaced: list[Replaced] = []
     for row in candidates:
-        by_number[row.membership_number.casefold()].append(row)
-    rows = []
-    for row in candidates:
-        reason = _shared_number_reason(row, by_number[row.membership_number.casefold()])
-        if reason is None:
-            rows.append(row)
-        else:
-            refused.append(Refusal(line=row.line, reason=reason))
+        key = row.membership_number.casefold()
+        earlier = kept.get(key)
+        if earlier is not None:
+            replaced.append(
+                Replaced(
+                    earlier.line, row.line, row.membership_number, earlier.full_name, row.full_name
+                )
+            )
+            row = _later_wins(earlier, row)
+        kept[key] = row
+    rows = sorted(kept.values(), key=lambda r: r.line)
     refused.sort(key=lambda r: r.line)
-    return rows, refused, duplicates
+    return rows, refused, duplicates, replaced
+
+
+def _later_wins(earlier: RosterRow, later: RosterRow) -> RosterRow:
+    """One person from two rows with one number: the later row's values, and the
+    earlier row's where the later one is blank."""
+    blanks = {
+        name: getattr(earlier, name)
+        for name in ("email", "phone", "status", "joined", "notes")
+        if getattr(later, name) is None
+    }
+    return replace(later, **blanks)
 
 
 def _clean_once_each(records, order) -> tuple[list[RosterRow], list[Refusal], list[Duplicate]]:
@@ -301,27 +236,6 @@ def _clean_once_each(records, order) -> tuple[list[RosterRow], list[Refusal], li
         except ValueError as error:
             refused.append(Refusal(line=line, reason=_sentence(str(error))))
     return candidates, refused, duplicates
-
-
-def _shared_number_reason(row: RosterRow, group: list[RosterRow]) -> str | None:
-    """Why `row` is refused when its membership number is on other rows too (`group`:
-    every row with that number, `row` among them), else None."""
-    if len(group) == 1:
-        return None
-    others = [r for r in group if r is not row]
-    lines = ", ".join(str(r.line) for r in others)
-    where = "rows" if len(others) > 1 else "row"
-    names = {r.full_name.casefold() for r in group}
-    if len(names) > 1:
-        return (
-            f"Membership number {row.membership_number} is used by two different people "
-            f"in this file ({row.full_name} here, {others[0].full_name} on {where} "
-            f"{lines}). Fix the number of one of them."
-        )
-    return (
-        f"Membership number {row.membership_number} appears again on {where} {lines} "
-        "with different details. Keep one row."
-    )
 
 
 def _sentence(text: str) -> str:
@@ -345,7 +259,8 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
         problems.append("the first name is missing")
     if problems:
         raise ValueError(" and ".join(problems))
-    values = {"membership_number": number, "first_name": first, "last_name": last}
+    values = {"membership_number": number, "first_name": tidy_name(first)}
+    values["last_name"] = tidy_name(last)
     email = cell_text(cells.get("email")).strip("<>") or None
     if email:
         email = email.removeprefix("mailto:")

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 
 from members.models import Person
-from members.roster.clean import FIELD_LABELS, Duplicate, Refusal, RosterRow
+from members.roster.clean import FIELD_LABELS, Duplicate, Refusal, Replaced, RosterRow
 from members.roster.read import Roster
 
 
@@ -50,6 +50,7 @@ class ImportPlan:
     unchanged: list[PlannedRow] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     duplicates: list[Duplicate] = field(default_factory=list)
+    replaced: list[Replaced] = field(default_factory=list)
 
     def summary(self) -> str:
         text = f"{len(self.create)} created, {len(self.update)} updated, "
@@ -58,6 +59,11 @@ class ImportPlan:
             text += f", {len(self.refused)} refused"
         if self.duplicates:
             text += f", {len(self.duplicates)} duplicate row(s) counted once"
+        if self.replaced:
+            text += (
+                f", {len(self.replaced)} row(s) replaced by a later row with the same "
+                "membership number"
+            )
         return text
 
 
@@ -114,6 +120,7 @@ def apply_import(roster: Roster, *, dry_run: bool = False, by=None) -> ImportPla
         plan = plan_import(roster.rows, for_update=not dry_run)
         plan.refused = list(roster.refused)
         plan.duplicates = list(roster.duplicates)
+        plan.replaced = list(roster.replaced)
         if dry_run:
             return plan
         for planned in plan.create:

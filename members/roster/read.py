@@ -13,21 +13,21 @@ for .csv (blank lines count, as in a text editor).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from members.roster.clean import (
-    AUTO,
-    DATE_ORDERS,
     FIELD_LABELS,
     Duplicate,
     Refusal,
+    Replaced,
     RosterRow,
     cell_text,
-    choose_date_order,
     clean_rows,
 )
+from members.roster.dates import AUTO, DATE_ORDERS, DateOrder, choose_date_order
 from members.roster.limits import (
     HEADER_SEARCH_ROWS,
     MAX_ROWS,
@@ -138,6 +138,27 @@ class Roster:
     duplicates: list[Duplicate] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     sheet: str = ""
+    replaced: list[Replaced] = field(default_factory=list)
+    dates: DateOrder = field(default_factory=DateOrder)
+    # The cells of every row, kept only when the file has dates like 03/04/2021, so
+    # the preview can read them again the other way without another upload.
+    records: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+    def clean(self, records: list[tuple[int, dict[str, Any]]], date_order: str) -> None:
+        """Clean ``records`` into rows, refusals, duplicates and replaced rows, reading
+        their d/m/y dates in ``date_order`` (AUTO: as the file shows)."""
+        if "joined" in self.columns:
+            self.dates = choose_date_order(
+                [(line, cells.get("joined")) for line, cells in records], date_order
+            )
+        self.records = records if self.dates.asks else []
+        cleaned = clean_rows(records, self.dates.order)
+        self.rows, self.refused, self.duplicates, self.replaced = cleaned
+
+    def reread(self, date_order: str) -> None:
+        """Read the dates again in ``date_order`` (from the kept cells)."""
+        if self.records:
+            self.clean(self.records, date_order)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -151,6 +172,12 @@ class Roster:
             "duplicates": [asdict(d) for d in self.duplicates],
             "notes": self.notes,
             "sheet": self.sheet,
+            "replaced": [asdict(r) for r in self.replaced],
+            "dates": self.dates.to_json(),
+            "records": [
+                [line, {name: _cell_to_json(v) for name, v in cells.items()}]
+                for line, cells in self.records
+            ],
         }
 
     @classmethod
@@ -166,7 +193,32 @@ class Roster:
             duplicates=[Duplicate(**d) for d in data["duplicates"]],
             notes=data["notes"],
             sheet=data.get("sheet", ""),
+            replaced=[Replaced(**r) for r in data.get("replaced", [])],
+            dates=DateOrder.from_json(data.get("dates")),
+            records=[
+                (line, {name: _cell_from_json(v) for name, v in cells.items()})
+                for line, cells in data.get("records", [])
+            ],
         )
+
+
+def _cell_to_json(value: Any) -> Any:
+    """A cell as the session stores it: dates and times tagged, the rest as they are."""
+    if isinstance(value, dt.datetime):
+        return {"datetime": value.isoformat()}
+    if isinstance(value, dt.date):
+        return {"date": value.isoformat()}
+    if isinstance(value, dt.time):
+        return value.isoformat()
+    return value
+
+
+def _cell_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "datetime" in value:
+        return dt.datetime.fromisoformat(value["datetime"])
+    if isinstance(value, dict) and "date" in value:
+        return dt.date.fromisoformat(value["date"])
+    return value
 
 
 def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster:
@@ -272,12 +324,7 @@ def _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order)
             f"The roster has a header row ({'row' if kind == 'xlsx' else 'line'} "
             f"{header_line}) but no member rows under it."
         )
-    order = date_order
-    if "joined" in mapping.values():
-        joined = [cells.get("joined") for _line, cells in records]
-        order, notes = choose_date_order(joined, date_order)
-        roster.notes.extend(notes)
-    roster.rows, roster.refused, roster.duplicates = clean_rows(records, order)
+    roster.clean(records, date_order)
     return roster
 
 

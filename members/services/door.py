@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 
 from clubsite.clock import clock
 from members.models import ClubDay, Person, Seat, SignIn
+from members.names import tidy_name
 from members.services.errors import GuestNameTaken, SignInRefused
 
 
@@ -125,12 +126,13 @@ def add_guest(
     by=None,
 ) -> SignIn:
     """Create a new guest on the spot and sign them in with the member who brought them.
+    A name typed all in small letters or all in capitals is put in title case
+    (:func:`members.names.tidy_name`).
 
     If a guest of the same name is already on file, raise `GuestNameTaken` (listing
     them) unless `allow_same_name` says this is another person."""
     _check_day_open(day)
-    first_name = " ".join((first_name or "").split())
-    last_name = " ".join((last_name or "").split())
+    first_name, last_name = tidy_name(first_name), tidy_name(last_name)
     if not first_name:
         raise SignInRefused("Type the guest's first name.")
     brought_by = _check_member_bringing(brought_by)

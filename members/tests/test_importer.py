@@ -10,7 +10,8 @@ from django.core.management import CommandError, call_command
 from openpyxl import Workbook
 
 from members.models import Person
-from members.roster.clean import DAY_FIRST, clean_number, parse_status, split_name
+from members.roster.clean import clean_number, parse_status, split_name
+from members.roster.dates import DAY_FIRST
 from members.roster.plan import apply_import, plan_import
 from members.roster.read import Roster, RosterError, read_roster
 
@@ -68,8 +69,8 @@ def messy_xlsx() -> bytes:
     ws.append([1236, "Clark", "Carol", "not-an-email", None, None, None, None])  # 9
     ws.append([1237, "Davis", None, None, None, None, None, None])  # 10 no first name
     ws.append([1238, "Evans", "Eve", None, None, "maybe", None, None])  # 11 odd status
-    ws.append([1239, "Foster", "Fran", None, None, None, None, None])  # 12 ┐ same number,
-    ws.append([1239, "Garcia", "Grace", None, None, None, None, None])  # 13 ┘ two people
+    ws.append([1239, "Foster", "Fran", None, None, None, None, None])  # 12 ┐ same number:
+    ws.append([1239, "Garcia", "Grace", None, None, None, None, None])  # 13 ┘ the later wins
     ws.append([1240, "Hill", "Hazel", "hazel@example.org", "555-0199", "yes", "2019-05-14", ""])
     buffer = io.BytesIO()
     wb.save(buffer)
@@ -112,7 +113,7 @@ def test_messy_xlsx_is_read_row_by_row():
         "joined",
     }
     rows = {row.line: row for row in roster.rows}
-    assert sorted(rows) == [4, 6, 14]
+    assert sorted(rows) == [4, 6, 13, 14]
     ann = rows[4]
     assert (ann.membership_number, ann.first_name, ann.last_name) == ("1234", "Ann", "Adams")
     assert ann.email == "ann@example.org"
@@ -125,13 +126,15 @@ def test_messy_xlsx_is_read_row_by_row():
 
     assert [(d.line, d.of_line) for d in roster.duplicates] == [(7, 4)]
     refused = {r.line: r.reason for r in roster.refused}
-    assert sorted(refused) == [8, 9, 10, 11, 12, 13]
+    assert sorted(refused) == [8, 9, 10, 11]
     assert "membership number is missing" in refused[8]
     assert "not-an-email" in refused[9] and "not a valid address" in refused[9]
     assert "first name is missing" in refused[10]
     assert "maybe" in refused[11]
-    assert "two different people" in refused[12] and "13" in refused[12]
-    assert "two different people" in refused[13] and "12" in refused[13]
+    assert (rows[13].first_name, rows[13].last_name) == ("Grace", "Garcia")
+    [replaced] = roster.replaced
+    assert (replaced.line, replaced.by_line, replaced.number) == (12, 13, "1239")
+    assert replaced.names_differ
 
 
 def test_messy_csv_semicolons_single_name_column_and_day_first_dates():
@@ -169,7 +172,9 @@ def test_ambiguous_dates_are_read_month_first_and_the_preview_says_so():
     text = "card,first name,surname,joined\n5,Al,Bee,03/04/2021\n"
     roster = read_roster("r.csv", text.encode())
     assert roster.rows[0].joined == dt.date(2021, 3, 4)
-    assert any("month first" in note for note in roster.notes)
+    assert (roster.dates.order, roster.dates.how) == ("mdy", "unclear")
+    assert roster.dates.both_ways == [(2, "03/04/2021")]
+    assert any("month first" in note for note in roster.dates.notes())
     roster = read_roster("r.csv", text.encode(), date_order=DAY_FIRST)
     assert roster.rows[0].joined == dt.date(2021, 4, 3)
 
@@ -269,8 +274,8 @@ def test_membership_numbers_are_cleaned(value, expected):
 def test_import_creates_then_a_second_run_changes_nothing(db):
     roster = read_roster("roster.xlsx", messy_xlsx())
     plan = apply_import(roster)
-    assert (len(plan.create), len(plan.update), len(plan.unchanged)) == (3, 0, 0)
-    assert len(plan.refused) == 6
+    assert (len(plan.create), len(plan.update), len(plan.unchanged)) == (4, 0, 0)
+    assert len(plan.refused) == 4
     ann = Person.objects.get(membership_number="1234")
     assert (ann.first_name, ann.last_name, ann.kind, ann.status) == (
         "Ann",
@@ -281,9 +286,9 @@ def test_import_creates_then_a_second_run_changes_nothing(db):
     assert Person.objects.get(membership_number="1235").status == "lapsed"
 
     again = apply_import(read_roster("roster.xlsx", messy_xlsx()))
-    assert (len(again.create), len(again.update), len(again.unchanged)) == (0, 0, 3)
-    assert again.summary().startswith("0 created, 0 updated, 3 unchanged")
-    assert Person.objects.count() == 3
+    assert (len(again.create), len(again.update), len(again.unchanged)) == (0, 0, 4)
+    assert again.summary().startswith("0 created, 0 updated, 4 unchanged")
+    assert Person.objects.count() == 4
 
 
 def test_import_updates_only_fields_that_differ_and_never_blanks(db, ann):
@@ -304,7 +309,7 @@ def test_import_updates_only_fields_that_differ_and_never_blanks(db, ann):
 
 def test_dry_run_saves_nothing(db):
     plan = apply_import(read_roster("r.xlsx", messy_xlsx()), dry_run=True)
-    assert len(plan.create) == 3
+    assert len(plan.create) == 4
     assert Person.objects.count() == 0
 
 
@@ -342,16 +347,17 @@ def test_command_reports_refused_lines_exits_2_and_is_idempotent(db, tmp_path):
     code, out, err = run(str(path))
     assert code == 2
     assert "line 8: The membership number is missing." in out
-    assert "line 9: " in out and "line 13: " in out
+    assert "line 9: " in out and "line 11: " in out
     assert "line 7: duplicate of line 4" in out
-    assert "3 created, 0 updated, 0 unchanged, 6 refused" in out
-    assert "6 rows were refused" in err
-    assert Person.objects.count() == 3
+    assert "line 12: same number as line 13, which wins" in out
+    assert "4 created, 0 updated, 0 unchanged, 4 refused" in out
+    assert "4 rows were refused" in err
+    assert Person.objects.count() == 4
 
     code, out, _ = run(str(path))
     assert code == 2  # the same rows are still refused
-    assert "0 created, 0 updated, 3 unchanged" in out
-    assert Person.objects.count() == 3
+    assert "0 created, 0 updated, 4 unchanged" in out
+    assert Person.objects.count() == 4
 
 
 def test_command_dry_run_saves_nothing(db, tmp_path):
@@ -421,7 +427,7 @@ def test_the_sample_rosters_against_the_demo_club(db, name):
 
     roster = read_roster(name, (DATA / name).read_bytes())
     plan = apply_import(roster)
-    assert [p.row.membership_number for p in plan.create] == ["1025", "1026"]
+    assert [p.row.membership_number for p in plan.create] == ["1025", "1026", "1028"]
     assert {p.row.membership_number: [c.field for c in p.changes] for p in plan.update} == {
         "1002": ["phone"],
         "1023": ["status"],
@@ -429,9 +435,11 @@ def test_the_sample_rosters_against_the_demo_club(db, name):
     assert [p.row.membership_number for p in plan.unchanged] == ["1001"]
     shift = roster.header_line - 3  # header on row 3 of the workbook, line 2 of the csv
     assert [(d.line, d.of_line) for d in plan.duplicates] == [(10 + shift, 8 + shift)]
-    assert [r.line for r in plan.refused] == [n + shift for n in (11, 12, 13, 14)]
+    assert [r.line for r in plan.refused] == [n + shift for n in (11, 12)]
+    assert [(r.line, r.by_line) for r in plan.replaced] == [(13 + shift, 14 + shift)]
+    assert Person.objects.get(membership_number="1028").full_name == "Mia Moss"
     assert "guest named Harold Visitor" in plan.create[0].hint
     assert Person.objects.get(membership_number="1026").joined == dt.date(2024, 3, 15)
 
     again = apply_import(read_roster(name, (DATA / name).read_bytes()))
-    assert again.summary().startswith("0 created, 0 updated, 5 unchanged")
+    assert again.summary().startswith("0 created, 0 updated, 6 unchanged")

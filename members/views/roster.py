@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from members.forms import RosterUploadForm
+from members.forms import DateOrderForm, RosterUploadForm
 from members.permissions import officer_required
 from members.roster.plan import apply_import, plan_import
 from members.roster.read import Roster, RosterError, read_roster
@@ -24,9 +24,12 @@ IMPORT_RESULT_KEY = "members_roster_import_result"
 @officer_required
 @require_http_methods(["GET", "POST"])
 def roster_import(request):
-    """Upload → preview (nothing saved) → confirm (saved), without uploading again."""
+    """Upload → preview (nothing saved) → confirm (saved), without uploading again.
+    From the preview, the file's dates can be read again the other way."""
     if request.method == "POST" and request.POST.get("action") == "confirm":
         return _import_confirm(request)
+    if request.method == "POST" and request.POST.get("action") == "dates":
+        return _reread_dates(request)
     if request.method == "POST" and request.POST.get("action") == "cancel":
         request.session.pop(IMPORT_SESSION_KEY, None)
         messages.info(request, "Import cancelled; nothing was saved.")
@@ -43,15 +46,22 @@ def roster_import(request):
         except RosterError as error:
             context["roster_error"] = str(error)
             return render(request, "members/import.html", context)
-        plan = plan_import(roster.rows)
-        plan.refused, plan.duplicates = roster.refused, roster.duplicates
-        token = secrets.token_urlsafe(16)
-        request.session[IMPORT_SESSION_KEY] = {"token": token, "roster": roster.to_json()}
-        context.update({"roster": roster, "plan": plan, "token": token})
+        context.update(_preview(request, roster))
     return render(request, "members/import.html", context)
 
 
-def _import_confirm(request):
+def _preview(request, roster: Roster) -> dict:
+    """Plan the import (nothing saved) and keep what was read under a new token."""
+    plan = plan_import(roster.rows)
+    plan.refused, plan.duplicates = roster.refused, roster.duplicates
+    plan.replaced = roster.replaced
+    token = secrets.token_urlsafe(16)
+    request.session[IMPORT_SESSION_KEY] = {"token": token, "roster": roster.to_json()}
+    date_form = DateOrderForm(prefix="dates", initial={"date_order": roster.dates.order})
+    return {"roster": roster, "plan": plan, "token": token, "date_form": date_form}
+
+
+def _stored_roster(request) -> Roster | None:
     stored = request.session.get(IMPORT_SESSION_KEY)
     if not stored or stored.get("token") != request.POST.get("token"):
         messages.warning(
@@ -59,8 +69,26 @@ def _import_confirm(request):
             "This preview has expired or was already imported. Upload the file again to see "
             "a fresh preview.",
         )
+        return None
+    return Roster.from_json(stored["roster"])
+
+
+def _reread_dates(request):
+    """The preview again, the file's dates read in the order the officer chose."""
+    roster = _stored_roster(request)
+    if roster is None:
         return redirect("members:import")
-    roster = Roster.from_json(stored["roster"])
+    form = DateOrderForm(request.POST, prefix="dates")
+    if form.is_valid():
+        roster.reread(form.cleaned_data["date_order"])
+    context = {"form": RosterUploadForm(), "result": None, **_preview(request, roster)}
+    return render(request, "members/import.html", context)
+
+
+def _import_confirm(request):
+    roster = _stored_roster(request)
+    if roster is None:
+        return redirect("members:import")
     plan = apply_import(roster, by=request.user)
     request.session.pop(IMPORT_SESSION_KEY, None)
     request.session[IMPORT_RESULT_KEY] = {

@@ -1,5 +1,10 @@
-"""The league workbook: one .xlsx file with the sheets Standings, Games, Hands,
-Attendance and Members, in that order, and the rows of each.
+"""The league workbook: one .xlsx file with the sheets Summary, Standings, Games,
+Hands, Attendance and Members, in that order, and the rows of each.
+
+The Summary sheet (:mod:`scoring.results.workbook_summary`) counts each club day of the
+period and totals them; its figures add up to the other sheets' rows. Every sheet is
+set up to print (one page wide, the header row repeated, the club and the period at the
+top of each page); membership numbers are numbers where they are numbers.
 
 The Standings sheet is made by the same function as the standings page
 (:func:`scoring.results.standings.individual.standings`), so its totals agree with the
@@ -14,6 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from django.conf import settings
 from django.db.models import Count, Q
 from openpyxl import Workbook
 
@@ -22,10 +28,12 @@ from scoring.models import Game
 from scoring.results.sheets import (
     MAX_WIDTH,
     THOUSANDS,
+    PrintHeading,
     SheetWriter,
     day,
     decimal,
     integer,
+    number_or_text,
     text,
 )
 from scoring.results.standings.individual import standings
@@ -33,6 +41,7 @@ from scoring.results.standings.periods import (
     Period,
     default_period,
 )
+from scoring.results.standings.ranking import rank
 from scoring.results.workbook_games import (
     CHUNK,
     HANDS_COLUMNS,
@@ -43,8 +52,9 @@ from scoring.results.workbook_games import (
     max_teams,
     team_names,
 )
+from scoring.results.workbook_summary import SUMMARY_COLUMNS, day_labels, summary_sheet
 
-SHEETS = ("Standings", "Games", "Hands", "Attendance", "Members")
+SHEETS = ("Summary", "Standings", "Games", "Hands", "Attendance", "Members")
 
 __all__ = ["MAX_WIDTH", "SHEETS", "write_league_workbook", "write_league_workbook_to_path"]
 
@@ -87,11 +97,23 @@ STANDINGS_COLUMNS = [
 ]
 
 
+def _every_row_placed(result) -> list[tuple[int, dict, bool]]:
+    """(rank, row, ranked) for every row: the ranked players as on the standings page,
+    then the players under the minimum, placed among themselves by the same measures
+    (tie-aware) after the last ranked position, so the Rank column is never blank."""
+    placed = [(row["rank"], row, True) for row in result.ranked]
+    after = len(result.ranked)
+    for row in rank([dict(row) for row in result.unranked], result.measures):
+        placed.append((after + row["rank"], row, False))
+    return placed
+
+
 def standings_rows(period: Period) -> Iterator[list]:
     result = standings(period, include_guests=True)
-    for row in result.rows:
+    not_yet = f"Not yet: under {result.min_games} games, placed after the ranked players"
+    for position, row, ranked in _every_row_placed(result):
         yield [
-            row["rank"],
+            position,
             row["name"],
             _kind_label(row["kind"]),
             row["games"],
@@ -112,27 +134,30 @@ def standings_rows(period: Period) -> Iterator[list]:
             row["best_game"],
             row["best_hand"],
             row["rating"],
-            "Yes" if row["rank"] is not None else f"Not yet (under {result.min_games} games)",
+            "Yes" if ranked else not_yet,
         ]
 
+
+# A number where it is one (1234), as typed where it is not ("A-12", "0042").
+MEMBERSHIP_NUMBER = integer("Membership number")
 
 ATTENDANCE_COLUMNS = [
     day("Date"),
     text("Day"),
     text("Person"),
-    text("Membership number"),
+    MEMBERSHIP_NUMBER,
     text("Member or guest"),
     text("Card shown"),
     text("Brought by"),
 ]
 
 
-def attendance_rows(period) -> Iterator[list]:
+def attendance_rows(period, labels: dict[int, str]) -> Iterator[list]:
     qs = SignIn.objects.filter(period.limits("day__date"))
     rows = qs.order_by("day__date", "day_id", "person__last_name", "person__first_name", "pk")
     rows = rows.values_list(
         "day__date",
-        "day__title",
+        "day_id",
         "person__first_name",
         "person__last_name",
         "person__membership_number",
@@ -141,12 +166,12 @@ def attendance_rows(period) -> Iterator[list]:
         "brought_by__first_name",
         "brought_by__last_name",
     ).iterator(chunk_size=CHUNK)
-    for date, title, first, last, number, kind, card, b_first, b_last in rows:
+    for date, day_id, first, last, number, kind, card, b_first, b_last in rows:
         yield [
             date,
-            title,
+            labels.get(day_id, ""),
             full_name(first, last),
-            number or "",
+            number_or_text(number),
             _kind_label(kind),
             _yes(card),
             full_name(b_first or "", b_last or ""),
@@ -154,7 +179,7 @@ def attendance_rows(period) -> Iterator[list]:
 
 
 MEMBERS_COLUMNS = [
-    text("Membership number"),
+    MEMBERSHIP_NUMBER,
     text("First name"),
     text("Last name"),
     text("Status"),
@@ -189,7 +214,16 @@ def members_rows(period) -> Iterator[list]:
     for number, first, last, status, joined, email, phone, games in people.iterator(
         chunk_size=CHUNK
     ):
-        yield [number or "", first, last, labels.get(status, status), joined, email, phone, games]
+        yield [
+            number_or_text(number),
+            first,
+            last,
+            labels.get(status, status),
+            joined,
+            email,
+            phone,
+            games,
+        ]
 
 
 # ---------------------------------------------------------------------------------------
@@ -203,12 +237,30 @@ def write_league_workbook(target, period: Period | None = None) -> dict[str, int
     wb = Workbook(write_only=True)
     wb.properties.title = f"League workbook — {period.label}"
     wb.properties.creator = "Canasta club site"
+    heading = PrintHeading(settings.CLUB_NAME, period.label)
     counts: dict[str, int] = {}
+    labels = day_labels(period)
 
-    counts["Standings"] = SheetWriter(wb, "Standings", STANDINGS_COLUMNS).write(
+    summary, totals = summary_sheet(period, labels)
+    counts["Summary"] = SheetWriter(wb, "Summary", SUMMARY_COLUMNS, heading).write(
+        summary, totals=totals
+    )
+    counts["Standings"] = SheetWriter(wb, "Standings", STANDINGS_COLUMNS, heading).write(
         standings_rows(period)
     )
+    counts.update(_games_and_hands(wb, period, labels, heading))
+    counts["Attendance"] = SheetWriter(wb, "Attendance", ATTENDANCE_COLUMNS, heading).write(
+        attendance_rows(period, labels)
+    )
+    counts["Members"] = SheetWriter(wb, "Members", MEMBERS_COLUMNS, heading).write(
+        members_rows(period)
+    )
+    wb.save(target)
+    return counts
 
+
+def _games_and_hands(wb, period, labels, heading) -> dict[str, int]:
+    """The Games and Hands sheets; the games' places, found once, serve both."""
     names = team_names(period)
     longest = max((len(n) for n in names.values()), default=0) + 2
     n_teams = max_teams(period)
@@ -216,18 +268,13 @@ def write_league_workbook(target, period: Period | None = None) -> dict[str, int
     team_cols = {5 + 2 * i: longest for i in range(n_teams)}
     team_cols[5 + 2 * n_teams] = longest
     games: dict[int, tuple] = {}
-    counts["Games"] = SheetWriter(wb, "Games", columns).write(
-        games_rows(period, names, n_teams, games), team_cols
+    counts = {}
+    counts["Games"] = SheetWriter(wb, "Games", columns, heading).write(
+        games_rows(period, names, n_teams, games, labels), team_cols
     )
-    counts["Hands"] = SheetWriter(wb, "Hands", HANDS_COLUMNS).write(
-        hands_rows(period, names, games), {6: longest}
+    counts["Hands"] = SheetWriter(wb, "Hands", HANDS_COLUMNS, heading).write(
+        hands_rows(period, names, games), {7: longest}
     )
-    del names, games
-    counts["Attendance"] = SheetWriter(wb, "Attendance", ATTENDANCE_COLUMNS).write(
-        attendance_rows(period)
-    )
-    counts["Members"] = SheetWriter(wb, "Members", MEMBERS_COLUMNS).write(members_rows(period))
-    wb.save(target)
     return counts
 
 

@@ -2,9 +2,12 @@
 write-only worksheet streamed row by row.
 
 Every sheet has a bold header row, is frozen under it (``A2``), has an autofilter over
-all its rows, and column widths that fit what is written. Dates are real date cells
-(``yyyy-mm-dd``), numbers are numbers, and a text that starts with "=" stays text (a
-name, never a formula).
+all its rows, and column widths that fit what is written. Every sheet is set up to
+print (:class:`PrintHeading`): fitted to one page wide (as many pages tall as it needs),
+landscape when its columns are wider than a portrait page, the header row repeated on
+every page, and the club's name, the sheet and the period in the page header. Dates are
+real date cells (``yyyy-mm-dd``), numbers are numbers, and a text that starts with "="
+stays text (a name, never a formula).
 
 Rows go through openpyxl's public write-only API (``Workbook(write_only=True)``,
 ``WriteOnlyCell``, ``ws.append``), so memory stays flat however long the season, and
@@ -37,6 +40,10 @@ DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
 ONE_DECIMAL = "0.0"
 THOUSANDS = "#,##0"
 
+#: Columns (in characters of width) that fit across a portrait A4 or Letter page at a
+#: readable size; a wider sheet prints landscape (and is shrunk to one page wide).
+PORTRAIT_WIDTH = 95
+
 # One styled cell per formatted column, reused row after row (see the docstring).
 FAST_ROWS = True
 
@@ -67,6 +74,43 @@ def day(header, **kw):
 
 def moment(header, **kw):
     return Column(header, kind="datetime", number_format=DATETIME_FORMAT, **kw)
+
+
+def number_or_text(value):
+    """A membership number as a number where it is one ("1234" → 1234), else as typed
+    ("A-12", "0042": a leading zero would be lost)."""
+    digits = isinstance(value, str) and value.isdigit() and value.isascii()
+    if digits and (value == "0" or not value.startswith("0")):
+        return int(value)
+    return value or None
+
+
+@dataclass(frozen=True)
+class PrintHeading:
+    """What every printed page of a sheet says at its top: the club and the period."""
+
+    club: str
+    period: str
+
+    def apply(self, ws, title: str, widths: Sequence[float]) -> None:
+        """Set ``ws`` (write-only, before its first row) up to print: one page wide,
+        landscape if wide, row 1 repeated, the heading and page numbers."""
+        ws.sheet_properties.pageSetUpPr.fitToPage = True  # written with the first row
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0  # as many pages tall as the rows need
+        wide = sum(widths) > PORTRAIT_WIDTH
+        ws.page_setup.orientation = "landscape" if wide else "portrait"
+        ws.print_title_rows = "1:1"
+        ws.print_options.gridLines = True
+        ws.oddHeader.left.text = _header_text(self.club)
+        ws.oddHeader.center.text = _header_text(f"{title}: {self.period}")
+        ws.oddHeader.right.text = "Page &P of &N"
+        ws.oddFooter.right.text = "Printed &D"
+
+
+def _header_text(value: str) -> str:
+    """A page header's text: "&" is the header's code sign, so a name's "&" is doubled."""
+    return value.replace("&", "&&")
 
 
 # ---------------------------------------------------------------------------------------
@@ -106,26 +150,56 @@ class SheetWriter:
     """One write-only worksheet: a bold, frozen header, fitted widths, an autofilter
     over every row written. ``write(rows)`` streams the rows."""
 
-    def __init__(self, workbook: Workbook, title: str, columns: Sequence[Column]):
+    def __init__(
+        self,
+        workbook: Workbook,
+        title: str,
+        columns: Sequence[Column],
+        heading: PrintHeading | None = None,
+    ):
         self.workbook = workbook
         self.ws = workbook.create_sheet(title)
+        self.title = title
+        self.heading = heading
         self.columns = list(columns)
         self.rows_written = 0
         self._letters = [get_column_letter(i + 1) for i in range(len(self.columns))]
 
-    def write(self, rows: Iterable[Sequence], minimum_widths: dict[int, int] | None = None) -> int:
+    def write(
+        self,
+        rows: Iterable[Sequence],
+        minimum_widths: dict[int, int] | None = None,
+        totals: Sequence[Sequence] = (),
+    ) -> int:
+        """Stream ``rows`` under the header; ``totals`` (bold) go below them, outside
+        the autofilter, so sorting or filtering never moves them. Returns the number
+        of ``rows``."""
         rows = iter(rows)
         sample = list(islice(rows, WIDTH_SAMPLE))
         ws = self.ws
-        for letter, width in zip(
-            self._letters, fit_widths(self.columns, sample, minimum_widths), strict=True
-        ):
+        widths = fit_widths(self.columns, [*sample, *totals], minimum_widths)
+        for letter, width in zip(self._letters, widths, strict=True):
             ws.column_dimensions[letter].width = width
+        if self.heading is not None:
+            self.heading.apply(ws, self.title, widths)
         ws.freeze_panes = "A2"
         self._write_header()
         self._write_rows(chain(sample, rows))
         ws.auto_filter.ref = f"A1:{self._letters[-1]}{self.rows_written + 1}"
+        for row in totals:
+            ws.append([self._bold(value) for value in row])
         return self.rows_written
+
+    def _bold(self, value) -> WriteOnlyCell | None:
+        if value is None or value == "":
+            return None
+        if isinstance(value, str):
+            value = ILLEGAL_CHARACTERS_RE.sub("", value)
+        cell = WriteOnlyCell(self.ws, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"  # a label, never a formula
+        cell.font = Font(bold=True)
+        return cell
 
     def _write_header(self) -> None:
         header = []

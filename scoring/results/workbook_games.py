@@ -3,7 +3,10 @@ of a period and of every team's hand in them, streamed from the database.
 
 The Games sheet names each team once (:func:`team_names`, one streamed query) and
 remembers where each game was played, so the Hands sheet (80,000 rows a season) needs
-no join for it.
+no join for it. Both name the club day of each row (the Day column, from
+:func:`scoring.results.workbook_summary.day_labels`: two days on one date are told
+apart). The Hands sheet also says each team's failed initial melds and its penalties
+in words (read only for the few hands that have a penalty).
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from collections.abc import Iterator
 from django.utils import timezone
 
 from members.models import Person
-from scoring.labels import WENT_OUT_SHEET
-from scoring.models import GameTeam, TeamHand
+from scoring.labels import PENALTY_LABELS, WENT_OUT_SHEET
+from scoring.models import GameTeam, Hand, TeamHand
+from scoring.play.services.failed_melds import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
 from scoring.results.standings.periods import Period, finished_games, finished_players
 
@@ -76,14 +80,21 @@ def games_columns(n_teams: int) -> list[Column]:
 
 
 def games_rows(
-    period, names: dict[int, str], n_teams: int, seen: dict[int, tuple] | None = None
+    period,
+    names: dict[int, str],
+    n_teams: int,
+    seen: dict[int, tuple] | None = None,
+    labels: dict[int, str] | None = None,
 ) -> Iterator[list]:
-    """One row per finished game; ``seen`` (if given) collects game id → (date, round,
-    table, game number) for the Hands sheet."""
+    """One row per finished game; ``seen`` (if given) collects game id → (date, day
+    label, round, table, game number, failed melds by hand) for the Hands sheet;
+    ``labels`` maps a club day id to its Day label."""
+    labels = labels or {}
     teams = (
         GameTeam.objects.filter(game__in=finished_games(period.start, period.end))
         .order_by(
             "game__day_date",
+            "game__day_id",
             "game__table__round__number",
             "game__table__number",
             "game__number",
@@ -93,13 +104,14 @@ def games_rows(
         .values_list(
             "game_id",
             "game__day_date",
-            "game__day__title",
+            "game__day_id",
             "game__table__round__number",
             "game__table__number",
             "game__number",
             "game__hand_count",
             "game__rules_name",
             "game__finished_at",
+            "game__failed_melds",
             "id",
             "total",
             "won",
@@ -109,20 +121,21 @@ def games_rows(
     current = None
     game_info = None
     sides: list[tuple[int, int, bool]] = []
-    for game_id, *info, team_id, total, won in teams:
+    for game_id, *info, failed, team_id, total, won in teams:
         if game_id != current:
             if current is not None:
                 yield _game_row(game_info, sides, names, n_teams)
+            info[1] = labels.get(info[1], "")
             current, game_info, sides = game_id, info, []
             if seen is not None:
-                seen[game_id] = (info[0], info[2], info[3], info[4])
+                seen[game_id] = (*info[:5], saved_failed_melds(failed))
         sides.append((team_id, total, won))
     if current is not None:
         yield _game_row(game_info, sides, names, n_teams)
 
 
 def _game_row(info, sides: list[tuple[int, int, bool]], names, n_teams: int) -> list:
-    """The Games sheet's row of one game: its (date, title, round, table, number,
+    """The Games sheet's row of one game: its (date, day label, round, table, number,
     hands, rules, finished) and its sides (team id, total, won), in team order."""
     date, title, round_no, table, number, hands, rules, finished = info
     row = [date, title, round_no, table, number]
@@ -145,6 +158,7 @@ def _game_row(info, sides: list[tuple[int, int, bool]], names, n_teams: int) -> 
 
 HANDS_COLUMNS = [
     day("Date"),
+    text("Day"),
     integer("Round"),
     integer("Table"),
     integer("Game"),
@@ -158,7 +172,9 @@ HANDS_COLUMNS = [
     text("Went out"),
     integer("Points left in hand"),
     text("Perfect cut"),
+    integer("Failed melds"),
     integer("Penalty points"),
+    text("Penalties"),
     integer("Hand score", number_format=THOUSANDS),
     integer("Running total", number_format=THOUSANDS),
 ]
@@ -183,13 +199,50 @@ _HAND_FIELDS = (
 )
 
 
+def penalty_words(team_inputs) -> str:
+    """A team's penalties in a hand, in words: "Red three kept in hand ×2; Slow play
+    (100)" (an "other" penalty by its note and points)."""
+    penalties = team_inputs.get("penalties") if isinstance(team_inputs, dict) else None
+    counts: dict[str, int] = {}
+    others = []
+    for penalty in penalties if isinstance(penalties, list) else []:
+        kind = penalty.get("kind") if isinstance(penalty, dict) else None
+        if kind in PENALTY_LABELS:
+            counts[kind] = counts.get(kind, 0) + 1
+        elif kind == "other":
+            note = str(penalty.get("note") or "Other penalty").strip()
+            others.append(f"{note} ({penalty.get('points')})")
+    words = [PENALTY_LABELS[k] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    return "; ".join(words + others)
+
+
+def _penalised_inputs(period) -> dict[tuple[int, int], list]:
+    """(game id, hand number) → the hand's inputs, for the hands of the period where
+    some team had a penalty (a few in a season)."""
+    hands = (
+        Hand.objects.filter(game__in=finished_games(period.start, period.end))
+        .filter(team_hands__in=TeamHand.objects.exclude(penalty_points=0))
+        .distinct()
+        .values_list("game_id", "number", "inputs")
+    )
+    return {(game_id, number): inputs for game_id, number, inputs in hands}
+
+
+def _failed(failed: dict[int, list[int]], hand: int, index: int) -> int | None:
+    counts = failed.get(hand) or []
+    return counts[index] if index < len(counts) and counts[index] else None
+
+
 def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterator[list]:
-    """``games`` maps a game id to its (date, round, table, game number), as the Games
-    sheet found them, so the 80,000 rows of a season need not carry them."""
+    """``games`` maps a game id to its (date, day label, round, table, game number,
+    failed melds by hand), as the Games sheet found them, so the 80,000 rows of a season
+    need not carry them."""
+    penalised = _penalised_inputs(period)
     rows = (
         TeamHand.objects.filter(game__in=finished_games(period.start, period.end))
         .order_by(
             "game__day_date",
+            "game__day_id",
             "game__table__round__number",
             "game__table__number",
             "game__number",
@@ -216,12 +269,10 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
         info = games.get(game_id)
         if info is None:  # finished while the workbook was being written: next time
             continue
-        date, round_no, table, game = info
+        *where, failed = info  # date, day, round, table, game; failed melds by hand
+        inputs = penalised.get((game_id, hand)) if penalty else None
         yield [
-            date,
-            round_no,
-            table,
-            game,
+            *where,
             hand,
             index + 1,
             names.get(team_id, ""),
@@ -229,7 +280,9 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             WENT_OUT_SHEET.get(went_out, went_out),
             left,
             "Yes" if cut else "",
+            _failed(failed, hand, index),
             penalty,
+            penalty_words(inputs[index]) if inputs and index < len(inputs) else "",
             score,
             total,
         ]

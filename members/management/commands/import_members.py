@@ -13,7 +13,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from members.roster.clean import AUTO, DAY_FIRST, MONTH_FIRST
+from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
 from members.roster.limits import check_upload_size
 from members.roster.plan import apply_import
 from members.roster.read import RosterError, read_roster
@@ -58,7 +58,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path.name}: {error}", returncode=1) from None
 
         plan = apply_import(roster, dry_run=dry_run)
-        for note in roster.notes:
+        for note in roster.notes + roster.dates.notes():
             self.stdout.write(f"Note: {note}")
         if roster.ignored_columns:
             ignored = ", ".join(f"“{c}”" for c in roster.ignored_columns)
@@ -76,6 +76,7 @@ class Command(BaseCommand):
                     f"{planned.person_name}: {changes}"
                 )
         lines = [(d.line, f"duplicate of line {d.of_line} (counted once)") for d in plan.duplicates]
+        lines += [(r.line, f"same number as line {r.by_line}, which wins") for r in plan.replaced]
         lines += [(r.line, r.reason) for r in plan.refused]
         for line, text in sorted(lines):
             self.stdout.write(f"line {line}: {text}")

@@ -1,8 +1,11 @@
 """Failed initial melds in the hand being played: every device at the table sees the
 same counts, and each failure raises that team's minimum for the rest of the hand.
 
-The counts live on the game (``Game.failed_melds``) for hand ``hand_count + 1`` only;
-saving or undoing a hand clears them.
+The counts live on the game (``Game.failed_melds``) for hand ``hand_count + 1``;
+saving a hand keeps its counts under ``"saved"`` (hand number → counts per team, only
+hands with a failed meld), for the workbook's Hands sheet, and undoing a hand drops
+its entry:
+``{"hand": 4, "counts": [1, 0], "saved": {"2": [0, 1]}}``.
 """
 
 from __future__ import annotations
@@ -39,8 +42,48 @@ def count_failed_meld(game: Game, team_index: int, *, step: int = 1) -> list[int
         counts = failed_meld_counts(locked)
         if 0 <= team_index < len(counts):
             counts[team_index] = min(max(counts[team_index] + step, 0), MAX_FAILED_MELDS)
-            locked.failed_melds = {"hand": locked.hand_count + 1, "counts": counts}
+            locked.failed_melds = {
+                **_saved_part(locked),
+                "hand": locked.hand_count + 1,
+                "counts": counts,
+            }
             locked.save(update_fields=["failed_melds"])
         game.failed_melds = locked.failed_melds
         game.hand_count = locked.hand_count
     return counts
+
+
+def _saved_part(game: Game) -> dict:
+    stored = game.failed_melds if isinstance(game.failed_melds, dict) else {}
+    saved = stored.get("saved")
+    return {"saved": dict(saved)} if isinstance(saved, dict) and saved else {}
+
+
+def settle_failed_melds(game: Game, number: int) -> dict:
+    """``Game.failed_melds`` once hand ``number`` is saved: its counts kept under
+    ``"saved"`` (when a team failed a meld), nothing counted for the next hand."""
+    counts = failed_meld_counts(game) if game.hand_count + 1 == number else []
+    kept = _saved_part(game)
+    if any(counts):
+        kept.setdefault("saved", {})[str(number)] = counts
+    return kept
+
+
+def forget_failed_melds(game: Game, number: int) -> dict:
+    """``Game.failed_melds`` once hand ``number`` is undone: its saved counts dropped."""
+    kept = _saved_part(game)
+    kept.get("saved", {}).pop(str(number), None)
+    return kept if kept.get("saved") else {}
+
+
+def saved_failed_melds(stored) -> dict[int, list[int]]:
+    """Hand number → failed initial melds per team, from a game's ``failed_melds``
+    (hands saved before the counts were kept have none)."""
+    saved = stored.get("saved") if isinstance(stored, dict) else None
+    if not isinstance(saved, dict):
+        return {}
+    out = {}
+    for number, counts in saved.items():
+        if str(number).isdigit() and isinstance(counts, list):
+            out[int(number)] = [c if type(c) is int and c >= 0 else 0 for c in counts]
+    return out

@@ -31,6 +31,7 @@ from scoring.play.services.errors import (
     last_editor,
     user_name,
 )
+from scoring.play.services.failed_melds import forget_failed_melds, settle_failed_melds
 from scoring.play.services.replay import recompute, replay
 from scoring.play.services.rows import reset_stats, score_rows
 from scoring.play.services.state import (
@@ -115,9 +116,9 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
     tell = close_hands(locked, teams, outcome, now)
+    locked.failed_melds = settle_failed_melds(locked, number)
     locked.hand_count = number
     locked.version += 1
-    locked.failed_melds = {}
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
     tell_ratings(locked, tell)
     copy_state(locked, game)
@@ -295,7 +296,7 @@ def undo_last_hand(
         last.delete()
         tell, _teams = recompute(locked, hands, now)
         locked.version += 1
-        locked.failed_melds = {}
+        locked.failed_melds = forget_failed_melds(locked, last.number)
         locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
         tell_ratings(locked, tell)
         copy_state(locked, game)

@@ -353,7 +353,8 @@ def test_failed_melds_count_for_the_hand_being_played_only(game):
     services.record_hand(game, [SMALL, SMALL], number=1)
     assert services.failed_meld_counts(game) == [0, 0]
     game.refresh_from_db()
-    assert game.failed_melds == {}
+    # Nothing counts for hand 2; hand 1 keeps its counts (the workbook's Hands sheet).
+    assert game.failed_melds == {"saved": {"1": [0, 2]}}
 
 
 def test_failed_melds_refused_once_the_game_is_over(game):

@@ -448,7 +448,7 @@ def test_workbook_download(small_club, officer_client):
     assert response.status_code == 200
     assert response["Content-Disposition"] == 'attachment; filename="league-all-games.xlsx"'
     wb = load_workbook(io.BytesIO(b"".join(response.streaming_content)))
-    assert wb.sheetnames == ["Standings", "Games", "Hands", "Attendance", "Members"]
+    assert wb.sheetnames == ["Summary", "Standings", "Games", "Hands", "Attendance", "Members"]
     assert wb["Games"].max_row == 4
     response = officer_client.get(
         reverse("scoring:league_workbook") + "?start=nonsense", follow=True

@@ -7,6 +7,7 @@ import pytest
 
 from scoring.results import exports, sheets, standings
 from scoring.results.workbook_games import HANDS_COLUMNS, games_columns, max_teams
+from scoring.results.workbook_summary import SUMMARY_COLUMNS
 
 pytestmark = pytest.mark.django_db
 
@@ -28,6 +29,7 @@ def cells_made(monkeypatch):
 
 def _sheet_columns():
     return [
+        SUMMARY_COLUMNS,
         exports.STANDINGS_COLUMNS,
         games_columns(max_teams(standings.ALL_GAMES)),
         HANDS_COLUMNS,
@@ -37,8 +39,10 @@ def _sheet_columns():
 
 
 def _at_most(columns_of_sheets) -> int:
-    """One header cell per column and one reused cell per formatted column."""
-    return sum(len(cols) + sum(1 for c in cols if c.number_format) for cols in columns_of_sheets)
+    """One header cell per column and one reused cell per formatted column, and the
+    Summary's two bold rows below its days (the total, the different people)."""
+    cells = sum(len(cols) + sum(1 for c in cols if c.number_format) for cols in columns_of_sheets)
+    return cells + 2 * len(SUMMARY_COLUMNS)
 
 
 def test_styled_cells_are_reused_row_after_row(small_club, tmp_path, cells_made):
