@@ -25,6 +25,7 @@ from openpyxl import Workbook
 
 from members.models import Person, SignIn
 from scoring.models import Game
+from scoring.results.ratings import display_rating
 from scoring.results.sheets import (
     MAX_WIDTH,
     THOUSANDS,
@@ -92,7 +93,7 @@ STANDINGS_COLUMNS = [
     integer("Perfect cuts"),
     integer("Best game", number_format=THOUSANDS),
     integer("Best hand", number_format=THOUSANDS),
-    decimal("Rating"),
+    integer("Rating", number_format=THOUSANDS),
     text("Ranked"),
 ]
 
@@ -133,7 +134,7 @@ def standings_rows(period: Period) -> Iterator[list]:
             row["perfect_cuts"],
             row["best_game"],
             row["best_hand"],
-            row["rating"],
+            display_rating(row["rating"]),
             "Yes" if ranked else not_yet,
         ]
 
