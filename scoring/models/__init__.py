@@ -7,6 +7,7 @@ hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 """
 
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
 
@@ -18,6 +19,8 @@ __all__ = [
     "GameTeam",
     "Hand",
     "RatingPoint",
+    "ResultsMailing",
+    "ResultsMessage",
     "ResultsVersion",
     "RuleSet",
     "RuleSetQuerySet",
