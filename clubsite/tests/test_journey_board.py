@@ -31,16 +31,6 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-def on(journey, page, label):
-    """A journey step (screenshot + axe) on another device's page."""
-    own = journey.page
-    journey.page = page
-    try:
-        journey.step(label)
-    finally:
-        journey.page = own
-
-
 def save_hand(game, hand):
     """A score keeper saves a hand at the table (the play services, as the phone does)."""
     services.record_hand(game, [dict(t) for t in hand], number=game.hand_count + 1)
@@ -82,7 +72,7 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     expect(table_card(screen, 1)).to_contain_text("Game 1 · 1 hand")
     expect(table_card(screen, 1)).to_contain_text("Team 1 leads by 1,750")
     expect(table_card(screen, 2)).to_contain_text("No hands yet")
-    on(journey, screen, "screen: the board")
+    journey.step_on(screen, "screen: the board")
     screen.evaluate("window.boardNotReloaded = true")
 
     save_hand(second, [LOSE, WIN])
@@ -90,7 +80,7 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     save_hand(first, [LOSE, WIN])
     expect(table_card(screen, 1)).to_contain_text("Level at 2,050", timeout=POLLS)
     assert screen.evaluate("window.boardNotReloaded") is True
-    on(journey, screen, "screen: updated without a reload")
+    journey.step_on(screen, "screen: updated without a reload")
 
     save_hand(first, [WIN, LOSE])
     save_hand(first, [WIN, LOSE])
@@ -98,7 +88,7 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     expect(screen.get_by_role("heading", name="Top scores today")).to_be_visible()
     expect(screen.locator(".board-top")).to_contain_text("P01 Player & P02 Player")
     assert screen.evaluate("window.boardNotReloaded") is True
-    on(journey, screen, "screen: a finished game and the top scores")
+    journey.step_on(screen, "screen: a finished game and the top scores")
 
     journey.goto(f"/days/{day.pk}/")
     journey.page.get_by_role("button", name="Close this day").click()
@@ -107,7 +97,7 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     expect(screen.get_by_role("heading", name="The board of this day has ended")).to_be_visible(
         timeout=POLLS
     )
-    on(journey, screen, "screen: the board has ended")
+    journey.step_on(screen, "screen: the board has ended")
 
     journey.page.get_by_role("link", name="Print the day sheet").click()
     expect(journey.page.get_by_role("heading", name="Top six")).to_be_visible()
