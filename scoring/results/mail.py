@@ -139,10 +139,7 @@ def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternati
         subject=subject,
         body=render_to_string("results/email/results.txt", context),
         to=[person.email],
-        headers={
-            "List-Unsubscribe": f"<{unsubscribe}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
+        headers={"List-Unsubscribe": f"<{unsubscribe}>"},
     )
     message.attach_alternative(render_to_string("results/email/results.html", context), "text/html")
     return message

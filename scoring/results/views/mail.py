@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from members.models import ClubDay
@@ -60,11 +59,10 @@ def _say_what_happened(request, mailing) -> None:
         messages.success(request, text)
 
 
-@csrf_exempt  # the signed link is the permission; mail programs post it (RFC 8058)
 @require_http_methods(["GET", "POST"])
 def unsubscribe_view(request, token):
     """Stop the results e-mail from the link in a message, without logging in. A GET
-    asks (mail scanners open links); the button (or a one-click POST) stops it."""
+    asks (mail scanners open links); the page's button stops it."""
     person = person_from_token(token)
     if person is None:
         return render(request, "results/unsubscribe.html", {"bad_link": True}, status=400)
@@ -75,6 +73,7 @@ def unsubscribe_view(request, token):
     return render(request, "results/unsubscribe.html", {"person": person, "done": done})
 
 
+@require_http_methods(["GET"])
 @results_page
 def day_sheet_view(request, club, pk):
     """The day's results on one A4 page, for the notice board (the browser prints it)."""
