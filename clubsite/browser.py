@@ -52,6 +52,15 @@ class Journey:
             assert_accessible(self.page, label)
         self.assert_no_csp_violations()
 
+    def step_on(self, page, label: str, **options):
+        """A step (screenshot + axe) on another device's page of the same journey."""
+        own = self.page
+        self.page = page
+        try:
+            self.step(label, **options)
+        finally:
+            self.page = own
+
     def login(self, username: str, password: str):
         self.goto("/accounts/login/")
         self.page.get_by_label("User name").fill(username)

@@ -15,6 +15,9 @@ Variables (all optional in development):
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``staticfiles/``).
 - ``BACKUP_DIR``: where ``manage.py backup`` writes (default ``backups/``).
+- ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
+  ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: sending the day's
+  results (console in development, SMTP in production).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``CLUB_NAME``, ``TIME_ZONE``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -298,6 +301,24 @@ BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
 
 # The club's name, shown in the header.
 CLUB_NAME = os.environ.get("CLUB_NAME", "Canasta Club")
+
+# E-mail (the day's results to members who asked): Django's e-mail framework. In
+# development messages are printed to the console; in production they go through the
+# SMTP server named here. The tests use the in-memory backend (pytest-django).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if PRODUCTION
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if PRODUCTION else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=PRODUCTION)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 LOGGING = {
     "version": 1,

@@ -102,6 +102,11 @@ class Person(models.Model):
     last_name = models.CharField(max_length=80, blank=True)
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
+    results_by_email = models.BooleanField(
+        default=False,
+        help_text="Send this person each closed club day's results by e-mail (they choose "
+        "on their own page; every message has a link to stop).",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined = models.DateField(null=True, blank=True, help_text="Date the member joined.")
     notes = models.TextField(
@@ -250,6 +255,13 @@ class ClubDay(models.Model):
         blank=True,
         help_text="Set when an officer keeps table links and room codes working past the "
         "end of the day's date; closing the day ends them anyway.",
+    )
+    board_code = models.CharField(
+        max_length=ROOM_CODE_LENGTH,
+        unique=True,
+        default=new_room_code,
+        help_text="Opens the day's room board (the results screen for the wall) while "
+        "the day's table links work.",
     )
 
     objects = ClubDayQuerySet.as_manager()

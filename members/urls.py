@@ -32,4 +32,5 @@ urlpatterns = [
     path("people/<int:pk>/login/", people.person_login, name="person_login"),
     # A member's own page
     path("me/", me.me, name="me"),
+    path("me/results-mail/", me.me_results_mail, name="me_results_mail"),
 ]

@@ -248,6 +248,14 @@ FORMS = {
         200,
     ),
     "scoring:room": ("outsider", lambda w: reverse("home"), False, REDIRECT),
+    "scoring:board_entry": ("outsider", lambda w: reverse("scoring:board_entry"), False, REDIRECT),
+    "members:me_results_mail": ("member", lambda w: reverse("members:me"), False, REDIRECT),
+    "scoring:send_results": (
+        "officer",
+        lambda w: reverse("members:day", args=[w.last_week.pk]),
+        False,
+        REDIRECT,
+    ),
     "scoring:game_start": (
         "officer",
         lambda w: reverse("scoring:game_start", args=[w.table2.pk]),
@@ -334,6 +342,7 @@ TYPED = {
     "members:person_edit": lambda w: {"last_name": "Private-Smith"},
     "members:person_convert": lambda w: {"membership_number": "8888"},
     "scoring:room": lambda w: {"room_code": w.table1.room_code},
+    "scoring:board_entry": lambda w: {"board_code": w.day.board_code},
     "scoring:hand_new": lambda w: quick_post([BIG, SMALL], 3),
     "scoring:hand_preview": lambda w: quick_post([BIG, SMALL], 3, action="preview"),
     "scoring:hand_edit": lambda w: quick_post([SMALL, BIG], 1, version=w.hand1.version),

@@ -110,12 +110,7 @@ def seated_table(db):
 
 def on(journey, page, label):
     """A journey step (screenshot + axe) on another device's page."""
-    own = journey.page
-    journey.page = page
-    try:
-        journey.step(label)
-    finally:
-        journey.page = own
+    journey.step_on(page, label)
 
 
 def team_box(page, index):

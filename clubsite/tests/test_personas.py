@@ -47,6 +47,7 @@ from members.tests.factories import (
 from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
 from scoring.play import services
 from scoring.play.access import CLOSED_MESSAGE, GRANT_KEY
+from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
@@ -274,6 +275,7 @@ OFFICERS_REDIRECT = E(REDIRECT, 403, LOGIN, LOGIN)
 OFFICERS_405 = E(405, 403, LOGIN, LOGIN)  # officers' GET-only (or POST-only) views
 TABLE = E(200, 404, 200, 404)  # table 1: the member sits at table 2
 TABLE_REDIRECT = E(REDIRECT, 404, REDIRECT, 404)
+BOARD = E(200, 404, 404, 404)  # without the day's board code only officers see it
 
 
 @dataclass(frozen=True)
@@ -419,6 +421,13 @@ CASES: dict[str, Case] = {
         lambda w: _r("members:person_login", w.walt.pk), OFFICERS_405, OFFICERS, changes=True
     ),
     "members:me": Case(lambda w: _r("members:me"), LOGGED_IN, E(405, 405, LOGIN, LOGIN)),
+    "members:me_results_mail": Case(
+        lambda w: _r("members:me_results_mail"),
+        E(405, 405, LOGIN, LOGIN),
+        E(404, REDIRECT, LOGIN, LOGIN),  # the officer has no Person record
+        lambda w: {"results_by_email": "on"},
+        changes=True,
+    ),
     # -- scoring: getting to a table (public by design: the code/token is the secret) ---
     "scoring:room": Case(
         lambda w: _r("scoring:room"),
@@ -525,6 +534,33 @@ CASES: dict[str, Case] = {
     ),
     "scoring:records": Case(lambda w: _r("scoring:records"), LOGGED_IN, LOGGED_IN),
     "scoring:player": Case(lambda w: _r("scoring:player", w.olga.pk), LOGGED_IN, LOGGED_IN),
+    "scoring:day_sheet": Case(
+        lambda w: _r("scoring:day_sheet", w.last_week.pk), LOGGED_IN, E(*[405] * 4)
+    ),
+    "scoring:send_results": Case(
+        lambda w: _r("scoring:send_results", w.last_week.pk),
+        OFFICERS_405,
+        OFFICERS_REDIRECT,
+        lambda w: {"key": "persona-test"},
+        changes=True,
+    ),
+    # The signed link in a results e-mail is the permission: no login.
+    "scoring:results_unsubscribe": Case(
+        lambda w: _r("scoring:results_unsubscribe", unsubscribe_token(w.mary)), PUBLIC, PUBLIC
+    ),
+    # -- scoring: the room board (the day's board code is the secret) -------------------
+    "scoring:board_entry": Case(
+        lambda w: _r("scoring:board_entry"),
+        PUBLIC,
+        E(*[REDIRECT] * 4),
+        lambda w: {"board_code": w.day.board_code},
+        changes=True,
+    ),
+    "scoring:board_link": Case(
+        lambda w: _r("scoring:board_link", w.day.board_code), E(*[REDIRECT] * 4), E(*[405] * 4)
+    ),
+    "scoring:board": Case(lambda w: _r("scoring:board", w.day.pk), BOARD, E(*[405] * 4)),
+    "scoring:board_live": Case(lambda w: _r("scoring:board_live", w.day.pk), BOARD, E(*[405] * 4)),
     "scoring:seasons": Case(lambda w: _r("scoring:seasons"), OFFICERS, OFFICERS),
     "scoring:season_new": Case(
         lambda w: _r("scoring:season_new"),

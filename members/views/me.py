@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from members.models import Person, Seat
 from members.permissions import person_for
+from members.services.mailing import MailChoiceRefused, set_results_by_email
+
+
+def _own_person(user):
+    person = person_for(user)
+    if person is not None and person.is_merged:
+        person = person.merged_into
+    return person
 
 
 @login_required
 @require_http_methods(["GET"])
 def me(request):
     """A member's own page: their details and their club days. Nobody else's."""
-    person = person_for(request.user)
-    if person is not None and person.is_merged:
-        person = person.merged_into
+    person = _own_person(request.user)
     if person is None:
         return render(request, "members/me_no_person.html")
     person = Person.objects.with_visits().get(pk=person.pk)
@@ -35,3 +42,23 @@ def me(request):
     return render(
         request, "members/me.html", {"person": person, "signins": signins, "tables": tables}
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def me_results_mail(request):
+    """Switch the results e-mail on or off for the logged-in member (their own only)."""
+    person = _own_person(request.user)
+    if person is None:
+        return render(request, "members/me_no_person.html", status=404)
+    wanted = request.POST.get("results_by_email") == "on"
+    try:
+        set_results_by_email(person, wanted)
+    except MailChoiceRefused as refusal:
+        messages.warning(request, refusal.message)
+        return redirect("members:me")
+    if wanted:
+        messages.success(request, f"Each club day's results will be e-mailed to {person.email}.")
+    else:
+        messages.success(request, "You will no longer get the club days' results by e-mail.")
+    return redirect("members:me")

@@ -8,6 +8,7 @@ hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 
 from scoring.models.confirmations import HandConfirmation, HandConfirmationQuerySet
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
 
@@ -21,6 +22,8 @@ __all__ = [
     "HandConfirmation",
     "HandConfirmationQuerySet",
     "RatingPoint",
+    "ResultsMailing",
+    "ResultsMessage",
     "ResultsVersion",
     "RuleSet",
     "RuleSetQuerySet",

@@ -348,32 +348,48 @@ def _refusal(request) -> str:
     return ""
 
 
-def check_room_code(request, text: object) -> tuple[Table | None, str]:
-    """Look up a typed room code; returns (table, "") or (None, a message for the box).
-    A wrong code counts against this device, session and address (see above)."""
+def check_typed_code(request, text: object, lookup, words: tuple[str, str, str]):
+    """Look up a typed code with ``lookup(code)`` (the object or None); returns (object,
+    "") or (None, a message for the box). ``words``: what the code is called, what it
+    opens and where it is written ("room code", "table", "your table card"). A wrong
+    code counts against this device, session and address (see above)."""
+    name, thing, where = words
     refusal = _refusal(request)
     if refusal:
         return None, refusal
     code = normalise_room_code(text)
     if not code:
-        return None, f"Type the {ROOM_CODE_LENGTH}-character room code from your table card."
+        return None, f"Type the {ROOM_CODE_LENGTH}-character {name} from {where}."
     valid = len(code) in ROOM_CODE_LENGTHS and all(c in ROOM_CODE_ALPHABET for c in code)
-    table = tables_with_days().filter(room_code=code).first() if valid else None
-    if table is None:
+    found = lookup(code) if valid else None
+    if found is None:
         _count_failure(request)
         hint = ""
         if len(code) not in ROOM_CODE_LENGTHS:
             hint = (
-                f" A room code has {ROOM_CODE_LENGTH} letters and digits, like ABCD-EFGH;"
+                f" A {name} has {ROOM_CODE_LENGTH} letters and digits, like ABCD-EFGH;"
                 f" you typed {len(code)}."
             )
         return None, (
-            f"No table has the room code {format_room_code(code[: ROOM_CODE_LENGTH + 4])}."
-            f"{hint} Check the code on your table card and try again."
+            f"No {thing} has the {name} {format_room_code(code[: ROOM_CODE_LENGTH + 4])}."
+            f"{hint} Check the code on {where} and try again."
         )
+    request.session.pop(ROOM_FAILS_KEY, None)
+    return found, ""
+
+
+def check_room_code(request, text: object) -> tuple[Table | None, str]:
+    """A typed table room code: (table, "") or (None, a message for the box)."""
+    table, problem = check_typed_code(
+        request,
+        text,
+        lambda code: tables_with_days().filter(room_code=code).first(),
+        ("room code", "table", "your table card"),
+    )
+    if table is None:
+        return None, problem
     try:
         require_links_open(table)
     except DayClosed as closed:
         return None, closed.message
-    request.session.pop(ROOM_FAILS_KEY, None)
     return table, ""

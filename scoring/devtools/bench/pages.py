@@ -44,6 +44,7 @@ PAGES = (
     ("player", "A member's page"),
     ("player_cold", "A member's page, cache cold"),
     ("table", "A table page"),
+    ("board", "The room board, one poll"),
     ("hand_save", "Saving a hand"),
     ("preview", "Live preview"),
 )
@@ -132,6 +133,7 @@ def measure_pages(repeat: int = 30, log: Callable[[str], None] = print) -> dict:
         f"{member.full_name}, {TeamPlayer.objects.filter(person=member).count()} games"
     )
     results["table"]["note"] = f"game in progress, {game.hand_count} hands"
+    results["board"]["note"] = "its day's tables, games and top scores (cached fragment)"
     return results
 
 
@@ -144,6 +146,7 @@ def _page_urls(season, member, game: Game) -> dict[str, str]:
         "standings_cold": reverse("scoring:standings") + f"?season={season.pk}",
         "player_cold": reverse("scoring:player", args=[member.pk]),
         "table": reverse("scoring:table", args=[game.table_id]),
+        "board": reverse("scoring:board_live", args=[game.day_id]),
         "hand_save": reverse("scoring:hand_new", args=[game.pk]),
         "preview": reverse("scoring:hand_preview", args=[game.pk]),
     }
@@ -172,6 +175,7 @@ def _senders(client: Client, urls: dict[str, str], game: Game) -> dict[str, tupl
         "standings": (lambda: client.get(urls["standings"]), 200, None),
         "player": (lambda: client.get(urls["player"]), 200, None),
         "table": (lambda: client.get(urls["table"]), 200, None),
+        "board": (lambda: client.get(urls["board"]), 200, None),
         "hand_save": (lambda: client.post(urls["hand_save"], save_data), 302, undo),
         "preview": (
             lambda: client.post(urls["preview"], preview_data, headers={"HX-Request": "true"}),

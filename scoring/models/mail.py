@@ -1,0 +1,67 @@
+"""The results e-mail log: every time an officer sends a closed day's results, and what
+happened to each message (sent, or failed and why)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from members.models import ClubDay, Person
+
+
+class ResultsMailing(models.Model):
+    """One press of "send the results" for a club day."""
+
+    day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="results_mailings")
+    key = models.CharField(
+        max_length=64,
+        unique=True,
+        help_text="Made when the officer's button was drawn: a repeat of the same press "
+        "(a double tap, a reload) is the same mailing and sends nothing more.",
+    )
+    again = models.BooleanField(
+        default=False, help_text="Sent again to people who already had the day's results."
+    )
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"Results of {self.day} sent {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class ResultsMessage(models.Model):
+    """One recipient of one mailing."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Being sent (or interrupted)"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    mailing = models.ForeignKey(ResultsMailing, on_delete=models.CASCADE, related_name="messages")
+    day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="+")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
+    email = models.EmailField(help_text="The address it went to.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    error = models.CharField(max_length=300, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["person__last_name", "person__first_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["mailing", "person"], name="results_message_once"),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "sent", "failed"]),
+                name="results_message_status_valid",
+            ),
+        ]
+        indexes = [
+            # "Who already has this day's results": day + status.
+            models.Index(fields=["day", "status"], name="results_message_day_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} <{self.email}>: {self.get_status_display()}"

@@ -1,0 +1,234 @@
+"""A closed club day's results by e-mail: what each message says, who gets one, the
+unsubscribe link, and the send itself with its log (:class:`ResultsMailing`).
+
+Sending is idempotent: a press of the officer's button carries a key made when the
+button was drawn, so a double tap or a reload is the same mailing; and a plain send
+skips everyone who already has (or is being sent) the day's results. Only "send
+again" writes to them a second time. Each message is one row of the log, sent or
+failed with the reason, so the day's page says what went to whom.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from members.models import ClubDay, Person
+from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
+from scoring.results.board import board
+from scoring.results.ratings import MU, SIGMA, ordinal
+
+logger = logging.getLogger(__name__)
+
+UNSUBSCRIBE_SALT = "scoring.results.mail.unsubscribe"
+DONE = (ResultsMessage.Status.SENT, ResultsMessage.Status.PENDING)
+
+
+class MailRefused(Exception):
+    """The results cannot be sent now; the message says why and what to do."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def shown_rating(value: float) -> float:
+    """The rating as members see it (one place, so the friendly scale plugs in here)."""
+    return round(value, 1)
+
+
+def unsubscribe_token(person: Person) -> str:
+    return signing.dumps(person.pk, salt=UNSUBSCRIBE_SALT)
+
+
+def person_from_token(token: str) -> Person | None:
+    """The person an unsubscribe link was made for, or None for a forged or odd link."""
+    try:
+        pk = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    if not isinstance(pk, int):
+        return None
+    person = Person.objects.filter(pk=pk).first()
+    if person is not None and person.merged_into_id:
+        person = person.merged_into
+    return person
+
+
+def opted_in() -> QuerySet[Person]:
+    """Members who asked for the results and have an address."""
+    return Person.objects.filter(
+        results_by_email=True, kind=Person.Kind.MEMBER, merged_into__isnull=True
+    ).exclude(email="")
+
+
+def recipients(day: ClubDay, again: bool = False):
+    """Who a send reaches: the opted-in members, less (unless ``again``) those who
+    already have the day's results or are being sent them."""
+    people = opted_in()
+    if not again:
+        done = ResultsMessage.objects.filter(day=day, status__in=DONE).values("person")
+        people = people.exclude(pk__in=done)
+    return people
+
+
+def rating_change(person: Person, day: ClubDay) -> dict | None:
+    """The person's rating before and after the day's games, or None if they played no
+    finished game that day. Points are written in the order games are rated."""
+    points = RatingPoint.objects.filter(person=person, game__day=day).order_by("pk")
+    first = points.first()
+    if first is None:
+        return None
+    last = points.last()
+    before = (
+        RatingPoint.objects.filter(person=person, played_on__lte=day.date, pk__lt=first.pk)
+        .order_by("-played_on", "-pk")
+        .values_list("ordinal", flat=True)
+        .first()
+    )
+    start = shown_rating(ordinal(MU, SIGMA) if before is None else before)
+    end = shown_rating(last.ordinal)
+    return {"before": start, "after": end, "change": round(end - start, 1)}
+
+
+def own_games(person: Person, rows: list[dict]) -> list[dict]:
+    """The person's finished games of the day, from the board's finished rows: their
+    side, the others, and how it ended."""
+    mine = []
+    for row in rows:
+        teams = sorted(row["game"].teams.all(), key=lambda t: t.index)
+        own = next(
+            (t for t in teams if any(m.person_id == person.pk for m in t.memberships.all())), None
+        )
+        if own is None:
+            continue
+        sides = row["sides"]
+        mine.append(
+            {
+                "row": row,
+                "own": sides[teams.index(own)],
+                "others": [s for t, s in zip(teams, sides, strict=True) if t is not own],
+                "won": own.pk == row["game"].winner_id,
+            }
+        )
+    return mine
+
+
+def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
+    unsubscribe = link(reverse("scoring:results_unsubscribe", args=[unsubscribe_token(person)]))
+    context = {
+        **content,
+        "person": person,
+        "games": own_games(person, content["finished"]),
+        "rating": rating_change(person, content["day"]),
+        "unsubscribe_url": unsubscribe,
+        "day_url": link(reverse("scoring:day_result", args=[content["day"].pk])),
+        "club_name": settings.CLUB_NAME,
+    }
+    subject = f"Results of {content['day']} — {settings.CLUB_NAME}"
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string("results/email/results.txt", context),
+        to=[person.email],
+        headers={"List-Unsubscribe": f"<{unsubscribe}>"},
+    )
+    message.attach_alternative(render_to_string("results/email/results.html", context), "text/html")
+    return message
+
+
+def _start(day: ClubDay, key: str, again: bool, by) -> tuple[ResultsMailing, bool]:
+    """The mailing of this press and whether it is new. The new one claims its
+    recipients (their log rows, "being sent") in one transaction, so a second officer
+    sending at the same moment skips them."""
+    existing = ResultsMailing.objects.filter(key=key).first()
+    if existing is not None:
+        return existing, False
+    try:
+        with transaction.atomic():
+            ClubDay.objects.select_for_update().filter(pk=day.pk).first()
+            mailing = ResultsMailing.objects.create(
+                day=day, key=key, again=again, sent_by=by, created_at=timezone.now()
+            )
+            ResultsMessage.objects.bulk_create(
+                ResultsMessage(mailing=mailing, day=day, person=p, email=p.email)
+                for p in recipients(day, again)
+            )
+    except IntegrityError:  # the same press, a moment earlier
+        return ResultsMailing.objects.get(key=key), False
+    return mailing, True
+
+
+def _deliver(mailing: ResultsMailing, link: Callable[[str], str]) -> None:
+    """Send each claimed message and record what happened to it. One failure never
+    stops the others."""
+    messages = list(mailing.messages.select_related("person"))
+    if not messages:
+        return
+    content = board(mailing.day)
+    connection = get_connection()
+    try:
+        connection.open()
+    except Exception as exc:  # the mail server cannot be reached: every message failed
+        _record_all(messages, f"Could not reach the mail server: {exc}")
+        return
+    try:
+        for message in messages:
+            _send_one(connection, message, content, link)
+    finally:
+        connection.close()
+
+
+def _send_one(connection, message: ResultsMessage, content, link) -> None:
+    try:
+        connection.send_messages([_message(message.person, content, link)])
+    except Exception as exc:  # a refused address, a dropped connection: logged, go on
+        logger.warning("Results e-mail to %s failed: %s", message.email, exc)
+        message.status, message.error = ResultsMessage.Status.FAILED, str(exc)[:300]
+    else:
+        message.status, message.error = ResultsMessage.Status.SENT, ""
+        message.sent_at = timezone.now()
+    message.save(update_fields=["status", "error", "sent_at"])
+
+
+def _record_all(messages: list[ResultsMessage], error: str) -> None:
+    for message in messages:
+        message.status, message.error = ResultsMessage.Status.FAILED, error[:300]
+    ResultsMessage.objects.bulk_update(messages, ["status", "error"])
+
+
+def send_day_results(
+    day: ClubDay, *, key: str, link: Callable[[str], str], again: bool = False, by=None
+) -> tuple[ResultsMailing, bool]:
+    """Send ``day``'s results to the opted-in members (see the module's docstring).
+    ``link`` makes a path absolute for the messages. Returns the mailing and whether
+    this call sent it (False: the same press was already handled)."""
+    if day.is_open:
+        raise MailRefused(
+            "Close the day first: the results are sent once play is over and scores are final."
+        )
+    if not key or len(key) > 64:
+        raise MailRefused("This page is out of date. Reload it, then press the button again.")
+    mailing, new = _start(day, key, again, by)
+    if mailing.day_id != day.pk:
+        raise MailRefused("This page is out of date. Reload it, then press the button again.")
+    if new:
+        _deliver(mailing, link)
+    return mailing, new
+
+
+def log_for(day: ClubDay, limit: int = 10) -> list[ResultsMailing]:
+    """The day's latest mailings with their messages and people (three queries)."""
+    return list(
+        ResultsMailing.objects.filter(day=day)
+        .select_related("sent_by")
+        .prefetch_related("messages__person")[:limit]
+    )
