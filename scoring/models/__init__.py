@@ -9,6 +9,7 @@ hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
+from scoring.models.submissions import Submission
 
 __all__ = [
     "ClubSettings",
@@ -22,6 +23,7 @@ __all__ = [
     "RuleSet",
     "RuleSetQuerySet",
     "Season",
+    "Submission",
     "TeamHand",
     "TeamPlayer",
     "rules_from_settings",

@@ -77,8 +77,12 @@ class WholeNumberField(forms.CharField):
 
 
 @lru_cache(maxsize=16)
-def team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, forms.Field]:
-    """The fields of one team's entry (see :class:`TeamEntryForm`)."""
+def team_fields(
+    perfect_cut_enabled: bool, perfect_cut_bonus: int, penalty_points: tuple = ()
+) -> dict[str, forms.Field]:
+    """The fields of one team's entry (see :class:`TeamEntryForm`); ``penalty_points``:
+    the rule set's (kind, points) pairs, shown on each penalty's box."""
+    points = dict(penalty_points)
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(
         choices=MODE_CHOICES,
@@ -116,7 +120,10 @@ def team_fields(perfect_cut_enabled: bool, perfect_cut_bonus: int) -> dict[str, 
             required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
         )
     for kind, name in PENALTY_FIELDS.items():
-        f[name] = WholeNumberField(label=f"{PENALTY_LABELS[kind]} (times)")
+        cost = f" (−{points[kind]:,} each)" if kind in points else ""
+        f[name] = WholeNumberField(
+            label=f"{PENALTY_LABELS[kind]}{cost}", help_text="How many times."
+        )
     f["pen_other_points"] = WholeNumberField(
         label="Other penalty: points", help_text="An officer's ruling, taken off."
     )

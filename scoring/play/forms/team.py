@@ -30,7 +30,13 @@ class TeamEntryForm(forms.Form):
         self._penalty_kinds: list[str] = []
         # The fields never change once made, so each form shares one set per rule set
         # shape instead of building (or deep-copying) about sixty of them.
-        self.fields = dict(team_fields(rules.perfect_cut_enabled, rules.perfect_cut_bonus))
+        self.fields = dict(
+            team_fields(
+                rules.perfect_cut_enabled,
+                rules.perfect_cut_bonus,
+                tuple(sorted(rules.penalty_amounts.items())),
+            )
+        )
 
     # -- reading -------------------------------------------------------------------
 

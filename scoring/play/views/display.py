@@ -138,6 +138,7 @@ def _fresh_team_entries(entry: HandEntry) -> str:
         [(form.prefix, form.label, form.names) for form in entry.teams],
         entry.rules.perfect_cut_enabled,
         entry.rules.perfect_cut_bonus,
+        sorted(entry.rules.penalty_amounts.items()),
     )
     key = "entry-boxes:" + hashlib.sha256(repr(shape).encode()).hexdigest()
     html = cache.get(key)

@@ -400,13 +400,13 @@ def test_double_save_tells_the_second_device_who_saved_it(
         ' inputmode="numeric" pattern="[0-9]*" autocomplete="off" class="num"', ""
     )
     assert Hand.objects.count() == 1
-    # Saving it again is again refused; saving it as hand 2 works, explicitly.
+    # Both hands side by side, the differences marked; keep the saved one or replace it.
+    assert "≠ </span>Melded card points" in html
+    assert b"Keep the saved hand" in response.content
+    assert b"Replace it with mine" in response.content
     again = device_b.post(new_url(game), quick_post([SMALL, BIG], 1))
     assert b"already entered" in again.content
-    data = quick_post([SMALL, BIG], 1)
-    data["as_number"] = "2"
-    assert device_b.post(new_url(game), data).status_code == 302
-    assert Hand.objects.count() == 2
+    assert Hand.objects.count() == 1
 
 
 # -- corrections, undo, history ----------------------------------------------------------
@@ -628,7 +628,7 @@ def test_totals_are_stored_with_the_hand(link_client, game):
 
 def _boxes(page) -> str:
     html = page.content.decode()
-    return html[html.index('<div class="teams-side">') : html.index('<div id="preview"')]
+    return html[html.index('<div class="pad ') : html.index('<div id="preview"')]
 
 
 def test_cached_boxes_are_the_same_as_freshly_rendered_ones(officer_client, game):
