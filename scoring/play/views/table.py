@@ -54,8 +54,11 @@ def _draw(request, game, access, **kw):
     )
 
 
-def _to_table(game, anchor="scoreboard"):
-    return redirect(reverse("scoring:table", args=[game.table_id]) + f"#{anchor}")
+def _to_table(game, anchor=""):
+    """The table page, from its top: the message, then the scoreboard, both in view."""
+    return redirect(
+        reverse("scoring:table", args=[game.table_id]) + (f"#{anchor}" if anchor else "")
+    )
 
 
 @shows_closed_day
