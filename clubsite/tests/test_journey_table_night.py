@@ -8,13 +8,10 @@ double taps count once; two phones saving different numbers for the same hand ar
 both hands and the second chooses. Every step is photographed and checked with axe.
 """
 
-import re
-
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubsite.browser import PHONE
 from members.tests.factories import (
     ClubDayFactory,
     MemberFactory,

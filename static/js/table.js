@@ -36,6 +36,55 @@
     }
   }
 
+  /* Card by card: a side's boxes are left out of the page until they are chosen (the
+     page stays small on a phone); they are fetched and put in place on that choice. */
+  function detailUrl(f, side) {
+    return f.dataset.detailUrl.replace(/0\/$/, side + "/");
+  }
+
+  function openDetail(f, side, then) {
+    var slot = document.getElementById("detail-team-" + side);
+    if (!slot || !slot.classList.contains("detail-slot")) { if (then) { then(); } return; }
+    if (slot.dataset.loading) { return; }
+    slot.dataset.loading = "1";
+    fetch(detailUrl(f, side), { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.text();
+    }).then(function (html) {
+      var holder = document.createElement("template");
+      holder.innerHTML = html.trim();
+      slot.replaceWith(holder.content);
+      if (then) { then(); }
+    }).catch(function () {
+      delete slot.dataset.loading;
+      slot.textContent = "The card-by-card boxes could not be opened (no connection?). " +
+        "Choose Quick and back to try again.";
+    });
+  }
+
+  function sideOf(el) {
+    return el.name.split("-")[0].slice(1);
+  }
+
+  function watchModes(f, after) {
+    f.addEventListener("change", function (event) {
+      var el = event.target;
+      if (el.type === "radio" && /-mode$/.test(el.name) && el.value === "detailed" && el.checked) {
+        openDetail(f, sideOf(el), after ? function () { after(sideOf(el)); } : null);
+      }
+    });
+  }
+
+  function openChosen(f, after) {
+    f.querySelectorAll('input[type="radio"][name$="-mode"][value="detailed"]').forEach(function (el) {
+      if (el.checked) { openDetail(f, sideOf(el), after ? function () { after(sideOf(el)); } : null); }
+    });
+  }
+
+  document.querySelectorAll(".hand-form[data-detail-url]").forEach(function (f) {
+    if (f.id !== "hand-form") { watchModes(f); openChosen(f); }
+  });
+
   var form = document.getElementById("hand-form");
   registerWorker(document.querySelector("[data-service-worker]"));
   if (!form) { return; }
@@ -65,10 +114,10 @@
     return out;
   }
 
-  function fill(pairs) {
+  function fill(pairs, within) {
     var byName = {};
     pairs.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
-    Array.prototype.forEach.call(form.elements, function (el) {
+    Array.prototype.forEach.call((within || form).querySelectorAll("input, select, textarea"), function (el) {
       if (!el.name || SKIP[el.name] || el.type === "hidden" || el.type === "submit") { return; }
       var values = byName[el.name] || [];
       if (el.type === "radio" || el.type === "checkbox") {
@@ -195,11 +244,16 @@
       fill(draft.fields);
       refreshPreview();
     }
+    openChosen(form, function (side) {
+      var d = read(draftKey);
+      if (d && d.fields) { fill(d.fields, document.getElementById("detail-team-" + side)); refreshPreview(); }
+    });
     if (pending) {
       if (navigator.onLine) { sendPending(pending); } else { say(SENT_WORDS); markStale(true); }
     }
   }
 
+  watchModes(form);
   form.addEventListener("input", keepDraft);
   form.addEventListener("change", function (event) {
     if (event.target.name && /-mode$/.test(event.target.name)) { rememberMode(event.target); }

@@ -13,9 +13,10 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.http import HttpResponseNotAllowed
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
 from members.models import Seat
@@ -230,3 +231,15 @@ def hand_preview(request, game_pk):
         "scoring/_preview.html",
         {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)},
     )
+
+
+@require_GET
+@shows_closed_day
+def hand_detail(request, game_pk, side):
+    """One side's card-by-card boxes, empty, for a page that opens them on a tap (the
+    page leaves them out until then, to stay small on a phone)."""
+    game, _access = game_for_request(request, game_pk, edit=True)
+    entry = hand_entry(game, load_teams(game))
+    if not 0 <= side < len(entry.teams):
+        raise Http404("No such side.")
+    return render(request, "scoring/_detail_panel.html", {"tf": entry.teams[side], "index": side})
