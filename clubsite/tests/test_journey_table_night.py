@@ -8,10 +8,13 @@ double taps count once; two phones saving different numbers for the same hand ar
 both hands and the second chooses. Every step is photographed and checked with axe.
 """
 
+import re
+
 import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from clubsite.browser import PHONE
 from members.tests.factories import (
     ClubDayFactory,
     MemberFactory,
@@ -19,7 +22,7 @@ from members.tests.factories import (
     SignInFactory,
     TableFactory,
 )
-from scoring.models import Hand, RuleSet
+from scoring.models import Game, Hand, RuleSet
 from scoring.play import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -122,3 +125,137 @@ def test_a_whole_hand_is_typed_on_one_screen_above_the_bar(journey, game):
     expect(page.locator("#scoreboard")).to_be_in_viewport()
     journey.step("phone: hand 1 saved, message and scoreboard in view")
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_went_out_fits_at_320_px(journey, game):
+    page = open_table(journey.page, journey.base_url, game)
+    page.set_viewport_size({"width": 320, "height": 700})
+    journey.step("phone 320 px: the score pad")
+    for index in (0, 1):
+        column = side(page, index).bounding_box()
+        for label in ("No", "Out", "Concealed"):
+            option = side(page, index).get_by_text(label, exact=True)
+            box = option.bounding_box()
+            assert (
+                box["x"] >= column["x"] and box["x"] + box["width"] <= column["x"] + column["width"]
+            )
+            assert option.evaluate("e => e.scrollWidth <= e.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
+def test_offline_save_is_kept_and_sent_once_when_back_online(journey, game):
+    page = open_table(journey.page, journey.base_url, game)
+    type_hand(page)
+    expect(page.locator("#hand-bar")).to_contain_text("Total 0 → 1,300")
+    page.context.set_offline(True)
+    side(page, 1).get_by_label("Red threes", exact=True).fill("1")
+    note = page.locator("#sync-note")
+    expect(note).to_contain_text("the preview is out of date")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(note).to_have_text(
+        "Not sent yet — kept on this phone; it will be sent when the connection is back."
+    )
+    journey.step("phone offline: the hand kept on the phone", check_accessibility=False)
+    assert not Hand.objects.filter(game=game).exists()
+    page.context.set_offline(False)
+    expect(page.get_by_text(re.compile(r"^Hand 1 saved\. Team 1 \+1,300"))).to_be_visible()
+    journey.step("phone back online: the hand sent by itself")
+    page.reload()
+    expect(page.get_by_role("button", name="Save hand 2")).to_be_visible()
+    hand = Hand.objects.get(game=game)
+    assert hand.inputs[1]["red_threes"] == 1
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_reload_mid_typing_keeps_every_box(journey, game):
+    page = open_table(journey.page, journey.base_url, game)
+    type_hand(page)
+    penalties = side(page, 0).locator("details.penalties")
+    penalties.locator("summary").click()
+    penalties.get_by_label(re.compile("^Took the top discard")).fill("2")
+    side(page, 1).get_by_label("Card by card", exact=True).check()
+    panel = page.locator("#detail-team-1")
+    panel.get_by_label("Aces: natural cards").fill("7")
+    panel.get_by_label("Fours", exact=True).fill("2")
+    page.wait_for_timeout(300)
+    page.reload()
+    expect(page.locator("#detail-team-1").get_by_label("Aces: natural cards")).to_have_value("7")
+    expect(page.locator("#detail-team-1").get_by_label("Fours", exact=True)).to_have_value("2")
+    expect(side(page, 1).get_by_label("Card by card", exact=True)).to_be_checked()
+    for key, label in LABELS.items():
+        expect(side(page, 0).get_by_label(label, exact=True)).to_have_value(HAND[0][key])
+    expect(side(page, 0).get_by_label("Out", exact=True)).to_be_checked()
+    expect(side(page, 0).get_by_label(re.compile("^Took the top discard"))).to_have_value("2")
+    journey.step("phone after a reload: every box as typed")
+    # The way of entering is remembered for the game on this phone: the next hand too.
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.get_by_text(re.compile(r"^Hand 1 saved\."))).to_be_visible()
+    expect(side(page, 1).get_by_label("Card by card", exact=True)).to_be_checked()
+    expect(page.locator("#detail-team-1").get_by_label("Aces: natural cards")).to_have_value("")
+    expect(side(page, 0).get_by_label("Melded card points", exact=True)).to_have_value("")
+
+
+def test_double_taps_count_once(journey, game):
+    page = open_table(journey.page, journey.base_url, game)
+    page.locator("#scoreboard .team-card").nth(0).get_by_role(
+        "button", name="+10, failed initial meld"
+    ).dblclick()
+    expect(page.get_by_text("1 failed meld: 50 → 60")).to_be_visible()
+    page.reload()
+    expect(page.get_by_text("1 failed meld: 50 → 60")).to_be_visible()
+    game.refresh_from_db()
+    assert services.failed_meld_counts(game) == [1, 0]
+    type_hand(page)
+    data = page.evaluate(
+        "() => { const f = document.getElementById('hand-form');"
+        " return [f.getAttribute('action'), Array.from(new FormData(f).entries())]; }"
+    )
+    page.get_by_role("button", name="Save hand 1").dblclick()
+    expect(page.get_by_text(re.compile(r"^Hand 1 saved\."))).to_be_visible()
+    journey.step("phone: a double-tapped Save, one hand")
+    # The same form sent again (a tap the phone did not see answered): the same answer.
+    again = page.evaluate(
+        "async ([url, pairs]) => { const body = new FormData();"
+        " pairs.forEach(([k, v]) => body.append(k, v)); body.set('action', 'save');"
+        " const r = await fetch(url, {method: 'POST', body}); return await r.text(); }",
+        data,
+    )
+    assert "Hand 1 saved. Team 1 +1,300" in again and "already entered" not in again
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_two_phones_save_the_same_hand_and_the_second_chooses(journey, game, new_context):
+    first = open_table(journey.page, journey.base_url, game)
+    second = open_table(new_context(viewport=PHONE).new_page(), journey.base_url, game)
+    type_hand(first)
+    mine = [dict(HAND[0], melded_points="250"), HAND[1]]
+    type_hand(second, mine)
+    first.get_by_role("button", name="Save hand 1").click()
+    expect(first.get_by_text(re.compile(r"^Hand 1 saved\."))).to_be_visible()
+    second.get_by_role("button", name="Save hand 1").click()
+    conflict = second.locator("#conflict")
+    expect(conflict).to_contain_text("Hand 1 was already entered by Table 1 link")
+    team1 = conflict.locator("table", has_text="Team 1")
+    expect(team1.locator("tr.differs", has_text="Melded card points")).to_contain_text("300")
+    expect(team1.locator("tr.differs", has_text="Melded card points")).to_contain_text("250")
+    expect(conflict.locator("table", has_text="Team 2").locator("tr.differs")).to_have_count(0)
+    journey.page, own = second, journey.page
+    journey.step("second phone: both hands side by side")
+    conflict.get_by_role("button", name="Replace it with mine").click()
+    expect(second.get_by_text(re.compile(r"^Hand 1 replaced with what you typed"))).to_be_visible()
+    journey.step("second phone: the saved hand replaced")
+    journey.page = own
+    hand = Hand.objects.get(game=game, number=1)
+    assert hand.inputs[0]["melded_points"] == 250 and hand.version == 2
+    assert "replaced by Table 1 link" in hand.history.first().history_change_reason
+    assert Game.objects.get(pk=game.pk).hand_count == 1
+    # Hand 2: the second phone keeps the saved one.
+    type_hand(first)
+    type_hand(second, mine)
+    first.get_by_role("button", name="Save hand 2").click()
+    expect(first.get_by_text(re.compile(r"^Hand 2 saved\."))).to_be_visible()
+    second.get_by_role("button", name="Save hand 2").click()
+    second.get_by_role("link", name="Keep the saved hand").click()
+    expect(second.get_by_role("button", name="Save hand 3")).to_be_visible()
+    expect(side(second, 0).get_by_label("Melded card points", exact=True)).to_have_value("")
+    assert Hand.objects.get(game=game, number=2).inputs[0]["melded_points"] == 300

@@ -128,8 +128,15 @@
     });
   }
 
-  function keepDraft() {
-    write(draftKey, { at: Date.now(), fields: fields() });
+  function keepDraft(event) {
+    if (event && !event.isTrusted) { return; }  // htmx's own events, not typing
+    // Boxes not on the page yet (card by card still being fetched) keep what they had.
+    var now = fields();
+    var present = {};
+    Array.prototype.forEach.call(form.elements, function (el) { if (el.name) { present[el.name] = 1; } });
+    var before = read(draftKey);
+    var kept = before && before.fields ? before.fields.filter(function (pair) { return !present[pair[0]]; }) : [];
+    write(draftKey, { at: Date.now(), fields: now.concat(kept) });
   }
 
   function rememberMode(el) {
@@ -212,7 +219,7 @@
       return;
     }
     var keyInput = form.querySelector('input[name="key"]');
-    var pending = { key: keyInput ? keyInput.value : "", hand: hand, url: form.action,
+    var pending = { key: keyInput ? keyInput.value : "", hand: hand, url: form.getAttribute("action"),
       action: action, fields: fields(), at: Date.now(), tries: 0 };
     if (action === "replace") {
       pending.fields.push(["replace_number", form.elements.replace_number.value]);
@@ -257,7 +264,7 @@
   form.addEventListener("input", keepDraft);
   form.addEventListener("change", function (event) {
     if (event.target.name && /-mode$/.test(event.target.name)) { rememberMode(event.target); }
-    keepDraft();
+    keepDraft(event);
   });
   form.addEventListener("input", function () { if (!navigator.onLine) { markStale(true); } });
   form.addEventListener("submit", onSubmit);
