@@ -223,3 +223,15 @@ def test_the_service_counts_a_key_once(game):
     assert services.count_failed_meld(game, 1, hand=1, key=KEY) == [0, 1]
     assert services.count_failed_meld(game, 1, hand=2, key="d" * 22) == [0, 1]
     assert services.count_failed_meld(game, 1) == [0, 2]  # no key: every call counts
+
+
+def test_the_conflict_message_ends_with_one_full_stop(game):
+    import datetime
+
+    from django.utils import timezone
+
+    morning = timezone.make_aware(datetime.datetime.combine(game.day.date, datetime.time(7, 15)))
+    services.record_hand(game, [BIG, SMALL], number=1, now=morning)
+    hand = Hand.objects.get(game=game)
+    message = services.conflict_message(hand)
+    assert message.endswith("7:15 a.m.") and not message.endswith("..")
