@@ -259,3 +259,27 @@ def test_two_phones_save_the_same_hand_and_the_second_chooses(journey, game, new
     expect(second.get_by_role("button", name="Save hand 3")).to_be_visible()
     expect(side(second, 0).get_by_label("Melded card points", exact=True)).to_have_value("")
     assert Hand.objects.get(game=game, number=2).inputs[0]["melded_points"] == 300
+
+
+def test_three_players_get_a_column_each(journey, game):
+    people = [m.person for m in game.table.seats.order_by("position").select_related("person")]
+    game.delete()
+    three = services.start_game(
+        people[0].seats.get().table,
+        [[people[0]], [people[1]], [people[2]]],
+        rule_set=RuleSet.objects.get(slug="three-player"),
+        score_keeper=people[0],
+        first_dealer=people[0],
+        now=timezone.now(),
+    )
+    page = open_table(journey.page, journey.base_url, three)
+    expect(page.locator(".pad.sides-3 [role=group]")).to_have_count(3)
+    for index in range(3):
+        expect(side(page, index).locator(".pad-head")).to_contain_text(f"Player {index + 1}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for index in range(3):
+        column = side(page, index).bounding_box()
+        box = side(page, index).get_by_text("Concealed", exact=True).bounding_box()
+        assert box["x"] + box["width"] <= column["x"] + column["width"] + 0.5
+    side(page, 2).get_by_label("Concealed", exact=True).check()
+    journey.step("phone: three players, a column each")
