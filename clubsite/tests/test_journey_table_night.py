@@ -283,3 +283,23 @@ def test_three_players_get_a_column_each(journey, game):
         assert box["x"] + box["width"] <= column["x"] + column["width"] + 0.5
     side(page, 2).get_by_label("Concealed", exact=True).check()
     journey.step("phone: three players, a column each")
+
+
+def test_the_page_is_kept_on_the_phone_for_a_reload_without_a_network(journey, game):
+    page = open_table(journey.page, journey.base_url, game)
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.reload()  # now through the service worker, which keeps a copy
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    type_hand(page)
+    page.wait_for_timeout(300)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    expect(side(page, 0).get_by_label("Melded card points", exact=True)).to_have_value("300")
+    expect(side(page, 1).get_by_label("Points left in hand", exact=True)).to_have_value("40")
+    journey.step("phone offline: the page and what was typed, after a reload")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#sync-note")).to_contain_text("Not sent yet — kept on this phone")
+    page.context.set_offline(False)
+    expect(page.get_by_text(re.compile(r"^Hand 1 saved\. Team 1 \+1,300"))).to_be_visible()
+    assert Hand.objects.filter(game=game).count() == 1
