@@ -49,6 +49,11 @@ class TeamEntryForm(forms.Form):
             value = self.initial.get("mode")
         return value if value in ("quick", "detailed") else "quick"
 
+    @property
+    def card_by_card(self) -> bool:
+        """Entered card by card (templates: ``tf.mode`` is the mode's bound field)."""
+        return self.mode == "detailed"
+
     def _n(self, name: str) -> int:
         value = self.cleaned_data.get(name)
         return value if isinstance(value, int) else 0
