@@ -303,3 +303,21 @@ def test_the_page_is_kept_on_the_phone_for_a_reload_without_a_network(journey, g
     page.context.set_offline(False)
     expect(page.get_by_text(re.compile(r"^Hand 1 saved\. Team 1 \+1,300"))).to_be_visible()
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_closing_the_day_asks_and_lists_the_games_in_play(journey, game, officer_user):
+    journey.login("officer", "officer-pass-123")
+    page = journey.goto(f"/days/{game.day_id}/")
+    page.get_by_role("link", name="Close this day").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Close")
+    expect(page.get_by_role("heading", name="Still in play: 1 game")).to_be_visible()
+    expect(
+        page.get_by_role("link", name="Table 1, round 1: game 1, 0 hands played")
+    ).to_be_visible()
+    journey.step("officer: close the day? games still in play")
+    page.get_by_role("link", name="No, keep it open").click()
+    assert game.day.__class__.objects.get(pk=game.day_id).is_open
+    page.get_by_role("link", name="Close this day").click()
+    page.get_by_role("button", name="Close the day anyway").click()
+    expect(page.get_by_text("is closed. Nobody more can sign in.")).to_be_visible()
+    assert not game.day.__class__.objects.get(pk=game.day_id).is_open
