@@ -15,6 +15,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubsite.browser import PHONE
+from members.models import ClubDay
 from members.tests.factories import (
     ClubDayFactory,
     MemberFactory,
@@ -316,8 +317,8 @@ def test_closing_the_day_asks_and_lists_the_games_in_play(journey, game, officer
     ).to_be_visible()
     journey.step("officer: close the day? games still in play")
     page.get_by_role("link", name="No, keep it open").click()
-    assert game.day.__class__.objects.get(pk=game.day_id).is_open
+    assert ClubDay.objects.get(pk=game.day_id).is_open
     page.get_by_role("link", name="Close this day").click()
     page.get_by_role("button", name="Close the day anyway").click()
     expect(page.get_by_text("is closed. Nobody more can sign in.")).to_be_visible()
-    assert not game.day.__class__.objects.get(pk=game.day_id).is_open
+    assert not ClubDay.objects.get(pk=game.day_id).is_open
