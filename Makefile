@@ -22,7 +22,7 @@ migrate: install
 	$(BIN)/python manage.py createcachetable --verbosity 0
 
 demo: migrate
-	$(BIN)/python manage.py load_demo
+	$(BIN)/python manage.py load_demo --host $(HOST) --port $(PORT)
 
 run: demo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)

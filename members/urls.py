@@ -8,6 +8,7 @@ urlpatterns = [
     # Club days
     path("days/", days.days, name="days"),
     path("days/<int:pk>/", days.day, name="day"),
+    path("days/<int:pk>/close/", days.day_close, name="day_close"),
     # The door (sign-in)
     path("days/<int:pk>/door/", door.signin, name="signin"),
     path("days/<int:pk>/door/sign-in/", door.signin_person, name="signin_person"),

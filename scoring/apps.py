@@ -6,4 +6,5 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self):
+        from scoring.play import receivers as play_receivers  # noqa: F401  (connects them)
         from scoring.results import receivers  # noqa: F401  (connects the receivers)

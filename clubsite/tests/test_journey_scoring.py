@@ -231,8 +231,9 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     # Hand 2, card by card for both teams.
     for index in (0, 1):
         team_box(keeper, index).get_by_label("Card by card").check()
-    one, two = team_box(keeper, 0), team_box(keeper, 1)
-    expect(one.get_by_label("Melded card points")).to_be_hidden()
+    # Each side's card-by-card boxes open below the score pad.
+    one, two = keeper.locator("#detail-team-0"), keeper.locator("#detail-team-1")
+    expect(team_box(keeper, 0).get_by_label("Melded card points")).to_be_hidden()
     one.get_by_label("Aces: natural cards").fill("7")
     one.get_by_label("Kings: natural cards").fill("5")
     one.get_by_label("Kings: twos").fill("2")

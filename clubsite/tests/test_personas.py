@@ -298,6 +298,8 @@ CASES: dict[str, Case] = {
     # -- root ---------------------------------------------------------------------------
     "home": Case(lambda w: _r("home"), PUBLIC, PUBLIC),
     "healthz": Case(lambda w: _r("healthz"), PUBLIC, PUBLIC),
+    "manifest": Case(lambda w: _r("manifest"), PUBLIC, E(405, 405, 405, 405)),
+    "service_worker": Case(lambda w: _r("service_worker"), PUBLIC, E(405, 405, 405, 405)),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
     "logout": Case(lambda w: _r("logout"), E(405, 405, 405, 405), E(*[REDIRECT] * 4), changes=True),
     "password_change": Case(lambda w: _r("password_change"), LOGGED_IN, LOGGED_IN, changes=True),
@@ -319,6 +321,7 @@ CASES: dict[str, Case] = {
         lambda w: {"action": "close"},
         changes=True,
     ),
+    "members:day_close": Case(lambda w: _r("members:day_close", w.day.pk), OFFICERS, OFFICERS_405),
     "members:signin": Case(lambda w: _r("members:signin", w.day.pk), OFFICERS, OFFICERS_405),
     "members:signin_person": Case(
         lambda w: _r("members:signin_person", w.day.pk),
@@ -460,6 +463,9 @@ CASES: dict[str, Case] = {
         E(405, 405, 405, 405),
         TABLE,
         lambda w: quick_post([BIG, SMALL], 3, action="preview"),
+    ),
+    "scoring:hand_detail": Case(
+        lambda w: _r("scoring:hand_detail", w.playing.pk, 0), TABLE, E(405, 405, 405, 405)
     ),
     "scoring:hand_undo": Case(
         lambda w: _r("scoring:hand_undo", w.playing.pk),

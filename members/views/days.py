@@ -19,6 +19,7 @@ from members.models import ClubDay, Person
 from members.permissions import officer_required
 from members.services.days import close_day, extend_links, links_end, open_day, reopen_day
 from members.services.errors import DayRefused
+from members.signals import day_closing
 from members.views.common import club_day
 
 
@@ -85,6 +86,21 @@ def day(request, pk):
         "links_end_at": links_end(day).isoformat(),
     }
     return render(request, "members/day.html", context)
+
+
+@officer_required
+@require_http_methods(["GET"])
+def day_close(request, pk):
+    """Closing a day asks first, and lists what is still in play: closing stops every
+    table link at once. The page's button posts to the day page (action ``close``)."""
+    day = club_day(pk)
+    if not day.is_open:
+        messages.info(request, f"{day} is already closed.")
+        return redirect("members:day", pk=day.pk)
+    in_play = [
+        item for _receiver, items in day_closing.send(sender=None, day=day) for item in items
+    ]
+    return render(request, "members/day_close.html", {"day": day, "in_play": in_play})
 
 
 def _links_end_words(day) -> str:

@@ -11,6 +11,7 @@ from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, T
 from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
+from scoring.models.submissions import Submission
 
 __all__ = [
     "ClubSettings",
@@ -28,6 +29,7 @@ __all__ = [
     "RuleSet",
     "RuleSetQuerySet",
     "Season",
+    "Submission",
     "TeamHand",
     "TeamPlayer",
     "rules_from_settings",

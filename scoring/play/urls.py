@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:game_pk>/", games.game, name="game"),
     path("games/<int:game_pk>/hands/new/", table.hand_new, name="hand_new"),
     path("games/<int:game_pk>/hands/preview/", table.hand_preview, name="hand_preview"),
+    path("games/<int:game_pk>/hands/detail/<int:side>/", table.hand_detail, name="hand_detail"),
     path("games/<int:game_pk>/hands/undo/", corrections.hand_undo, name="hand_undo"),
     path("games/<int:game_pk>/hands/<int:number>/edit/", corrections.hand_edit, name="hand_edit"),
     path(

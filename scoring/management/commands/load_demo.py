@@ -5,6 +5,7 @@ production mode, where demo logins must never exist.
 """
 
 import json
+import socket
 from datetime import date
 
 from django.conf import settings
@@ -67,10 +68,33 @@ DEMO_HANDS = [
 ]
 
 
+def site_address(host: str, port) -> str:
+    """The address people open: the server's host and port, and for a server listening
+    on every interface (0.0.0.0) this machine's address on the local network, so a
+    phone on the same Wi-Fi can open the link."""
+    if host in ("0.0.0.0", "::", "[::]", ""):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("192.0.2.1", 9))  # no packet is sent: it picks the interface
+                host = probe.getsockname()[0]
+        except OSError:
+            host = socket.gethostname()
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
 class Command(BaseCommand):
     help = "Load the demo club (development only): people, demo logins, an open club day."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--host", default="127.0.0.1", help="Where `runserver` listens (for the demo link)."
+        )
+        parser.add_argument("--port", default="8000", help="The port `runserver` listens on.")
+
     def handle(self, *args, **options):
+        self.site = site_address(options["host"], options["port"])
         if settings.PRODUCTION:
             raise CommandError("load_demo is for trying the site out; it never runs in production.")
         data = json.loads(DEMO_FILE.read_text())
@@ -134,7 +158,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  room code {table1.room_code} (type it on the front page), or the link"
         )
-        self.stdout.write(f"  http://127.0.0.1:8000/t/{table1.token}/")
+        self.stdout.write(f"  {getattr(self, 'site', 'http://127.0.0.1:8000')}/t/{table1.token}/")
 
     def _seat_round_one(self, day):
         """Round 1: the first 12 signed-in people at 3 tables of 4; returns table 1."""

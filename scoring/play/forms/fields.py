@@ -78,10 +78,15 @@ class WholeNumberField(forms.CharField):
 
 @lru_cache(maxsize=16)
 def team_fields(
-    perfect_cut_enabled: bool, perfect_cut_bonus: int, alone: bool = False
+    perfect_cut_enabled: bool,
+    perfect_cut_bonus: int,
+    alone: bool = False,
+    penalty_points: tuple = (),
 ) -> dict[str, forms.Field]:
     """The fields of one team's entry (see :class:`TeamEntryForm`); ``alone`` when
-    everyone plays alone (a table of three or two)."""
+    everyone plays alone (a table of three or two); ``penalty_points``: the rule set's
+    (kind, points) pairs, shown on each penalty's box."""
+    points = dict(penalty_points)
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(
         choices=MODE_CHOICES,
@@ -120,7 +125,10 @@ def team_fields(
             required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
         )
     for kind, name in PENALTY_FIELDS.items():
-        f[name] = WholeNumberField(label=f"{PENALTY_LABELS[kind]} (times)")
+        cost = f" (−{points[kind]:,} each)" if kind in points else ""
+        f[name] = WholeNumberField(
+            label=f"{PENALTY_LABELS[kind]}{cost}", help_text="How many times."
+        )
     f["pen_other_points"] = WholeNumberField(
         label="Other penalty: points", help_text="An officer's ruling, taken off."
     )

@@ -22,6 +22,19 @@ from scoring.play.forms.team import TeamEntryForm
 _PATH = re.compile(r"^teams\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9_]+))?)?$")
 
 
+#: The score pad's rows, top to bottom: (field name, how it is drawn). "quick" rows are
+#: hidden for a side entering card by card.
+PAD_ROWS = (
+    ("melded_points", "quick"),
+    ("natural_canastas", "quick"),
+    ("mixed_canastas", "quick"),
+    ("hand_points", "quick"),
+    ("red_threes", "number"),
+    ("went_out", "radio"),
+    ("perfect_cut", "check"),
+)
+
+
 class HandMetaForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=10_000, widget=fast.HiddenInput)
     version = forms.IntegerField(
@@ -76,6 +89,19 @@ class HandEntry:
         if self.meta.is_bound and self.meta.is_valid():
             return self.meta.cleaned_data.get("version")
         return self.meta.initial.get("version")
+
+    def pad(self) -> dict:
+        """The score pad: its rows (label and kind, one per item) and, per side, that
+        side's form and its box in each row."""
+        first = self.teams[0]
+        rows = [(name, kind) for name, kind in PAD_ROWS if name in first.fields]
+        return {
+            "rows": [{"label": first.fields[name].label, "kind": kind} for name, kind in rows],
+            "sides": [
+                {"form": form, "cells": [{"field": form[name], "kind": k} for name, k in rows]}
+                for form in self.teams
+            ],
+        }
 
     def inputs(self) -> list[dict]:
         return [form.to_team() for form in self.teams]

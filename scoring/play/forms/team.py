@@ -32,7 +32,12 @@ class TeamEntryForm(forms.Form):
         # shape instead of building (or deep-copying) about sixty of them.
         self.alone = rules.players_per_team == 1
         self.fields = dict(
-            team_fields(rules.perfect_cut_enabled, rules.perfect_cut_bonus, self.alone)
+            team_fields(
+                rules.perfect_cut_enabled,
+                rules.perfect_cut_bonus,
+                self.alone,
+                tuple(sorted(rules.penalty_amounts.items())),
+            )
         )
 
     # -- reading -------------------------------------------------------------------
@@ -45,6 +50,11 @@ class TeamEntryForm(forms.Form):
         else:
             value = self.initial.get("mode")
         return value if value in ("quick", "detailed") else "quick"
+
+    @property
+    def card_by_card(self) -> bool:
+        """Entered card by card (templates: ``tf.mode`` is the mode's bound field)."""
+        return self.mode == "detailed"
 
     def _n(self, name: str) -> int:
         value = self.cleaned_data.get(name)

@@ -28,6 +28,8 @@ The rooms (callers import from here; the modules of this package import each oth
 - ``rows``: the TeamHand rows and the teams' running totals, one writer for all paths
 - ``state``: the game's state after a change (:class:`GameState`) and who hears of it
 - ``failed_melds``: failed initial melds in the hand being played
+- ``submissions``: a device's writes that count once (the key its form was drawn with):
+  saving a hand, replacing one another phone saved first
 - ``preview``: scoring a hand without saving it
 - ``confirmations``: the other team's OK of a hand (confirm, dispute, an officer's
   settlement), opened by ``record_hand`` and reopened by ``correct_hand``

@@ -70,10 +70,9 @@ class RuleSetRefused(ScoringError):
 
 def conflict_message(hand: Hand) -> str:
     """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
-    return (
-        f"Hand {hand.number} was already entered by {hand.entered_by_label} at "
-        f"{clock_and_day(hand.created_at)}."
-    )
+    when = clock_and_day(hand.created_at)
+    end = "" if when.endswith(".") else "."  # "7:15 a.m." takes no second full stop
+    return f"Hand {hand.number} was already entered by {hand.entered_by_label} at {when}{end}"
 
 
 def user_name(user) -> str:

@@ -2,19 +2,22 @@
 same counts, and each failure raises that team's minimum for the rest of the hand.
 
 The counts live on the game (``Game.failed_melds``) for hand ``hand_count + 1``;
-saving a hand keeps its counts under ``"saved"`` (hand number → counts per team, only
+saving a hand keeps its counts under ``"saved"`` (hand number -> counts per team, only
 hands with a failed meld), for the workbook's Hands sheet, and undoing a hand drops
-its entry:
-``{"hand": 4, "counts": [1, 0], "saved": {"2": [0, 1]}}``.
+its entry: ``{"hand": 4, "counts": [1, 0], "saved": {"2": [0, 1]}}``. A tap carries
+the hand it was for and the key of its form (:mod:`scoring.play.services.submissions`):
+a double tap, or a reload that sends the tap again, counts once, and a tap for a hand
+already saved counts nothing.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from scoring.models import Game
+from scoring.models import Game, Submission
 from scoring.play.services.base import lock_game
 from scoring.play.services.errors import GameClosed
+from scoring.play.services.submissions import remember, seen, valid_key
 
 MAX_FAILED_MELDS = 20
 
@@ -31,16 +34,32 @@ def failed_meld_counts(game: Game) -> list[int]:
     return (counts + [0] * n)[:n]
 
 
-def count_failed_meld(game: Game, team_index: int, *, step: int = 1) -> list[int]:
+def _counts_once(locked: Game, key, hand, kind: str) -> bool:
+    """Whether this tap counts: it is for the hand being played and its key is new."""
+    if hand is not None and hand != locked.hand_count + 1:
+        return False
+    if not valid_key(key):
+        return True
+    if seen(locked, key) is not None:
+        return False
+    remember(locked, key, kind, locked.hand_count + 1)
+    return True
+
+
+def count_failed_meld(
+    game: Game, team_index: int, *, step: int = 1, hand: int | None = None, key=None
+) -> list[int]:
     """A team's failed initial meld in the hand being played (``step=-1`` takes one back):
-    its minimum rises by the rule set's increase for the rest of that hand. Returns the
-    new counts. Raises :class:`GameClosed` when the game is over."""
+    its minimum rises by the rule set's increase for the rest of that hand. ``hand``: the
+    hand the tap was for; ``key``: the tap's key (one count per key). Returns the counts.
+    Raises :class:`GameClosed` when the game is over."""
+    kind = Submission.Kind.FAILED_MELD if step > 0 else Submission.Kind.UNFAILED_MELD
     with transaction.atomic():
         locked = lock_game(game)
         if locked.status == Game.Status.FINISHED:
             raise GameClosed(f"Game {locked.number} at {locked.table} is over.")
         counts = failed_meld_counts(locked)
-        if 0 <= team_index < len(counts):
+        if 0 <= team_index < len(counts) and _counts_once(locked, key, hand, kind):
             counts[team_index] = min(max(counts[team_index] + step, 0), MAX_FAILED_MELDS)
             locked.failed_melds = {
                 **_saved_part(locked),

@@ -57,7 +57,7 @@ def hand_edit(request, game_pk, number):
         current = exc.current_hand
         if current is None:
             messages.error(request, exc.message)
-            return redirect("scoring:game", game_pk=game.pk)
+            return redirect("scoring:table", table_pk=game.table_id)
         data = request.POST.copy()
         data["version"] = str(current.version)
         entry = hand_entry(game, teams, data, number=hand.number, version=current.version)
@@ -65,7 +65,8 @@ def hand_edit(request, game_pk, number):
         stale = {"message": exc.message, "hand": current}
         return _render_edit(request, ctx, entry, stale=stale)
     messages.success(request, f"Hand {hand.number} corrected; the totals after it were recomputed.")
-    return redirect(reverse("scoring:game", args=[game.pk]) + f"#hand-{hand.number}")
+    # Back to the table, where the next hand is entered.
+    return redirect(reverse("scoring:table", args=[game.table_id]) + f"#hand-{hand.number}")
 
 
 def _render_edit(request, ctx, entry, **extra):

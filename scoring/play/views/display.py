@@ -141,6 +141,7 @@ def _fresh_team_entries(entry: HandEntry) -> str:
         entry.rules.perfect_cut_enabled,
         entry.rules.perfect_cut_bonus,
         entry.rules.players_per_team,
+        sorted(entry.rules.penalty_amounts.items()),
     )
     key = "entry-boxes:" + hashlib.sha256(repr(shape).encode()).hexdigest()
     html = cache.get(key)

@@ -4,12 +4,12 @@ table's card, and (officers) the printable cards with their QR codes."""
 from __future__ import annotations
 
 import segno
-from django.db.models import Count
+from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from members.models import ClubDay, Table
+from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
     check_room_code,
@@ -63,6 +63,7 @@ def table_cards(request, day_pk):
         Table.objects.filter(round__day=day)
         .select_related("round")
         .annotate(seated=Count("seats"))
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("person")))
         .order_by("round__number", "number")
     )
     cards = []

@@ -1,26 +1,65 @@
 """The table page and entering hands at it: the page itself (or the seats, before the
-first game), saving the next hand, counting a failed initial meld, and the live preview.
+first game), saving the next hand, replacing a hand another phone saved first, counting
+a failed initial meld, and the live preview.
 
 Every write goes through :mod:`scoring.play.services`; a refusal is shown on the form
-with everything typed kept.
+with everything typed kept. Each form carries a key made when it was drawn (``key``):
+sending it again (a double tap, a reload, a hand kept on the phone while offline) gets
+the first answer and writes nothing (:mod:`scoring.play.services.submissions`).
 """
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
-from django.http import HttpResponseNotAllowed
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
 from members.models import Seat
-from scoring.models import Game, TeamHand
+from scoring.models import Game, Hand, Submission, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
-from scoring.play.services.errors import GameClosed, HandConflict, HandRefused
+from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.failed_melds import count_failed_meld
-from scoring.play.services.hands import record_hand
-from scoring.play.views.display import hand_entry, labelled, load_teams, render_table
+from scoring.play.services.submissions import (
+    recent_keys,
+    replace_hand,
+    seen,
+    submit_hand,
+    valid_key,
+)
+from scoring.play.views.conflicts import conflict_context
+from scoring.play.views.display import hand_entry, load_teams, render_table
 from scoring.play.views.preview import preview_panel, top_errors_of
+
+
+def new_key() -> str:
+    """The key of a freshly drawn hand form (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def _draw(request, game, access, **kw):
+    """The table page with the form's key (the one posted, when a posted form is drawn
+    again: nothing was written under it), the game's latest keys and the key of the
+    save this page answers (the phone drops a save it kept once either names it)."""
+    posted = request.POST.get("key") if request.method == "POST" else None
+    posted = posted if valid_key(posted) else None
+    kw.setdefault("form_key", posted or new_key())
+    # A save this page answers (refused, or a conflict): the phone stops keeping it.
+    answered = posted if request.POST.get("action", "save") in ("save", "replace") else None
+    return render_table(
+        request, game, access, saved_keys=recent_keys(game), posted_key=answered, **kw
+    )
+
+
+def _to_table(game, anchor=""):
+    """The table page, from its top: the message, then the scoreboard, both in view."""
+    return redirect(
+        reverse("scoring:table", args=[game.table_id]) + (f"#{anchor}" if anchor else "")
+    )
 
 
 @shows_closed_day
@@ -41,94 +80,137 @@ def table(request, table_pk):
             "scoring/table_empty.html",
             {"table": access.table, "day": access.day, "access": access, "seats": seats},
         )
-    return render_table(request, game, access)
-
-
-def _as_number(request, default):
-    return whole_number(request.POST.get("as_number"), digits=5, default=default)
+    return _draw(request, game, access)
 
 
 @shows_closed_day
 def hand_new(request, game_pk):
-    """Save the next hand (or, with ``action``: preview it, or count a failed initial
-    meld). GET goes back to the table page."""
+    """Save the next hand (or, with ``action``: preview it, count a failed initial meld,
+    or replace a hand another phone saved first). GET goes back to the table page."""
     if request.method != "POST":
         game, access = game_for_request(request, game_pk)
         return redirect("scoring:table", table_pk=game.table_id)
     game, access = game_for_request(request, game_pk, edit=True)
-    if game.is_finished:
-        messages.info(request, f"Game {game.number} is over; no more hands can be added.")
-        return redirect("scoring:table", table_pk=game.table_id)
-    teams = load_teams(game)
     action = str(request.POST.get("action", "save"))[:20]
+    key = request.POST.get("key")
+    if game.is_finished and action != "replace":
+        return _after_game_over(request, game, key)
+    teams = load_teams(game)
     entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
 
     if action.startswith(("failed-", "unfailed-")):
         return _failed_meld(request, game, access, entry, teams, action)
-
     if action == "preview":
         preview = preview_panel(game, entry, teams)
-        return render_table(request, game, access, entry=entry, preview=preview, teams=teams)
-
+        return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
     if not entry.is_valid():
-        return render_table(request, game, access, entry=entry, teams=teams)
-    number = _as_number(request, entry.number)
+        return _draw(request, game, access, entry=entry, teams=teams)
+    if action == "replace":
+        return _replace(request, game, access, entry, teams)
     try:
-        hand = record_hand(
+        done = submit_hand(
             game,
             entry.inputs(),
-            number=number,
+            key=key,
+            number=entry.number,
             user=access.user_for_history,
             via=access.via,
         )
     except HandRefused as exc:
         entry.apply_refusals(exc.errors)
-        return render_table(request, game, access, entry=entry, teams=teams)
+        return _draw(request, game, access, entry=entry, teams=teams)
     except HandConflict as exc:
-        return _show_conflict(request, game, access, entry, exc)
+        conflict = conflict_context(game, entry, exc.existing_hand, exc.message)
+        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
     except GameClosed as exc:
         messages.error(request, exc.message)
-        return redirect("scoring:table", table_pk=game.table_id)
-    messages.success(request, f"Hand {hand.number} saved. {_saved_summary(game, hand)}.")
-    return redirect(reverse("scoring:table", args=[game.table_id]) + "#scoreboard")
+        return _to_table(game)
+    messages.success(request, _saved_message(game, done))
+    return _to_table(game)
+
+
+def _after_game_over(request, game, key):
+    """A post after the last hand: a repeat of the hand that ended the game (a double
+    tap on Save) is told it was saved; anything else that the game is over."""
+    first = seen(game, key) if valid_key(key) else None
+    if first is not None and first.kind == Submission.Kind.HAND:
+        messages.success(request, _saved_message(game, first))
+    else:
+        messages.info(request, f"Game {game.number} is over; no more hands can be added.")
+    return _to_table(game)
+
+
+def _replace(request, game, access, entry, teams):
+    """The keeper saw the hand another phone saved and chose to replace it with theirs."""
+    number = whole_number(request.POST.get("replace_number"), digits=5)
+    version = whole_number(request.POST.get("replace_version"), digits=9)
+    hand = Hand.objects.filter(game=game, number=number).first() if number else None
+    if hand is None:
+        messages.error(request, "That hand is no longer saved; nothing was replaced.")
+        return _to_table(game)
+    try:
+        done = replace_hand(
+            hand,
+            entry.inputs(),
+            key=request.POST.get("key"),
+            expected_version=version,
+            user=access.user_for_history,
+            via=access.via,
+        )
+    except HandRefused as exc:
+        entry.apply_refusals(exc.errors)
+        conflict = conflict_context(game, entry, hand, f"Hand {hand.number} was not replaced.")
+        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+    except StaleEdit as exc:
+        current = exc.current_hand
+        if current is None:
+            messages.error(request, exc.message)
+            return _to_table(game)
+        conflict = conflict_context(game, entry, current, exc.message)
+        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+    messages.success(
+        request,
+        f"Hand {done.number} replaced with what you typed; the game's history keeps the "
+        f"hand it replaced.",
+    )
+    return _to_table(game, anchor=f"hand-{done.number}")
 
 
 def _failed_meld(request, game, access, entry, teams, action: str):
-    """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld;
-    the form is drawn again with what was typed."""
+    """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld,
+    once per form key and only for the hand being played; the form is drawn again with
+    what was typed."""
     kind, _, index = action.partition("-")
     team_index = whole_number(index, digits=2)
+    key = request.POST.get("key")
     if team_index is not None:
         try:
-            count_failed_meld(game, team_index, step=1 if kind == "failed" else -1)
+            count_failed_meld(
+                game,
+                team_index,
+                step=1 if kind == "failed" else -1,
+                hand=whole_number(request.POST.get("number"), digits=5, default=0),
+                key=f"{key}-{action}" if valid_key(key) else None,
+            )
         except GameClosed as exc:
             messages.error(request, exc.message)
             return redirect("scoring:table", table_pk=game.table_id)
-    return render_table(request, game, access, entry=entry, teams=teams)
+    # A new key: the next tap (another failed meld) is a new one.
+    return _draw(request, game, access, entry=entry, teams=teams, form_key=new_key())
 
 
-def _show_conflict(request, game, access, entry, exc: HandConflict):
-    """Another device saved this hand first: show its hand beside what was typed."""
-    existing = exc.existing_hand
-    conflict = {"message": exc.message, "hand": existing}
-    if existing is not None:
-        conflict["rows"] = labelled(
-            TeamHand.objects.filter(hand=existing).order_by("team__index"),
-            game.engine_rules(),
-        )
-    game.refresh_from_db()
-    conflict["next_number"] = game.hand_count + 1
-    return render_table(request, game, access, entry=entry, conflict=conflict)
-
-
-def _saved_summary(game, hand) -> str:
-    """ "Team 1 +1,250 → 3,100; Team 2 +80 → 1,420" for the saved message."""
-    rows = TeamHand.objects.filter(hand=hand).order_by("team__index")
+def _saved_message(game, done) -> str:
+    """ "Hand 6 saved. Team 1 +1,250 → 3,100; Team 2 +80 → 1,420." (the same words for
+    a repeat of the same send)."""
+    if done.hand is None:
+        return f"Hand {done.number} was saved earlier (it has since been undone)."
+    rows = TeamHand.objects.filter(hand=done.hand).order_by("team__index")
     rules = game.engine_rules()
-    return "; ".join(
+    summary = "; ".join(
         f"{rules.team_label(k)} {row.hand_score:+,} → {row.score_after:,}"
         for k, row in enumerate(rows)
     )
+    return f"Hand {done.number} saved. {summary}."
 
 
 @shows_closed_day
@@ -143,9 +225,21 @@ def hand_preview(request, game_pk):
     if not request.htmx:
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
-        return render_table(request, game, access, entry=entry, preview=preview, teams=teams)
+        return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
     return render(
         request,
         "scoring/_preview.html",
         {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)},
     )
+
+
+@require_GET
+@shows_closed_day
+def hand_detail(request, game_pk, side):
+    """One side's card-by-card boxes, empty, for a page that opens them on a tap (the
+    page leaves them out until then, to stay small on a phone)."""
+    game, _access = game_for_request(request, game_pk, edit=True)
+    entry = hand_entry(game, load_teams(game))
+    if not 0 <= side < len(entry.teams):
+        raise Http404("No such side.")
+    return render(request, "scoring/_detail_panel.html", {"tf": entry.teams[side], "index": side})

@@ -310,6 +310,11 @@ def test_preview_button_without_javascript(link_client, game):
 
 def test_the_form_opens_a_number_pad_and_labels_every_box(link_client, game):
     html = link_client.get(table_url(game)).content.decode()
+    # Card by card boxes come when chosen (scoring:hand_detail): check them too.
+    for side in (0, 1):
+        html += link_client.get(
+            reverse("scoring:hand_detail", args=[game.pk, side])
+        ).content.decode()
     boxes = re.findall(r'<input type="text" name="(t\d-[a-z0-9_]+)"[^>]*>', html)
     assert len(boxes) > 60
     for tag in re.findall(r'<input type="text" name="t\d-[a-z0-9_]+"[^>]*>', html):
@@ -401,13 +406,13 @@ def test_double_save_tells_the_second_device_who_saved_it(
         ' inputmode="numeric" pattern="[0-9]*" autocomplete="off" class="num"', ""
     )
     assert Hand.objects.count() == 1
-    # Saving it again is again refused; saving it as hand 2 works, explicitly.
+    # Both hands side by side, the differences marked; keep the saved one or replace it.
+    assert "≠ </span>Melded card points" in html
+    assert b"Keep the saved hand" in response.content
+    assert b"Replace it with mine" in response.content
     again = device_b.post(new_url(game), quick_post([SMALL, BIG], 1))
     assert b"already entered" in again.content
-    data = quick_post([SMALL, BIG], 1)
-    data["as_number"] = "2"
-    assert device_b.post(new_url(game), data).status_code == 302
-    assert Hand.objects.count() == 2
+    assert Hand.objects.count() == 1
 
 
 # -- corrections, undo, history ----------------------------------------------------------
@@ -629,7 +634,7 @@ def test_totals_are_stored_with_the_hand(link_client, game):
 
 def _boxes(page) -> str:
     html = page.content.decode()
-    return html[html.index('<div class="teams-side">') : html.index('<div id="preview"')]
+    return html[html.index('<div class="pad ') : html.index('<div id="preview"')]
 
 
 def test_cached_boxes_are_the_same_as_freshly_rendered_ones(officer_client, game):
@@ -643,7 +648,7 @@ def test_cached_boxes_are_the_same_as_freshly_rendered_ones(officer_client, game
     fresh = officer_client.get(table_url(game))
     assert any(t.name == "scoring/_team_entries.html" for t in fresh.templates)
     assert _boxes(again) == _boxes(fresh) == _boxes(first)
-    assert 'name="t1-meld_a_naturals"' in _boxes(fresh)
+    assert 'name="t1-melded_points"' in _boxes(fresh)
 
 
 def test_each_game_shows_its_own_players_on_the_boxes(officer_client, game, other_table):

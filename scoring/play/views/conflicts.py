@@ -1,0 +1,92 @@
+"""Two phones saved different numbers for the same hand: the second one is shown both
+hands side by side, item by item with the differences marked, and chooses to keep the
+saved hand or to replace it with its own (``table._replace``). Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from scoring import engine
+from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
+from scoring.models import TeamHand
+from scoring.play.forms.fields import QUICK_FIELDS, team_fields
+
+_WENT_OUT = dict(WENT_OUT_CHOICES)
+
+
+def _meld_words(meld: dict) -> str:
+    words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
+    wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
+    return words + (f" + {' + '.join(wild)}" if wild else "")
+
+
+def _penalty_words(penalties) -> str:
+    counts: dict[str, int] = {}
+    words = []
+    for p in penalties or []:
+        if p.get("kind") == "other":
+            note = f" ({p['note']})" if p.get("note") else ""
+            words.append(f"other {p.get('points', 0)}{note}")
+        else:
+            counts[p.get("kind")] = counts.get(p.get("kind"), 0) + 1
+    words = [f"{n} × {PENALTY_LABELS.get(k, k)}" for k, n in counts.items()] + words
+    return ", ".join(words) or "none"
+
+
+def team_items(team: dict) -> dict[str, str]:
+    """One side's entry as the rows of a score pad: item → value in words."""
+    if not isinstance(team, dict):
+        return {}
+    items: dict[str, str] = {}
+    if "melds" in team:
+        items["Melds"] = ", ".join(_meld_words(m) for m in team.get("melds") or []) or "none"
+        cards = team.get("hand_cards") or {}
+        items["Cards left in hand"] = (
+            ", ".join(f"{n} {CARD_WORDS.get(k, k)}" for k, n in cards.items() if n) or "none"
+        )
+    else:
+        fields = team_fields(False, 0, ())
+        for name in QUICK_FIELDS:
+            items[str(fields[name].label)] = f"{team.get(name) or 0:,}"
+    items["Red threes"] = str(team.get("red_threes") or 0)
+    items["Went out"] = _WENT_OUT.get(team.get("went_out") or "none", "No")
+    if team.get("perfect_cut"):
+        items["Perfect cut"] = "Yes"
+    items["Penalties"] = _penalty_words(team.get("penalties"))
+    return items
+
+
+def _side(label, saved: dict, typed: dict, scores: tuple) -> dict:
+    rows = []
+    for item in dict.fromkeys([*saved, *typed]):
+        a, b = saved.get(item, "—"), typed.get(item, "—")
+        rows.append({"item": item, "saved": a, "typed": b, "differs": a != b})
+    for item, (a, b) in zip(("Hand score", "Total after"), scores, strict=True):
+        rows.append({"item": item, "saved": a, "typed": b, "differs": a != b, "sum": True})
+    return {"label": label, "rows": rows}
+
+
+def _score_words(value) -> str:
+    return "—" if value is None else f"{value:+,}"
+
+
+def conflict_context(game, entry, existing, message: str) -> dict:
+    """What the conflict panel shows: the saved hand and what was typed, per side."""
+    conflict = {"message": message, "hand": existing}
+    if existing is None:
+        return conflict
+    rules = game.engine_rules()
+    saved_rows = list(TeamHand.objects.filter(hand=existing).order_by("team__index"))
+    typed = entry.inputs()
+    outcome = engine.score_hand(rules, typed, [r.score_before for r in saved_rows] or None)
+    sides = []
+    for k, row in enumerate(saved_rows):
+        mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None
+        scores = (
+            (_score_words(row.hand_score), _score_words(mine and mine.hand_score)),
+            (f"{row.score_after:,}", f"{mine.score_after:,}" if mine else "—"),
+        )
+        saved = existing.inputs[k] if k < len(existing.inputs) else {}
+        sides.append(_side(rules.team_label(k), team_items(saved), team_items(typed[k]), scores))
+    conflict["sides"] = sides
+    conflict["same"] = not any(r["differs"] for side in sides for r in side["rows"])
+    return conflict

@@ -1,0 +1,284 @@
+/* The table page on a club night (static file: the Content-Security-Policy forbids
+   inline script).
+
+   - Nothing typed is lost: every box of the hand form is kept on this device
+     (localStorage, per game and hand) until the hand is saved; a reload, Back or a
+     closed tab brings it back.
+   - A Save is also kept on the device until the server has answered it. Without a
+     connection the page says so and sends it by itself when the connection is back.
+     Every form carries a key made when it was drawn, so sending again never saves twice.
+   - The preview says when it is out of date (no connection).
+   - The way of entering (quick or card by card) is remembered per game and device.
+   - The page is installable: a service worker keeps the page and its static files.
+   Without JavaScript the form still works: it posts to the server like any form. */
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  var SENT_WORDS = "Not sent yet — kept on this phone; it will be sent when the connection is back.";
+  var MAX_TRIES = 3;
+  var store = window.localStorage;
+
+  function read(key) {
+    try { return JSON.parse(store.getItem(key) || "null"); } catch (e) { return null; }
+  }
+  function write(key, value) {
+    try { store.setItem(key, JSON.stringify(value)); } catch (e) { /* full or private mode */ }
+  }
+  function forget(key) {
+    try { store.removeItem(key); } catch (e) { /* nothing to do */ }
+  }
+
+  function registerWorker(form) {
+    var url = form && form.dataset.serviceWorker;
+    if (url && "serviceWorker" in navigator) {
+      navigator.serviceWorker.register(url, { scope: "/" }).catch(function () {});
+    }
+  }
+
+  /* Card by card: a side's boxes are left out of the page until they are chosen (the
+     page stays small on a phone); they are fetched and put in place on that choice. */
+  function detailUrl(f, side) {
+    return f.dataset.detailUrl.replace(/0\/$/, side + "/");
+  }
+
+  function openDetail(f, side, then) {
+    var slot = document.getElementById("detail-team-" + side);
+    if (!slot || !slot.classList.contains("detail-slot")) { if (then) { then(); } return; }
+    if (slot.dataset.loading) { return; }
+    slot.dataset.loading = "1";
+    fetch(detailUrl(f, side), { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      return response.text();
+    }).then(function (html) {
+      var holder = document.createElement("template");
+      holder.innerHTML = html.trim();
+      slot.replaceWith(holder.content);
+      if (then) { then(); }
+    }).catch(function () {
+      delete slot.dataset.loading;
+      slot.textContent = "The card-by-card boxes could not be opened (no connection?). " +
+        "Choose Quick and back to try again.";
+    });
+  }
+
+  function sideOf(el) {
+    return el.name.split("-")[0].slice(1);
+  }
+
+  function watchModes(f, after) {
+    f.addEventListener("change", function (event) {
+      var el = event.target;
+      if (el.type === "radio" && /-mode$/.test(el.name) && el.value === "detailed" && el.checked) {
+        openDetail(f, sideOf(el), after ? function () { after(sideOf(el)); } : null);
+      }
+    });
+  }
+
+  function openChosen(f, after) {
+    f.querySelectorAll('input[type="radio"][name$="-mode"][value="detailed"]').forEach(function (el) {
+      if (el.checked) { openDetail(f, sideOf(el), after ? function () { after(sideOf(el)); } : null); }
+    });
+  }
+
+  document.querySelectorAll(".hand-form[data-detail-url]").forEach(function (f) {
+    if (f.id !== "hand-form") { watchModes(f); openChosen(f); }
+  });
+
+  var form = document.getElementById("hand-form");
+  registerWorker(document.querySelector("[data-service-worker]"));
+  if (!form) { return; }
+
+  var game = form.dataset.game;
+  var hand = parseInt(form.dataset.hand, 10);
+  var savedKeys = (form.dataset.savedKeys || "").split(" ").filter(Boolean);
+  var postedKey = form.dataset.postedKey || "";
+  var note = document.getElementById("sync-note");
+  var preview = document.getElementById("preview");
+  var SKIP = { csrfmiddlewaretoken: 1, key: 1, action: 1, replace_number: 1, replace_version: 1 };
+  var draftKey = "canasta:draft:" + game + ":" + hand;
+  var pendingKey = "canasta:pending:" + game;
+  var sending = false;
+
+  function say(text) {
+    if (!note) { return; }
+    note.textContent = text || "";
+    note.hidden = !text;
+  }
+
+  function fields() {
+    var out = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!SKIP[name] && typeof value === "string") { out.push([name, value]); }
+    });
+    return out;
+  }
+
+  function fill(pairs, within) {
+    var byName = {};
+    pairs.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
+    Array.prototype.forEach.call((within || form).querySelectorAll("input, select, textarea"), function (el) {
+      if (!el.name || SKIP[el.name] || el.type === "hidden" || el.type === "submit") { return; }
+      var values = byName[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = values.indexOf(el.value) !== -1;
+      } else {
+        el.value = values.length ? values[0] : "";
+      }
+    });
+  }
+
+  function keepDraft(event) {
+    if (event && !event.isTrusted) { return; }  // htmx's own events, not typing
+    // Boxes not on the page yet (card by card still being fetched) keep what they had.
+    var now = fields();
+    var present = {};
+    Array.prototype.forEach.call(form.elements, function (el) { if (el.name) { present[el.name] = 1; } });
+    var before = read(draftKey);
+    var kept = before && before.fields ? before.fields.filter(function (pair) { return !present[pair[0]]; }) : [];
+    write(draftKey, { at: Date.now(), fields: now.concat(kept) });
+  }
+
+  function rememberMode(el) {
+    var side = el.name.split("-")[0];
+    write("canasta:mode:" + game + ":" + side, el.value);
+  }
+
+  function restoreModes() {
+    form.querySelectorAll('input[type="radio"][name$="-mode"]').forEach(function (el) {
+      var side = el.name.split("-")[0];
+      var mode = read("canasta:mode:" + game + ":" + side);
+      if (mode) { el.checked = el.value === mode; }
+    });
+  }
+
+  function pruneDrafts() {
+    var prefix = "canasta:draft:" + game + ":";
+    for (var i = store.length - 1; i >= 0; i--) {
+      var name = store.key(i);
+      if (name && name.indexOf(prefix) === 0 && parseInt(name.slice(prefix.length), 10) < hand) {
+        forget(name);
+      }
+    }
+  }
+
+  function refreshPreview() {
+    if (window.htmx) { window.htmx.trigger(form, "input"); }
+  }
+
+  function markStale(stale) {
+    if (!preview) { return; }
+    preview.classList.toggle("stale", stale);
+    if (stale) {
+      say(readPending() ? SENT_WORDS : "No connection: the preview is out of date. What you type is kept on this phone.");
+    } else if (!readPending()) {
+      say("");
+    }
+  }
+
+  function readPending() {
+    var p = read(pendingKey);
+    return p && p.key ? p : null;
+  }
+
+  function sendPending(p) {
+    if (sending || !navigator.onLine) { return; }
+    if ((p.tries || 0) >= MAX_TRIES) {
+      say("Hand " + p.hand + " was not sent yet: it is kept on this phone. Check the boxes, then tap Save again.");
+      return;
+    }
+    p.tries = (p.tries || 0) + 1;
+    write(pendingKey, p);
+    sending = true;
+    say("Sending hand " + p.hand + "…");
+    var out = document.createElement("form");
+    out.method = "post";
+    out.action = p.url;
+    out.hidden = true;
+    var token = form.querySelector('input[name="csrfmiddlewaretoken"]');
+    var pairs = p.fields.concat([["key", p.key], ["action", p.action]]);
+    if (token) { pairs.push(["csrfmiddlewaretoken", token.value]); }
+    pairs.forEach(function (pair) {
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = pair[1];
+      out.appendChild(input);
+    });
+    document.body.appendChild(out);
+    out.submit();
+  }
+
+  function onSubmit(event) {
+    var button = event.submitter;
+    var action = button && button.name === "action" ? button.value : "preview";
+    if (sending) { event.preventDefault(); return; }  // a double tap: the first one is on its way
+    if (action !== "save" && action !== "replace") {
+      if (!navigator.onLine) { event.preventDefault(); markStale(true); return; }
+      sending = true;
+      return;
+    }
+    var keyInput = form.querySelector('input[name="key"]');
+    var pending = { key: keyInput ? keyInput.value : "", hand: hand, url: form.getAttribute("action"),
+      action: action, fields: fields(), at: Date.now(), tries: 0 };
+    if (action === "replace") {
+      pending.fields.push(["replace_number", form.elements.replace_number.value]);
+      pending.fields.push(["replace_version", form.elements.replace_version.value]);
+    }
+    write(pendingKey, pending);
+    keepDraft();
+    if (!navigator.onLine) {
+      event.preventDefault();
+      say(SENT_WORDS);
+      markStale(true);
+      return;
+    }
+    pending.tries = 1;
+    write(pendingKey, pending);
+    sending = true;
+  }
+
+  function start() {
+    pruneDrafts();
+    var pending = readPending();
+    if (pending && (savedKeys.indexOf(pending.key) !== -1 || pending.key === postedKey)) {
+      forget(pendingKey);  // the server has answered it (saved, or shown on this page)
+      pending = null;
+    }
+    restoreModes();
+    var draft = read(draftKey);
+    if (draft && draft.fields) {
+      fill(draft.fields);
+      refreshPreview();
+    }
+    openChosen(form, function (side) {
+      var d = read(draftKey);
+      if (d && d.fields) { fill(d.fields, document.getElementById("detail-team-" + side)); refreshPreview(); }
+    });
+    if (pending) {
+      if (navigator.onLine) { sendPending(pending); } else { say(SENT_WORDS); markStale(true); }
+    }
+  }
+
+  watchModes(form);
+  form.addEventListener("input", keepDraft);
+  form.addEventListener("change", function (event) {
+    if (event.target.name && /-mode$/.test(event.target.name)) { rememberMode(event.target); }
+    keepDraft(event);
+  });
+  form.addEventListener("input", function () { if (!navigator.onLine) { markStale(true); } });
+  form.addEventListener("submit", onSubmit);
+  document.body.addEventListener("htmx:sendError", function () { markStale(true); });
+  document.body.addEventListener("htmx:afterSwap", function () { markStale(false); });
+  document.querySelectorAll("[data-drop-draft]").forEach(function (link) {
+    link.addEventListener("click", function () { forget(draftKey); forget(pendingKey); });
+  });
+  window.addEventListener("online", function () {
+    var p = readPending();
+    if (p) { sendPending(p); } else { markStale(false); refreshPreview(); }
+  });
+  window.addEventListener("offline", function () { markStale(true); });
+  // Back to a page kept in the browser's memory: it may have a Save under way.
+  window.addEventListener("pageshow", function (event) { if (event.persisted) { sending = false; start(); } });
+  start();
+})();
