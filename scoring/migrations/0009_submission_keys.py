@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0007_three_player_preset'),
+        ('scoring', '0008_engine_meld_setting'),
     ]
 
     operations = [

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('members', '0005_text_length_caps'),
-        ('scoring', '0007_three_player_preset'),
+        ('scoring', '0009_submission_keys'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

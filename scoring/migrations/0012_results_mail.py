@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('members', '0006_board_and_mail'),
-        ('scoring', '0007_three_player_preset'),
+        ('scoring', '0010_hand_confirmations'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

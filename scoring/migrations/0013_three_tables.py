@@ -22,7 +22,7 @@ def average_opponent(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0007_three_player_preset"),
+        ("scoring", "0012_results_mail"),
     ]
 
     operations = [

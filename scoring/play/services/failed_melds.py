@@ -17,7 +17,7 @@ from django.db import transaction
 from scoring.models import Game, Submission
 from scoring.play.services.base import lock_game
 from scoring.play.services.errors import GameClosed
-from scoring.play.services.submissions import remember, seen, valid_key
+from scoring.play.services.keys import remember, seen, valid_key
 
 MAX_FAILED_MELDS = 20
 

@@ -10,22 +10,15 @@ history says who and when); this module only wraps them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from django.db import transaction
 
 from scoring.models import Game, Hand, Submission
-from scoring.play.services.base import lock_game, now_or
+from scoring.play.services.base import lock_game
 from scoring.play.services.errors import StaleEdit, user_name
 from scoring.play.services.hands import correct_hand, record_hand
-
-_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-
-
-def valid_key(key) -> bool:
-    """A key as the form makes them (16 to 64 letters, digits, ``-`` or ``_``)."""
-    return isinstance(key, str) and bool(_KEY.match(key))
+from scoring.play.services.keys import remember, seen, valid_key
 
 
 @dataclass(frozen=True)
@@ -36,23 +29,6 @@ class Submitted:
     hand: Hand | None
     number: int
     repeat: bool = False
-
-
-def seen(game: Game, key: str) -> Submission | None:
-    """The submission stored under ``key`` for this game, if any."""
-    return Submission.objects.filter(game_id=game.pk, key=key).select_related("hand").first()
-
-
-def remember(game: Game, key: str, kind: str, number: int, hand=None, now=None) -> None:
-    """Store ``key`` with what it wrote (call inside the writer's transaction)."""
-    Submission.objects.create(
-        game_id=game.pk, key=key, kind=kind, number=number, hand=hand, created_at=now_or(now)
-    )
-
-
-def recent_keys(game: Game, limit: int = 20) -> list[str]:
-    """The game's latest keys, so a device can drop what it kept once it was saved."""
-    return list(Submission.objects.filter(game=game).values_list("key", flat=True)[:limit])
 
 
 def submit_hand(

@@ -10,7 +10,8 @@ from django.urls import reverse
 
 from scoring.models import Hand, Submission
 from scoring.play import services
-from scoring.play.services.submissions import replace_hand, submit_hand, valid_key
+from scoring.play.services.keys import valid_key
+from scoring.play.services.submissions import replace_hand, submit_hand
 from scoring.play.views.table import new_key
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
