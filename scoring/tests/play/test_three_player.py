@@ -114,7 +114,10 @@ def test_three_sides_score_a_hand_from_the_table_page(trio_client, table3, trio,
     assert page.status_code == 200
     html = page.content.decode()
     assert "Player 3" in html
-    assert "Cards left in the player's hand" in html and "partners" not in html
+    assert "partners" not in html
+    detail = trio_client.get(reverse("scoring:hand_detail", args=[game.pk, 2]))
+    assert detail.status_code == 200
+    assert "Cards left in the player's hand" in detail.content.decode()
     preview = trio_client.post(
         reverse("scoring:hand_preview", args=[game.pk]),
         quick_post([WIN, LOSE, LOSE], 1),
