@@ -9,6 +9,7 @@ hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
+from scoring.models.totals import PartnershipTotal, SeasonTotal
 
 __all__ = [
     "ClubSettings",
@@ -17,11 +18,13 @@ __all__ = [
     "GameQuerySet",
     "GameTeam",
     "Hand",
+    "PartnershipTotal",
     "RatingPoint",
     "ResultsVersion",
     "RuleSet",
     "RuleSetQuerySet",
     "Season",
+    "SeasonTotal",
     "TeamHand",
     "TeamPlayer",
     "rules_from_settings",

@@ -59,19 +59,19 @@ def hand_new(request, game_pk):
     if game.is_finished:
         messages.info(request, f"Game {game.number} is over; no more hands can be added.")
         return redirect("scoring:table", table_pk=game.table_id)
-    teams = load_teams(game)
     action = str(request.POST.get("action", "save"))[:20]
-    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
-
-    if action.startswith(("failed-", "unfailed-")):
-        return _failed_meld(request, game, access, entry, teams, action)
-
-    if action == "preview":
-        preview = preview_panel(game, entry, teams)
-        return render_table(request, game, access, entry=entry, preview=preview, teams=teams)
-
+    if action != "save":
+        teams = load_teams(game)
+        entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+        if action == "preview":
+            preview = preview_panel(game, entry, teams)
+            return render_table(request, game, access, entry=entry, preview=preview, teams=teams)
+        if action.startswith(("failed-", "unfailed-")):
+            return _failed_meld(request, game, access, entry, teams, action)
+    # Saving reads no team before the service locks them: the form only needs how many.
+    entry = hand_entry(game, _unnamed_teams(game), request.POST, number=game.hand_count + 1)
     if not entry.is_valid():
-        return render_table(request, game, access, entry=entry, teams=teams)
+        return _draw_again(request, game, access)
     number = _as_number(request, entry.number)
     try:
         hand = record_hand(
@@ -82,8 +82,7 @@ def hand_new(request, game_pk):
             via=access.via,
         )
     except HandRefused as exc:
-        entry.apply_refusals(exc.errors)
-        return render_table(request, game, access, entry=entry, teams=teams)
+        return _draw_again(request, game, access, refusals=exc.errors)
     except HandConflict as exc:
         return _show_conflict(request, game, access, entry, exc)
     except GameClosed as exc:
@@ -91,6 +90,20 @@ def hand_new(request, game_pk):
         return redirect("scoring:table", table_pk=game.table_id)
     messages.success(request, f"Hand {hand.number} saved. {_saved_summary(game, hand)}.")
     return redirect(reverse("scoring:table", args=[game.table_id]) + "#scoreboard")
+
+
+def _unnamed_teams(game) -> list[None]:
+    return [None] * game.engine_rules().teams
+
+
+def _draw_again(request, game, access, refusals=None):
+    """The table page with the form as typed (and the engine's refusals on it)."""
+    teams = load_teams(game)
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+    if entry.is_valid() and refusals:
+        entry.inputs()  # the refusals' paths name the meld and penalty rows read here
+        entry.apply_refusals(refusals)
+    return render_table(request, game, access, entry=entry, teams=teams)
 
 
 def _failed_meld(request, game, access, entry, teams, action: str):
@@ -123,7 +136,9 @@ def _show_conflict(request, game, access, entry, exc: HandConflict):
 
 def _saved_summary(game, hand) -> str:
     """ "Team 1 +1,250 → 3,100; Team 2 +80 → 1,420" for the saved message."""
-    rows = TeamHand.objects.filter(hand=hand).order_by("team__index")
+    rows = getattr(hand, "team_rows", None) or TeamHand.objects.filter(hand=hand).order_by(
+        "team__index"
+    )
     rules = game.engine_rules()
     return "; ".join(
         f"{rules.team_label(k)} {row.hand_score:+,} → {row.score_after:,}"
