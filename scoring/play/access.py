@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core import signing
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core import signing
 from django.core.cache import cache
 from django.db.models import Exists, OuterRef
 from django.http import Http404

@@ -6,8 +6,8 @@ that game and its players' season totals only)."""
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Game
-from scoring.play.services.errors import ScoringError
 from scoring.play.services import totals
+from scoring.play.services.errors import ScoringError
 from scoring.play.services.hands import rebuild_game
 
 
