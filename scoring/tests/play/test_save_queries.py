@@ -8,19 +8,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.devtools.bench.pages import data_queries
 from scoring.models import Hand
 
 from .conftest import SMALL, quick_post
 
 SAVE_BUDGET = 10
-
-
-def _data_queries(captured) -> list[str]:
-    return [
-        q["sql"]
-        for q in captured.captured_queries
-        if not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT", "BEGIN", "COMMIT"))
-    ]
 
 
 @pytest.mark.parametrize("who", ["officer_client", "seated_member_client", "link_client"])
@@ -32,7 +25,7 @@ def test_saving_a_hand_takes_at_most_ten_queries(request, who, game):
         response = client.post(url, quick_post([SMALL, SMALL], 2))
     assert response.status_code == 302
     assert Hand.objects.filter(game=game).count() == 2
-    queries = _data_queries(captured)
+    queries = data_queries(captured.captured_queries)
     assert len(queries) <= SAVE_BUDGET, "\n".join(queries)
 
 
