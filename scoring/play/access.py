@@ -22,22 +22,13 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core import signing
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from members.models import (
-    OFFICERS_GROUP,
-    ROOM_CODE_ALPHABET,
-    ROOM_CODE_LENGTH,
-    ClubDay,
-    Seat,
-    Table,
-)
+from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Table
+from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
 
@@ -114,41 +105,12 @@ def _grant_matches(request, table: Table) -> bool:
     )
 
 
-def _officer_or_seated(user, table: Table) -> tuple[bool, bool]:
-    """(is an officer, is seated at ``table``) for the viewer: one query for a
-    logged-in user (none when the officer check is already known), none for a visitor.
-    The answer is kept on the user, so :func:`members.permissions.is_officer` does not
-    ask again."""
-    if not user.is_authenticated:
-        return False, False
-    if _officer_known(user):
-        return True, False
-    if getattr(user, "_is_officer", None) is False:
-        return False, Seat.objects.filter(table=table, person__user=user).exists()
-    groups = Group.objects.filter(user=OuterRef("pk"), name=OFFICERS_GROUP)
-    seats = Seat.objects.filter(table=table, person__user=OuterRef("pk"))
-    officer, seated = (
-        get_user_model()
-        .objects.filter(pk=user.pk)
-        .annotate(officer=Exists(groups), seated=Exists(seats))
-        .values_list("officer", "seated")
-        .get()
-    )
-    user._is_officer = bool(officer)
-    return bool(officer), bool(seated)
-
-
-def _officer_known(user) -> bool:
-    """True when the user is known to be an officer without a query."""
-    return bool(user.is_superuser or getattr(user, "_is_officer", None))
-
-
 def access_for_table(request, table: Table) -> TableAccess | None:
     """The viewer's access to ``table``, or None. Raises DayClosed for a device whose
     only way in is a grant to a table of a closed day, or one whose links have ended."""
     day = table.round.day
     user = request.user
-    officer, seated = _officer_or_seated(user, table)
+    officer, seated = officer_or_seated(user, table)
     if officer:
         return TableAccess(table, day, True, "officer", True, user)
     if seated:

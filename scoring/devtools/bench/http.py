@@ -229,7 +229,10 @@ def load(
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - began
+    return _summary(samples, sizes, failures, time.perf_counter() - began)
+
+
+def _summary(samples: list[float], sizes: list[int], failures: list[str], elapsed: float):
     if not samples:
         raise BenchError("No request was sent (give more seconds).")
     ordered = sorted(samples)

@@ -47,6 +47,43 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
 
+def add_http_arguments(parser) -> None:
+    """The options of the measurements over HTTP."""
+    parser.add_argument(
+        "--http-seconds",
+        type=float,
+        default=10.0,
+        help="Seconds per page and per minimal-view run over HTTP (default 10).",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="Rounds of every page over HTTP (default 3)."
+    )
+    parser.add_argument(
+        "--connections", type=int, default=8, help="HTTP connections at once (default 8)."
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="gunicorn workers for the pages (default 2)."
+    )
+    parser.add_argument(
+        "--crowd",
+        type=int,
+        default=25,
+        help="Tables saving hands at once in the crowd test (default 25; 0: skip it).",
+    )
+    parser.add_argument(
+        "--crowd-workers", type=int, default=3, help="gunicorn workers then (default 3)."
+    )
+    parser.add_argument("--no-http", action="store_true", help="Only the in-process measurements.")
+
+
+HTTP_OPTIONS = ("http_seconds", "rounds", "connections", "workers", "crowd", "crowd_workers")
+
+
+def http_arguments(o) -> list[str]:
+    """The HTTP options given to the parent, for the measuring child."""
+    return [part for name in HTTP_OPTIONS for part in (f"--{name.replace('_', '-')}", str(o[name]))]
+
+
 class Command(BaseCommand):
     help = (
         "Benchmark the standings, member and table pages, the hand save, the live preview, "
@@ -99,33 +136,7 @@ class Command(BaseCommand):
             default=1.0,
             help="Seconds of engine scoring (default 1).",
         )
-        parser.add_argument(
-            "--http-seconds",
-            type=float,
-            default=10.0,
-            help="Seconds per page and per minimal-view run over HTTP (default 10).",
-        )
-        parser.add_argument(
-            "--rounds", type=int, default=3, help="Rounds of every page over HTTP (default 3)."
-        )
-        parser.add_argument(
-            "--connections", type=int, default=8, help="HTTP connections at once (default 8)."
-        )
-        parser.add_argument(
-            "--workers", type=int, default=2, help="gunicorn workers for the pages (default 2)."
-        )
-        parser.add_argument(
-            "--crowd",
-            type=int,
-            default=25,
-            help="Tables saving hands at once in the crowd test (default 25; 0: skip it).",
-        )
-        parser.add_argument(
-            "--crowd-workers", type=int, default=3, help="gunicorn workers then (default 3)."
-        )
-        parser.add_argument(
-            "--no-http", action="store_true", help="Only the in-process measurements."
-        )
+        add_http_arguments(parser)
         # Internal: the child process.
         parser.add_argument("--child", choices=("build", "measure"), help="(internal)")
         parser.add_argument("--output", default="", help="(internal)")
@@ -203,23 +214,8 @@ class Command(BaseCommand):
             "--engine-seconds",
             str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
         ]
-        if not o["no_http"] and (label == "full" or o["small_only"]):
-            measure += [
-                "--http-seconds",
-                str(o["http_seconds"]),
-                "--rounds",
-                str(o["rounds"]),
-                "--connections",
-                str(o["connections"]),
-                "--workers",
-                str(o["workers"]),
-                "--crowd",
-                str(o["crowd"]),
-                "--crowd-workers",
-                str(o["crowd_workers"]),
-            ]
-        else:
-            measure.append("--no-http")
+        over_http = not o["no_http"] and (label == "full" or o["small_only"])
+        measure += http_arguments(o) if over_http else ["--no-http"]
         result = self.run_child(measure, url, label)
         result["url"] = url
         result["league"] = built.get("league", {})
