@@ -84,7 +84,7 @@ def hand_new(request, game_pk):
     except HandRefused as exc:
         return _draw_again(request, game, access, refusals=exc.errors)
     except HandConflict as exc:
-        return _show_conflict(request, game, access, entry, exc)
+        return _show_conflict(request, game, access, exc)
     except GameClosed as exc:
         messages.error(request, exc.message)
         return redirect("scoring:table", table_pk=game.table_id)
@@ -120,7 +120,7 @@ def _failed_meld(request, game, access, entry, teams, action: str):
     return render_table(request, game, access, entry=entry, teams=teams)
 
 
-def _show_conflict(request, game, access, entry, exc: HandConflict):
+def _show_conflict(request, game, access, exc: HandConflict):
     """Another device saved this hand first: show its hand beside what was typed."""
     existing = exc.existing_hand
     conflict = {"message": exc.message, "hand": existing}
@@ -130,8 +130,11 @@ def _show_conflict(request, game, access, entry, exc: HandConflict):
             game.engine_rules(),
         )
     game.refresh_from_db()
+    teams = load_teams(game)  # as the other device left them
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+    entry.is_valid()
     conflict["next_number"] = game.hand_count + 1
-    return render_table(request, game, access, entry=entry, conflict=conflict)
+    return render_table(request, game, access, entry=entry, conflict=conflict, teams=teams)
 
 
 def _saved_summary(game, hand) -> str:
