@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint migrate demo clean
+.PHONY: install run test lint migrate demo clean bench
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,3 +37,9 @@ test: lint
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
+
+# The benchmark (issue #14): pages over HTTP through gunicorn against a generated league
+# in a throwaway database, query counts, the workbook, the engine. BENCH_ARGS adds
+# options, e.g. BENCH_ARGS="--database-url postgres://postgres@127.0.0.1:5432/bench".
+bench: migrate
+	$(BIN)/python manage.py benchmark $(BENCH_ARGS)

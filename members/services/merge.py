@@ -39,7 +39,8 @@ def _snapshot(person: Person) -> dict[str, Any]:
 
 def _relations_to_person():
     """Every foreign key or one-to-one pointing at Person, from any app, except the
-    history tables (they keep their traces) and the merge records themselves."""
+    history tables (they keep their traces), the merge records themselves, and derived
+    rows whose model says ``rebuilt_after_merge`` (stored totals)."""
     for relation in Person._meta.get_fields(include_hidden=True):
         if not (relation.auto_created and not relation.concrete):
             continue
@@ -54,6 +55,8 @@ def _relations_to_person():
         model = relation.related_model
         if issubclass(model, HistoricalChanges) or model is MergeRecord:
             continue
+        if getattr(model, "rebuilt_after_merge", False):
+            continue  # derived rows its app adds up again on person_merged
         yield model, relation.field
 
 

@@ -157,7 +157,9 @@ def test_relations_of_every_app_are_found_even_hidden_ones():
             continue
         for field in model._meta.concrete_fields:
             if field.is_relation and field.related_model is Person:
-                assert (model._meta.label, field.name) in found
+                # Derived rows (stored totals) stay: their app adds them up again.
+                moves = not getattr(model, "rebuilt_after_merge", False)
+                assert ((model._meta.label, field.name) in found) is moves
     assert ("members.SignIn", "person") in found and ("members.Seat", "person") in found
     assert not any(label.startswith("members.Historical") for label, _ in found)
 

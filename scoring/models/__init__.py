@@ -12,6 +12,7 @@ from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
 from scoring.models.submissions import Submission
+from scoring.models.totals import PartnershipTotal, SeasonTotal
 
 __all__ = [
     "ClubSettings",
@@ -22,6 +23,7 @@ __all__ = [
     "Hand",
     "HandConfirmation",
     "HandConfirmationQuerySet",
+    "PartnershipTotal",
     "RatingPoint",
     "ResultsMailing",
     "ResultsMessage",
@@ -30,6 +32,7 @@ __all__ = [
     "RuleSetQuerySet",
     "Season",
     "Submission",
+    "SeasonTotal",
     "TeamHand",
     "TeamPlayer",
     "rules_from_settings",

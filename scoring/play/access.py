@@ -27,8 +27,8 @@ from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
-from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Seat, Table
-from members.permissions import is_officer, person_for
+from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Table
+from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
 
@@ -110,10 +110,10 @@ def access_for_table(request, table: Table) -> TableAccess | None:
     only way in is a grant to a table of a closed day, or one whose links have ended."""
     day = table.round.day
     user = request.user
-    if is_officer(user):
+    officer, seated = officer_or_seated(user, table)
+    if officer:
         return TableAccess(table, day, True, "officer", True, user)
-    person = person_for(user)
-    if person is not None and Seat.objects.filter(table=table, person=person).exists():
+    if seated:
         return TableAccess(table, day, day.is_open, "seated", False, user)
     if _grant_matches(request, table):
         require_links_open(table)

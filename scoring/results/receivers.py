@@ -13,6 +13,7 @@ from django.dispatch import receiver
 
 from members.signals import person_merged
 from scoring.models import ClubSettings, Season, TeamPlayer
+from scoring.play.services import totals
 from scoring.results import ratings
 from scoring.results.cache import results_changed
 from scoring.signals import game_result_changed
@@ -32,6 +33,14 @@ def results_after_game(sender, game, what, rate=True, **kwargs):
         transaction.on_commit(lambda: ratings.game_changed(game))
 
 
+@receiver(post_save, sender=Season, dispatch_uid="scoring.totals_after_season_save")
+def totals_after_season_save(sender, instance, raw=False, **kwargs):
+    """A season was added or its dates changed: its stored totals are added up again
+    (a season's standings read them; its deletion removes them)."""
+    if not raw:
+        totals.refresh_season(instance)
+
+
 @receiver(post_save, sender=Season, dispatch_uid="scoring.results_after_season_save")
 @receiver(post_delete, sender=Season, dispatch_uid="scoring.results_after_season_delete")
 @receiver(post_save, sender=ClubSettings, dispatch_uid="scoring.results_after_settings")
@@ -47,6 +56,7 @@ def ratings_after_merge(sender, kept, removed, record, **kwargs):
     person's, so ratings are replayed from the first of them (standings read the
     moved rows directly and need nothing)."""
     results_changed()
+    totals.refresh_people([kept.pk, removed.pk])
     first = TeamPlayer.objects.filter(person=kept).aggregate(first=Min("game__day_date"))["first"]
     if first is not None:
         ratings.replay_from(first)

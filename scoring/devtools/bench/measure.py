@@ -24,6 +24,7 @@ from django.test.utils import CaptureQueriesContext
 
 from members.models import ClubDay, Person
 from scoring import engine
+from scoring.devtools.bench.http_pages import HttpOptions, measure_http
 from scoring.devtools.bench.pages import measure_pages
 from scoring.devtools.bench.prepare import latest_season_with_games
 from scoring.devtools.simulate import play_game
@@ -122,9 +123,11 @@ def measure_all(
     *,
     workbook: bool = True,
     engine_seconds: float = 1.0,
+    http: HttpOptions | None = None,
     log: Callable[[str], None] = print,
 ) -> dict:
-    """Every measurement on the league in the current database."""
+    """Every measurement on the league in the current database (``http``: the pages
+    over HTTP too)."""
     result = {
         "database": settings.DATABASES["default"]["NAME"],
         "vendor": connection.vendor,
@@ -141,4 +144,6 @@ def measure_all(
     result["pages"] = measure_pages(repeat, log=log)
     if engine_seconds:
         result["engine"] = measure_engine(engine_seconds, log=log)
+    if http is not None:
+        result["http"] = measure_http(http, log=log)
     return result

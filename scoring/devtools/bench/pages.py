@@ -52,6 +52,16 @@ PAGES = (
 FLOOR = ("home", "Home page (base template; not judged)")
 
 
+TRANSACTION_STATEMENTS = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def data_queries(captured: list[dict]) -> list[str]:
+    """The SQL of the captured queries without the transaction statements (BEGIN,
+    COMMIT, savepoints), which carry no data and which PostgreSQL's driver does not
+    even log: the count that compares across databases."""
+    return [q["sql"] for q in captured if not q["sql"].startswith(TRANSACTION_STATEMENTS)]
+
+
 def percentile(values: list[float], pct: float) -> float:
     """Nearest-rank percentile (``pct`` in 0–100) of a non-empty list."""
     ordered = sorted(values)
@@ -77,7 +87,7 @@ def time_request(
         with CaptureQueriesContext(connection) as captured:
             response = send()
         # Read now: the captured list is a slice of a log later requests reset.
-        queries = len(captured.captured_queries)
+        queries = len(data_queries(captured.captured_queries))
         status = getattr(response, "status_code", None)
         if status != expect:
             body = getattr(response, "content", b"")[:600].decode(errors="replace")

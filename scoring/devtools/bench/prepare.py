@@ -46,7 +46,11 @@ BIG = {
     "red_threes": 1,
     "went_out": "out",
 }
+# Saved over and over over HTTP: nobody scores, so the game never ends.
+ZERO = {**SMALL, "melded_points": 0, "hand_points": 0}
 HANDS_BEFORE = 3
+#: The benchmark officer's password (a throwaway database; the HTTP client logs in).
+OFFICER_PASSWORD = "bench-officer-password-not-secret"
 
 
 class BenchError(Exception):
@@ -129,8 +133,8 @@ def officer_user():
     user, created = User.objects.get_or_create(
         username=OFFICER_USERNAME, defaults={"first_name": "Bench", "last_name": "Officer"}
     )
-    if created:
-        user.set_unusable_password()
+    if created or not user.check_password(OFFICER_PASSWORD):
+        user.set_password(OFFICER_PASSWORD)
         user.save()
     group, _ = Group.objects.get_or_create(name=OFFICERS_GROUP)
     user.groups.add(group)
@@ -214,3 +218,30 @@ def _reopen(day: ClubDay) -> None:
     if not day.is_open:
         day.status, day.closed_at = ClubDay.Status.OPEN, None
         day.save(update_fields=["status", "closed_at"])
+
+
+def games_for_saving(count: int, now=None) -> list[Game]:
+    """``count`` games in progress at the tables of a new round of the benchmark day
+    (four different members each, as many as the league has), for hands saved over
+    HTTP; the hands saved score nothing, so the games never end."""
+    day = _bench_day()
+    rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
+    number = (day.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    round_ = Round.objects.create(day=day, number=number, started=True)
+    people = list(Person.objects.members().active().order_by("membership_number", "pk"))
+    games = []
+    for index in range(min(count, len(people) // 4)):
+        four = people[4 * index : 4 * index + 4]
+        table = Table.objects.create(round=round_, number=index + 1)
+        for position, person in enumerate(four, start=1):
+            SignIn.objects.get_or_create(day=day, person=person)
+            Seat.objects.create(round=round_, table=table, person=person, position=position)
+        a, b, c, d = four
+        games.append(
+            services.start_game(
+                table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a, now=now
+            )
+        )
+    if not games:
+        raise BenchError("The benchmark database needs four active members.")
+    return games

@@ -8,9 +8,10 @@ the size) the small one. No assertion about speed lives here: the numbers are a 
 
 from __future__ import annotations
 
+from scoring.devtools.bench.http_pages import CROWD_P95_MS
 from scoring.devtools.bench.pages import FLOOR, PAGES
 
-TARGET_RATIO = 3.0  # pages and the hand save: at most 3 × the minimal view's median
+SAVE_QUERIES = 10  # a hand save, transaction statements not counted
 WORKBOOK_SECONDS = 10.0
 WORKBOOK_MB = 200.0
 ENGINE_TARGET = 50_000  # team-hands per second
@@ -67,11 +68,13 @@ def _page_rows(pages: dict, compare: dict | None, misses: list[str]) -> list[lis
             ratio = page["median_ms"] / yardstick if yardstick else float("inf")
             ratio_text, verdict = f"{ratio:,.1f}× (context)", "—"
         else:
+            # In-process times are context (the HTTP table judges the times); this
+            # table judges the query counts.
             ratio = page["median_ms"] / yardstick if yardstick else float("inf")
-            ratio_text = f"{ratio:,.1f}× (≤ {TARGET_RATIO:g}×)"
+            ratio_text = f"{ratio:,.1f}× (context)"
             problems = []
-            if ratio > TARGET_RATIO:
-                problems.append(f"{ratio:,.1f}× the minimal view")
+            if key == "hand_save" and page["queries"] > SAVE_QUERIES:
+                problems.append(f"{page['queries']} queries > {SAVE_QUERIES}")
             if same == "NO":
                 problems.append(f"queries {other} → {page['queries']} at 10× the league")
             verdict = "MISS" if problems else "PASS"
@@ -140,9 +143,11 @@ def _engine_row(eng: dict, misses: list[str]) -> list[str]:
 
 
 def format_table(rows: list[list[str]]) -> str:
-    headers = [*HEADERS, "verdict"]
+    return _format([*HEADERS, "verdict"], rows, right={1, 2, 3, 4, 7})
+
+
+def _format(headers: list[str], rows: list[list[str]], right: set[int]) -> str:
     widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
-    right = {1, 2, 3, 4, 7}
 
     def line(cells):
         return "  ".join(
@@ -160,3 +165,65 @@ def summary_line(rows: list[list[str]], misses: list[str]) -> str:
     if not misses:
         return f"Benchmark: all {len(judged)} targets met."
     return f"Benchmark: {passed} of {len(judged)} targets met; MISSED: " + "; ".join(misses) + "."
+
+
+# ---------------------------------------------------------------------------------------
+# Over HTTP
+
+HTTP_HEADERS = ["page (over HTTP)", "bytes", "conns", "median", "× minimal by round", "ratio"]
+
+
+def http_rows(http: dict, vendor: str) -> tuple[list[list[str]], list[str]]:
+    """The HTTP table's rows (each page's median ratio over the rounds against its
+    target, then the crowd of tables saving at once) and the missed targets."""
+    misses: list[str] = []
+    rows = []
+    for page in http["pages"].values():
+        ok = page["ratio"] <= page["target"] and not page["failed"]
+        if not ok:
+            why = f"{page['ratio']:,.1f}× > {page['target']:g}×"
+            if page["failed"]:
+                why += f", {page['failed']} failed ({'; '.join(page['failures'])})"
+            misses.append(f"{page['label']} over HTTP: {why}")
+        spread = ", ".join(f"{r:,.1f}" for r in page["ratios"])
+        rows.append(
+            [
+                page["label"],
+                f"{page['bytes']:,}",
+                str(page["connections"]),
+                _ms(page["page_ms"]),
+                spread,
+                f"{page['ratio']:,.1f}× (≤ {page['target']:g}×)",
+                "PASS" if ok else "MISS",
+            ]
+        )
+    crowd = http.get("crowd")
+    if crowd:
+        rows.append(_crowd_row(crowd, vendor, misses))
+    return rows, misses
+
+
+def _crowd_row(crowd: dict, vendor: str, misses: list[str]) -> list[str]:
+    """25 tables saving at once: judged on PostgreSQL (the issue's setting)."""
+    lost = crowd["saved"] - crowd["stored"]
+    ok = crowd["p95_ms"] < CROWD_P95_MS and not crowd["failed"] and lost == 0
+    judged = vendor == "postgresql"
+    if judged and not ok:
+        misses.append(
+            f"{crowd['tables']} tables saving at once: p95 {crowd['p95_ms']:,.0f} ms "
+            f"(< {CROWD_P95_MS:g}), {crowd['failed']} failed, {lost} lost"
+        )
+    verdict = ("PASS" if ok else "MISS") if judged else "— (judged on PostgreSQL)"
+    return [
+        f"{crowd['tables']} tables saving at once",
+        f"{crowd['saved']:,} saved",
+        str(crowd["tables"]),
+        _ms(crowd["median_ms"]),
+        f"p95 {crowd['p95_ms']:,.0f} ms",
+        f"p95 < {CROWD_P95_MS:g} ms; {crowd['stored']:,} stored, {crowd['failed']} failed",
+        verdict,
+    ]
+
+
+def format_http_table(rows: list[list[str]]) -> str:
+    return _format([*HTTP_HEADERS, "verdict"], rows, right={1, 2, 3})

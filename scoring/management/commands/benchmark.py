@@ -26,9 +26,17 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.devtools.bench.http_pages import HttpOptions
 from scoring.devtools.bench.measure import measure_all
 from scoring.devtools.bench.prepare import BenchError, ensure_league, marker_path
-from scoring.devtools.bench.report import format_table, report_rows, summary_line
+from scoring.devtools.bench.report import (
+    HEADERS,
+    format_http_table,
+    format_table,
+    http_rows,
+    report_rows,
+    summary_line,
+)
 from scoring.devtools.league.options import DEFAULT_START, LeagueOptions
 
 CHILD_ENV = "CLUBSITE_BENCHMARK_CHILD"
@@ -37,6 +45,43 @@ DB_ENV = "CLUBSITE_BENCHMARK_DATABASE_URL"
 
 def sqlite_url(path: Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
+
+
+def add_http_arguments(parser) -> None:
+    """The options of the measurements over HTTP."""
+    parser.add_argument(
+        "--http-seconds",
+        type=float,
+        default=10.0,
+        help="Seconds per page and per minimal-view run over HTTP (default 10).",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="Rounds of every page over HTTP (default 3)."
+    )
+    parser.add_argument(
+        "--connections", type=int, default=8, help="HTTP connections at once (default 8)."
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="gunicorn workers for the pages (default 2)."
+    )
+    parser.add_argument(
+        "--crowd",
+        type=int,
+        default=25,
+        help="Tables saving hands at once in the crowd test (default 25; 0: skip it).",
+    )
+    parser.add_argument(
+        "--crowd-workers", type=int, default=3, help="gunicorn workers then (default 3)."
+    )
+    parser.add_argument("--no-http", action="store_true", help="Only the in-process measurements.")
+
+
+HTTP_OPTIONS = ("http_seconds", "rounds", "connections", "workers", "crowd", "crowd_workers")
+
+
+def http_arguments(o) -> list[str]:
+    """The HTTP options given to the parent, for the measuring child."""
+    return [part for name in HTTP_OPTIONS for part in (f"--{name.replace('_', '-')}", str(o[name]))]
 
 
 class Command(BaseCommand):
@@ -91,6 +136,7 @@ class Command(BaseCommand):
             default=1.0,
             help="Seconds of engine scoring (default 1).",
         )
+        add_http_arguments(parser)
         # Internal: the child process.
         parser.add_argument("--child", choices=("build", "measure"), help="(internal)")
         parser.add_argument("--output", default="", help="(internal)")
@@ -105,8 +151,10 @@ class Command(BaseCommand):
     def handle(self, *args, **o):
         if o["child"]:
             return self.child(o)
-        if o["repeat"] < 1:
-            raise CommandError("--repeat must be 1 or more.")
+        if o["repeat"] < 1 or o["rounds"] < 1 or o["connections"] < 1 or o["workers"] < 1:
+            raise CommandError("--repeat, --rounds, --connections and --workers must be 1 or more.")
+        if o["http_seconds"] <= 0:
+            raise CommandError("--http-seconds must be more than 0.")
         bench_dir = Path(o["bench_dir"])
         bench_dir.mkdir(parents=True, exist_ok=True)
         full_opts = self.options_for(o, o["days_per_year"])
@@ -166,10 +214,24 @@ class Command(BaseCommand):
             "--engine-seconds",
             str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
         ]
+        over_http = not o["no_http"] and (label == "full" or o["small_only"])
+        measure += http_arguments(o) if over_http else ["--no-http"]
         result = self.run_child(measure, url, label)
         result["url"] = url
         result["league"] = built.get("league", {})
         return result
+
+    @staticmethod
+    def http_options(o) -> HttpOptions:
+        return HttpOptions(
+            seconds=o["http_seconds"],
+            rounds=o["rounds"],
+            connections=o["connections"],
+            workers=o["workers"],
+            crowd_connections=o["crowd"],
+            crowd_workers=o["crowd_workers"],
+            crowd_seconds=o["http_seconds"],
+        )
 
     @staticmethod
     def options_for(o, days_per_year: int) -> LeagueOptions:
@@ -245,15 +307,30 @@ class Command(BaseCommand):
                 f"hands ({how}; {data['url']})"
             )
         self.stdout.write(
-            f"Server time in-process (django.test.Client, logged in as an officer), "
+            f"In-process (django.test.Client, logged in as an officer): query counts, and "
+            f"server times for context, "
             f"{o['repeat']} requests per page after a warm-up; database: {main.get('vendor')}."
         )
         if small is not None and full is not None:
             self.stdout.write(
                 "'queries 1/10': the same page on the small league (a tenth of the club days)."
             )
+        http = main.get("http")
+        if http:
+            opts = http["options"]
+            self.stdout.write(
+                f"\nOver HTTP: gunicorn, {opts['workers']} workers, {opts['connections']} "
+                f"connections, {opts['seconds']:g} s per run, {opts['rounds']} rounds, each "
+                "page right after the minimal view; 'ratio' is the median over the rounds of "
+                "the page's median latency ÷ the minimal view's. 'Body drawn': the results "
+                "version bumped before each request (the page right after a game finishes)."
+            )
+            more_rows, more_misses = http_rows(http, main.get("vendor", ""))
+            self.stdout.write("")
+            self.stdout.write(format_http_table(more_rows))
+            rows, misses = rows + more_rows, more_misses + misses
         self.stdout.write("")
-        self.stdout.write(format_table(rows))
+        self.stdout.write(format_table([r for r in rows if len(r) == len(HEADERS) + 1]))
         self.stdout.write("")
         line = summary_line(rows, misses)
         style = self.style.SUCCESS if not misses else self.style.WARNING
@@ -285,6 +362,7 @@ class Command(BaseCommand):
                     o["repeat"],
                     workbook=not o["no_workbook"],
                     engine_seconds=o["engine_seconds"],
+                    http=None if o["no_http"] else self.http_options(o),
                     log=log,
                 )
         except BenchError as exc:

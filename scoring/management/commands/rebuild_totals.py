@@ -1,15 +1,21 @@
 """Recompute every derived score row (hand results, running totals, minimums, game
-state) from the hands' raw inputs: `manage.py rebuild_totals [--game ID]`."""
+state) from the hands' raw inputs, then the stored season totals of every person and
+partnership from the games: `manage.py rebuild_totals [--game ID]` (with ``--game``,
+that game and its players' season totals only)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Game
+from scoring.play.services import totals
 from scoring.play.services.errors import ScoringError
 from scoring.play.services.hands import rebuild_game
 
 
 class Command(BaseCommand):
-    help = "Recompute team totals, minimums and game results from the stored hand inputs."
+    help = (
+        "Recompute team totals, minimums and game results from the stored hand inputs, "
+        "then the stored season totals of people and partnerships."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--game", type=int, help="Only this game (its id).")
@@ -30,5 +36,13 @@ class Command(BaseCommand):
             else:
                 done += 1
         self.stdout.write(f"Rebuilt {done} game{'s' if done != 1 else ''}.")
+        if game is None:
+            seasons = totals.rebuild_all()
+            self.stdout.write(
+                f"Rebuilt the stored totals of {seasons} season{'s' if seasons != 1 else ''}."
+            )
+        else:
+            totals.game_changed(games.get())
+            self.stdout.write("Rebuilt the stored season totals of its players.")
         if failed:
             raise CommandError(f"{failed} game{'s' if failed != 1 else ''} could not be rebuilt.")

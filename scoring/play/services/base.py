@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from scoring.models import Game
+from scoring.models import Game, GameTeam, TeamPlayer
 
 
 def now_or(now=None):
@@ -28,3 +28,27 @@ def set_history(obj, user, reason: str) -> None:
 def lock_game(game: Game) -> Game:
     """The game's row, locked until the transaction ends (call inside ``atomic``)."""
     return Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
+
+
+def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
+    """The game's row and its teams' rows, locked, with the players in seat order: ONE
+    query (the players joined to their teams and game) for the hot path of saving the
+    next hand. The game's table is the caller's (it does not change)."""
+    players = list(
+        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
+        .select_related("team__game")
+        .filter(team__game_id=game.pk)
+        .order_by("team__index", "seat", "pk")
+    )
+    if not players:  # a game without players (never made by the services)
+        locked = lock_game(game)
+        return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []
+    locked = players[0].team.game
+    if Game.table.is_cached(game):
+        locked.table = game.table
+    teams: dict[int, GameTeam] = {}
+    for player in players:
+        team = teams.setdefault(player.team_id, player.team)
+        team.game = locked
+        player.team = team
+    return locked, list(teams.values()), players

@@ -106,3 +106,25 @@ def saved_failed_melds(stored) -> dict[int, list[int]]:
         if str(number).isdigit() and isinstance(counts, list):
             out[int(number)] = [c if type(c) is int and c >= 0 else 0 for c in counts]
     return out
+
+
+def with_failed_melds(inputs: list, counts: list[int]) -> list:
+    """The teams' inputs with each team's failed initial melds in that hand
+    (``failed_melds``, which raise the melded points the engine asks of the team), where
+    a team's inputs do not say already."""
+    out = []
+    for index, team in enumerate(inputs):
+        count = counts[index] if index < len(counts) else 0
+        if isinstance(team, dict) and count and "failed_melds" not in team:
+            team = {**team, "failed_melds": count}
+        out.append(team)
+    return out
+
+
+def stored_failed_melds(inputs) -> list[int]:
+    """The failed initial melds a saved hand's inputs carry, per team."""
+    teams = inputs if isinstance(inputs, list) else []
+    return [
+        t.get("failed_melds") if isinstance(t, dict) and type(t.get("failed_melds")) is int else 0
+        for t in teams
+    ]

@@ -19,7 +19,7 @@ from clubsite.clock import clock_and_day
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
-from scoring.play.services.base import lock_game, now_or, set_history
+from scoring.play.services.base import lock_for_hand, lock_game, now_or, set_history
 from scoring.play.services.confirmations import after_correction, open_confirmation
 from scoring.play.services.errors import (
     GameClosed,
@@ -31,7 +31,13 @@ from scoring.play.services.errors import (
     last_editor,
     user_name,
 )
-from scoring.play.services.failed_melds import forget_failed_melds, settle_failed_melds
+from scoring.play.services.failed_melds import (
+    failed_meld_counts,
+    forget_failed_melds,
+    settle_failed_melds,
+    stored_failed_melds,
+    with_failed_melds,
+)
 from scoring.play.services.replay import recompute, replay
 from scoring.play.services.rows import reset_stats, score_rows
 from scoring.play.services.state import (
@@ -79,7 +85,7 @@ def record_hand(
 
 
 def _record(game, inputs, *, number, user, via, now) -> Hand:
-    locked = lock_game(game)
+    locked, teams, players = lock_for_hand(game)
     if locked.status == Game.Status.FINISHED:
         raise GameClosed(
             f"Game {locked.number} at {locked.table} is over; no more hands can be added. "
@@ -103,24 +109,24 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             f"{locked.hand_count + 1}. Reload the page.",
         )
     rules = locked.engine_rules()
-    teams = list(GameTeam.objects.filter(game=locked).order_by("index"))
     scores_before = [t.total for t in teams]
+    inputs = with_failed_melds(inputs, failed_meld_counts(locked))
     outcome = engine.score_hand(rules, inputs, scores_before)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
-    order = seat_order(TeamPlayer.objects.filter(game=locked).only("person_id", "seat", "pk"))
-    hand = _new_hand(locked, number, inputs, order, user=user, via=via, moment=now)
+    hand = _new_hand(locked, number, inputs, seat_order(players), user=user, via=via, moment=now)
     set_history(hand, user, via)
     hand.save()
     open_confirmation(locked, hand, user=user, now=now)
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
-    tell = close_hands(locked, teams, outcome, now)
+    hand.team_rows = rows  # what the saved message shows, without reading it again
+    tell = close_hands(locked, teams, outcome, now, bulk=True)
     locked.failed_melds = settle_failed_melds(locked, number)
     locked.hand_count = number
     locked.version += 1
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
-    tell_ratings(locked, tell)
+    tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
     copy_state(locked, game)
     return hand
 
@@ -245,6 +251,7 @@ def correct_hand(
     with transaction.atomic():
         game = lock_game(hand.game)
         current = _current_hand(hand, expected_version)
+        inputs = with_failed_melds(inputs, stored_failed_melds(current.inputs))
         rules = game.engine_rules()
         # Check the corrected hand alone first, so its refusals name its own fields.
         befores = TeamHand.objects.filter(hand=current).order_by("team__index")

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from scoring import engine
-from scoring.models import Game, GameTeam, TeamHand
+from scoring.models import Game, GameTeam, Hand, TeamHand
+from scoring.play.services.failed_melds import (
+    failed_meld_counts,
+    stored_failed_melds,
+    with_failed_melds,
+)
 
 
 def preview_hand(game: Game, inputs: list[dict], *, number: int | None = None):
@@ -12,7 +17,10 @@ def preview_hand(game: Game, inputs: list[dict], *, number: int | None = None):
     rules = game.engine_rules()
     if number is None or number > game.hand_count:
         scores_before = [t.total for t in GameTeam.objects.filter(game=game).order_by("index")]
+        inputs = with_failed_melds(inputs, failed_meld_counts(game))
     else:
+        saved = Hand.objects.filter(game=game, number=number).values_list("inputs", flat=True)
+        inputs = with_failed_melds(inputs, stored_failed_melds(next(iter(saved), None)))
         scores_before = list(
             TeamHand.objects.filter(hand__game=game, hand__number=number)
             .order_by("team__index")

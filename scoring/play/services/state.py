@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from scoring.models import Game, GameTeam
+from scoring.play.services import totals
 from scoring.play.services.rows import finish_stats, save_stats
 from scoring.signals import game_result_changed
 
@@ -45,21 +46,27 @@ def game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> Ga
     return GameState.UNCHANGED
 
 
-def close_hands(game, teams, last, now) -> GameState:
+def close_hands(game, teams, last, now, *, bulk: bool = False) -> GameState:
     """After the rows are written: the game's state from its ``last`` hand's outcome
-    (None: no hands), the teams' final stats saved. Returns what ratings should hear."""
+    (None: no hands), the teams' final stats saved (``bulk``: in one statement).
+    Returns what ratings should hear."""
     over = bool(last and last.game_over)
     winner = last.winner if over else None
     tell = game_state(game, teams, over, winner, now)
     finish_stats(teams, winner)
-    save_stats(teams)
+    save_stats(teams, bulk=bulk)
     return tell
 
 
-def tell_ratings(game: Game, what: GameState, *, rate: bool = True) -> None:
-    """After a change to a game: listeners (the results cache and the ratings,
-    :mod:`scoring.results.receivers`) are told, unless nothing they see changed."""
+def tell_ratings(
+    game: Game, what: GameState, *, rate: bool = True, people: list[int] | None = None
+) -> None:
+    """After a change to a game's outcome, in its transaction: the stored season
+    totals of its players (``people``, when the caller read them) are recomputed, and
+    listeners (the results cache and the ratings, :mod:`scoring.results.receivers`)
+    are told. A hand of a game still in play changes neither."""
     if what is not GameState.UNCHANGED:
+        totals.game_changed(game, people)
         game_result_changed.send(sender=Game, game=game, what=what, rate=rate)
 
 

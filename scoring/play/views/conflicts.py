@@ -44,7 +44,7 @@ def team_items(team: dict) -> dict[str, str]:
             ", ".join(f"{n} {CARD_WORDS.get(k, k)}" for k, n in cards.items() if n) or "none"
         )
     else:
-        fields = team_fields(False, 0, ())
+        fields = team_fields(False, 0)
         for name in QUICK_FIELDS:
             items[str(fields[name].label)] = f"{team.get(name) or 0:,}"
     items["Red threes"] = str(team.get("red_threes") or 0)

@@ -90,18 +90,22 @@ def hand_new(request, game_pk):
     key = request.POST.get("key")
     if game.is_finished and action != "replace":
         return _after_game_over(request, game, key)
-    teams = load_teams(game)
-    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
-
-    if action.startswith(("failed-", "unfailed-")):
-        return _failed_meld(request, game, access, entry, teams, action)
-    if action == "preview":
-        preview = preview_panel(game, entry, teams)
-        return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
+    if action != "save":
+        teams = load_teams(game)
+        entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+        if action.startswith(("failed-", "unfailed-")):
+            return _failed_meld(request, game, access, entry, teams, action)
+        if action == "preview":
+            preview = preview_panel(game, entry, teams)
+            return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
+        if action == "replace":
+            if not entry.is_valid():
+                return _draw(request, game, access, entry=entry, teams=teams)
+            return _replace(request, game, access, entry, teams)
+    # Saving reads no team before the service locks them: the form only needs how many.
+    entry = hand_entry(game, _unnamed_teams(game), request.POST, number=game.hand_count + 1)
     if not entry.is_valid():
-        return _draw(request, game, access, entry=entry, teams=teams)
-    if action == "replace":
-        return _replace(request, game, access, entry, teams)
+        return _draw_again(request, game, access)
     try:
         done = submit_hand(
             game,
@@ -112,11 +116,9 @@ def hand_new(request, game_pk):
             via=access.via,
         )
     except HandRefused as exc:
-        entry.apply_refusals(exc.errors)
-        return _draw(request, game, access, entry=entry, teams=teams)
+        return _draw_again(request, game, access, refusals=exc.errors)
     except HandConflict as exc:
-        conflict = conflict_context(game, entry, exc.existing_hand, exc.message)
-        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+        return _show_conflict(request, game, access, exc)
     except GameClosed as exc:
         messages.error(request, exc.message)
         return _to_table(game)
@@ -171,6 +173,32 @@ def _replace(request, game, access, entry, teams):
     return _to_table(game, anchor=f"hand-{done.number}")
 
 
+def _unnamed_teams(game) -> list[None]:
+    return [None] * game.engine_rules().teams
+
+
+def _draw_again(request, game, access, refusals=None):
+    """The table page with the form as typed (and the engine's refusals on it)."""
+    teams = load_teams(game)
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+    if entry.is_valid() and refusals:
+        entry.inputs()  # the refusals' paths name the meld and penalty rows read here
+        entry.apply_refusals(refusals)
+    return _draw(request, game, access, entry=entry, teams=teams)
+
+
+def _show_conflict(request, game, access, exc: HandConflict):
+    """Another device saved this hand first: its hand beside what was typed, to keep
+    or to replace (the scoreboard as that device left it)."""
+    number = game.hand_count + 1  # the hand this phone meant to save
+    game.refresh_from_db()
+    teams = load_teams(game)
+    entry = hand_entry(game, teams, request.POST, number=number)
+    entry.is_valid()
+    conflict = conflict_context(game, entry, exc.existing_hand, exc.message)
+    return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+
+
 def _failed_meld(request, game, access, entry, teams, action: str):
     """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld,
     once per form key and only for the hand being played; the form is drawn again with
@@ -199,7 +227,9 @@ def _saved_message(game, done) -> str:
     a repeat of the same send)."""
     if done.hand is None:
         return f"Hand {done.number} was saved earlier (it has since been undone)."
-    rows = TeamHand.objects.filter(hand=done.hand).order_by("team__index")
+    rows = getattr(done.hand, "team_rows", None) or TeamHand.objects.filter(
+        hand=done.hand
+    ).order_by("team__index")
     rules = game.engine_rules()
     summary = "; ".join(
         f"{rules.team_label(k)} {row.hand_score:+,} → {row.score_after:,}"

@@ -14,10 +14,11 @@ import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from members.models import Person
-from scoring.models import ClubSettings, RatingPoint, TeamPlayer
+from scoring.models import ClubSettings, PartnershipTotal, RatingPoint, SeasonTotal, TeamPlayer
+from scoring.models.totals import STAT_FIELDS, team_aggregates
 from scoring.results.standings.measures import TEAM_SUMS, clean_measures, measures_label
 from scoring.results.standings.periods import ALL_GAMES, MEMBER, Period, finished_players
 from scoring.results.standings.ranking import split_and_rank
@@ -26,17 +27,6 @@ GUEST = Person.Kind.GUEST
 
 # ---------------------------------------------------------------------------------------
 # Rows
-
-
-def _aggregates(prefix: str = "team__") -> dict:
-    sums = {key: Sum(f"{prefix}{name}") for key, name in TEAM_SUMS.items()}
-    return {
-        "games": Count("pk"),
-        "wins": Count("pk", filter=Q(**{f"{prefix}won": True})),
-        **sums,
-        "best_game": Max(f"{prefix}total"),
-        "best_hand": Max(f"{prefix}best_hand"),
-    }
 
 
 def _finish_row(row: dict) -> dict:
@@ -117,18 +107,51 @@ def individual(
     if person_ids is not None:
         qs = qs.filter(person_id__in=list(person_ids))
     person_values = [f"person__{f}" for f in PERSON_FIELDS]
-    aggregated = qs.values("person_id", *person_values).annotate(**_aggregates()).order_by()
+    aggregated = qs.values("person_id", *person_values).annotate(**team_aggregates()).order_by()
+    return _person_rows(aggregated, end if with_ratings else False)
+
+
+def _person_rows(aggregated, ratings_until) -> list[dict]:
+    """Rows of :func:`individual` from aggregated values (``ratings_until``: the day of
+    the ratings, None for the latest, False for none)."""
     rows = []
     for values in aggregated:
         pid = values.pop("person_id")
         row = person_row(values, pid, "person__")
         row.update(values)
         rows.append(_finish_row(row))
-    if with_ratings:
-        ratings = latest_ratings([r["person_id"] for r in rows], end)
+    if ratings_until is not False:
+        ratings = latest_ratings([r["person_id"] for r in rows], ratings_until)
         for row in rows:
             row["rating"] = _round(ratings.get(row["person_id"]))
     return rows
+
+
+def season_individual(season, *, include_guests: bool = True) -> list[dict]:
+    """The rows of :func:`individual` for a season, read from the stored season totals
+    (:class:`~scoring.models.SeasonTotal`, kept by the play services): one small query
+    of a row per person, whatever the length of the club's history, plus the ratings."""
+    qs = SeasonTotal.objects.filter(season=season, games__gt=0)
+    if not include_guests:
+        qs = qs.filter(person__kind=MEMBER)
+    person_values = [f"person__{f}" for f in PERSON_FIELDS]
+    aggregated = qs.values("person_id", *person_values, *STAT_FIELDS).order_by()
+    return _person_rows(aggregated, season.end)
+
+
+def season_partnerships(season, *, include_guests: bool = True) -> list[dict]:
+    """The rows of :func:`partnerships` for a season, read from the stored totals
+    (:class:`~scoring.models.PartnershipTotal`): one small query, plus the ratings."""
+    qs = PartnershipTotal.objects.filter(season=season, games__gt=0)
+    if not include_guests:
+        qs = qs.filter(person__kind=MEMBER, partner__kind=MEMBER)
+    values = {
+        **{f"a_{f}": F(f"person__{f}") for f in PERSON_FIELDS},
+        "b_id": F("partner_id"),
+        **{f"b_{f}": F(f"partner__{f}") for f in PERSON_FIELDS},
+    }
+    aggregated = qs.values("person_id", *STAT_FIELDS, **values).order_by()
+    return _pair_rows(aggregated, season.end)
 
 
 def partnerships(
@@ -164,7 +187,13 @@ def partnerships(
         "b_id": F(f"{partner}_id"),
         **{f"b_{f}": F(f"{partner}__{f}") for f in PERSON_FIELDS},
     }
-    aggregated = qs.values("person_id", **values).annotate(**_aggregates()).order_by()
+    aggregated = qs.values("person_id", **values).annotate(**team_aggregates()).order_by()
+    return _pair_rows(aggregated, end if with_ratings else False)
+
+
+def _pair_rows(aggregated, ratings_until) -> list[dict]:
+    """Rows of :func:`partnerships` from aggregated values (``ratings_until`` as in
+    :func:`_person_rows`)."""
     rows = []
     for item in aggregated:
         a_id = item.pop("person_id")
@@ -182,9 +211,9 @@ def partnerships(
         }
         row.update(item)
         rows.append(_finish_row(row))
-    if with_ratings:
+    if ratings_until is not False:
         ids = {pid for r in rows for pid in r["pair"]}
-        ratings = latest_ratings(ids, end)
+        ratings = latest_ratings(ids, ratings_until)
         for row in rows:
             both = [ratings.get(pid) for pid in row["pair"]]
             known = [r for r in both if r is not None]
@@ -234,7 +263,13 @@ def _ranked_standings(
         club_measures, club_min = ranking_settings(club)
         measures = club_measures if measures is None else measures
         min_games = club_min if min_games is None else min_games
-    rows = aggregate(period.start, period.end, include_guests=include_guests, players=players)
+    if period.season is not None:
+        # A season's standings read the stored totals (the same numbers as the seats
+        # of the season's finished games, which ``players`` holds, added up).
+        stored = season_individual if aggregate is individual else season_partnerships
+        rows = stored(period.season, include_guests=include_guests)
+    else:
+        rows = aggregate(period.start, period.end, include_guests=include_guests, players=players)
     ranked, unranked = split_and_rank(rows, measures, min_games)
     return Standings(ranked, unranked, clean_measures(measures), min_games, period)
 

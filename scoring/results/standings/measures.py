@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from scoring.models.totals import TEAM_SUMS as STORED_TEAM_SUMS
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -48,18 +50,9 @@ MEASURES: dict[str, Measure] = {
 DEFAULT_MEASURES: tuple[str, ...] = ("win_pct", "differential")
 DEFAULT_MIN_GAMES = 5
 
-# The per-game statistics stored on GameTeam that standings add up (row key → field).
-TEAM_SUMS: dict[str, str] = {
-    "points_for": "total",
-    "points_against": "points_against",
-    "hands": "hands",
-    "natural_canastas": "natural_canastas",
-    "mixed_canastas": "mixed_canastas",
-    "red_threes": "red_threes",
-    "times_out": "times_out",
-    "concealed_outs": "concealed_outs",
-    "perfect_cuts": "perfect_cuts",
-}
+# The per-game statistics stored on GameTeam that standings add up (row key → field):
+# defined once, beside the stored totals that add them up (scoring.models.totals).
+TEAM_SUMS = STORED_TEAM_SUMS
 
 
 def clean_measures(names: Iterable[str] | None) -> list[str]:

@@ -11,10 +11,17 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from members.models import ClubDay
+from scoring.devtools.bench.http_pages import HTTP_PAGES
 from scoring.devtools.bench.measure import measure_all
 from scoring.devtools.bench.pages import FLOOR, PAGES, measure_pages, percentile
 from scoring.devtools.bench.prepare import BENCH_DAY_TITLE, HANDS_BEFORE
-from scoring.devtools.bench.report import format_table, report_rows, summary_line
+from scoring.devtools.bench.report import (
+    format_http_table,
+    format_table,
+    http_rows,
+    report_rows,
+    summary_line,
+)
 from scoring.models import Game, Hand
 
 TINY = [
@@ -91,7 +98,7 @@ def test_report_compares_query_counts_of_the_two_leagues():
     by_label = {row[0]: row for row in rows}
     assert by_label["A member's page"][3:6] == ["9", "5", "NO"]
     assert by_label["A table page"][3:6] == ["5", "5", "yes"]
-    assert by_label["A table page"][-1] == "PASS"  # 2.0× ≤ 3×
+    assert by_label["A table page"][-1] == "PASS"  # the same queries (times are context)
     assert by_label["A member's page"][-1] == "MISS"
     assert by_label["A table page"][7] == "—"  # no home page measured here
     with_home = result({})
@@ -130,10 +137,17 @@ def test_benchmark_reexecs_itself_against_a_throwaway_database(tmp_path):
         "0.05",
         "--bench-dir",
         str(tmp_path),
+        *("--http-seconds", "0.3", "--rounds", "1", "--connections", "2", "--crowd", "2"),
     ]
     out = StringIO()
     call_command(*args, stdout=out)
     text = out.getvalue()
+    # Over HTTP: gunicorn answered every page, logged in, and saved hands.
+    for _key, label, _target in HTTP_PAGES:
+        assert label in text, label
+    assert "2 tables saving at once" in text
+    assert "gunicorn is up on 127.0.0.1:" in text
+    assert "HTTP 4" not in text and "HTTP 5" not in text  # no refused or failed request
     database = tmp_path / "league-24-1-1-small.sqlite3"
     assert database.exists()
     assert (tmp_path / "league-24-1-1-small.league.json").exists()
@@ -147,6 +161,42 @@ def test_benchmark_reexecs_itself_against_a_throwaway_database(tmp_path):
     assert not ClubDay.objects.exists()
 
     again = StringIO()
-    call_command(*args, stdout=again)
+    call_command(*args[: args.index("--http-seconds")], "--no-http", stdout=again)
     assert "Reusing the league" in again.getvalue()
     assert "reused" in again.getvalue()
+
+
+def _http_page(ratios, target=5.0, failed=0):
+    return {
+        "label": "Some page",
+        "target": target,
+        "ratios": ratios,
+        "ratio": sorted(ratios)[len(ratios) // 2],
+        "page_ms": 9.0,
+        "bytes": 1234,
+        "connections": 8,
+        "failed": failed,
+        "failures": ["HTTP 500 (expected 200)"] if failed else [],
+    }
+
+
+def test_the_http_rows_judge_the_median_ratio_and_the_crowd_on_postgresql():
+    crowd = {"tables": 25, "saved": 100, "stored": 100, "failed": 0, "median_ms": 50.0}
+    http = {
+        "pages": {"ok": _http_page([4.0, 6.0, 4.5]), "slow": _http_page([6.0, 5.5, 4.0])},
+        "crowd": {**crowd, "p95_ms": 200.0},
+    }
+    rows, misses = http_rows(http, "sqlite")
+    assert [r[-1] for r in rows[:2]] == ["PASS", "MISS"]
+    assert rows[0][4] == "4.0, 6.0, 4.5"  # each round's ratio, in order
+    assert rows[2][-1].startswith("—")  # the crowd is judged on PostgreSQL only
+    assert len(misses) == 1 and "5.5× > 5×" in misses[0]
+    rows, misses = http_rows(http, "postgresql")
+    assert rows[2][-1] == "MISS" and "p95 200 ms" in misses[-1]
+    http["crowd"] = {**crowd, "p95_ms": 90.0, "stored": 99}
+    rows, misses = http_rows(http, "postgresql")
+    assert rows[2][-1] == "MISS" and "1 lost" in misses[-1]
+    http["pages"]["ok"] = _http_page([1.0], failed=2)
+    rows, misses = http_rows(http, "sqlite")
+    assert rows[0][-1] == "MISS" and "2 failed" in misses[0]
+    assert "Some page" in format_http_table(rows)

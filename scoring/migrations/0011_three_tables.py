@@ -22,7 +22,7 @@ def average_opponent(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0012_results_mail"),
+        ("scoring", "0010_hand_confirmations"),
     ]
 
     operations = [

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('members', '0006_board_and_mail'),
-        ('scoring', '0010_hand_confirmations'),
+        ('scoring', '0012_stored_totals'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
