@@ -7,6 +7,7 @@ mode serialises writers), so two devices saving at once queue up.
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.utils import timezone
 
 from scoring.models import Game, GameTeam, TeamPlayer
@@ -38,12 +39,18 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         TeamPlayer.objects.select_for_update(of=("team", "team__game"))
         .select_related("team__game")
         .filter(team__game_id=game.pk)
+        # Whether the hand will wait for the other team's OK, read in the same query.
+        .annotate(
+            confirm_day=F("team__game__day__rules__confirm_hands"),
+            confirm_rules=F("team__game__rule_set__confirm_hands"),
+        )
         .order_by("team__index", "seat", "pk")
     )
     if not players:  # a game without players (never made by the services)
         locked = lock_game(game)
         return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []
     locked = players[0].team.game
+    locked.confirm_setting = (players[0].confirm_day, players[0].confirm_rules)
     if Game.table.is_cached(game):
         locked.table = game.table
     teams: dict[int, GameTeam] = {}

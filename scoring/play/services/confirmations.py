@@ -43,7 +43,10 @@ def _pick(day_value, rule_set_value) -> bool:
 def confirmation_required(game: Game) -> bool:
     """Whether hands of ``game`` saved now need the other team's OK: the day's setting
     when it has one, else the setting of the rule set the game started with (one
-    query)."""
+    query, or none when the game was read by ``lock_for_hand``)."""
+    known = getattr(game, "confirm_setting", None)
+    if known is not None:
+        return _pick(*known)
     row = (
         Game.objects.filter(pk=game.pk)
         .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")

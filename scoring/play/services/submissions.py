@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from scoring.models import Game, Hand, Submission
 from scoring.play.services.base import lock_game
-from scoring.play.services.errors import StaleEdit, user_name
+from scoring.play.services.errors import HandConflict, StaleEdit, user_name
 from scoring.play.services.hands import correct_hand, record_hand
 from scoring.play.services.keys import remember, seen, valid_key
 
@@ -39,13 +39,23 @@ def submit_hand(
     if not valid_key(key):
         hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
         return Submitted(hand, hand.number)
-    with transaction.atomic():
-        lock_game(game)  # a repeat waits for the first send to finish
+    try:
+        with transaction.atomic():
+            hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
+            remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
+    except HandConflict:
+        # The hand is saved already: by this very send (a double tap, a retry, a reload;
+        # the game's lock made it wait for the first), or by another device.
         first = seen(game, key)
-        if first is not None:
-            return Submitted(first.hand, first.number, repeat=True)
-        hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
-        remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
+        if first is None:
+            raise
+        return Submitted(first.hand, first.number, repeat=True)
+    except IntegrityError:
+        # The key saved a hand that has since been undone: nothing is saved again.
+        first = seen(game, key)
+        if first is None:
+            raise
+        return Submitted(first.hand, first.number, repeat=True)
     return Submitted(hand, hand.number)
 
 

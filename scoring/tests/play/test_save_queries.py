@@ -14,19 +14,28 @@ from scoring.models import Hand
 from .conftest import SMALL, quick_post
 
 SAVE_BUDGET = 10
+# A logged-in phone reads its session and user (two queries a table link does not) and a
+# keyed save writes its key: one over the target, said in the README's benchmark notes.
+LOGGED_IN_KEYED_BUDGET = 11
 
 
+@pytest.mark.parametrize("keyed", [True, False], ids=["form key", "no key"])
 @pytest.mark.parametrize("who", ["officer_client", "seated_member_client", "link_client"])
-def test_saving_a_hand_takes_at_most_ten_queries(request, who, game):
+def test_saving_a_hand_takes_at_most_ten_queries(request, who, keyed, game):
+    """As the table page sends it (with its form key, kept so a repeat counts once) and
+    as a script without one."""
     client = request.getfixturevalue(who)
     url = reverse("scoring:hand_new", args=[game.pk])
-    assert client.post(url, quick_post([SMALL, SMALL], 1)).status_code == 302
+    key = {"key": "k" * 22} if keyed else {}
+    assert client.post(url, {**quick_post([SMALL, SMALL], 1), **key}).status_code == 302
+    key = {"key": "j" * 22} if keyed else {}
     with CaptureQueriesContext(connection) as captured:
-        response = client.post(url, quick_post([SMALL, SMALL], 2))
+        response = client.post(url, {**quick_post([SMALL, SMALL], 2), **key})
     assert response.status_code == 302
     assert Hand.objects.filter(game=game).count() == 2
     queries = data_queries(captured.captured_queries)
-    assert len(queries) <= SAVE_BUDGET, "\n".join(queries)
+    budget = LOGGED_IN_KEYED_BUDGET if keyed and who != "link_client" else SAVE_BUDGET
+    assert len(queries) <= budget, "\n".join(queries)
 
 
 def test_the_saved_message_shows_the_hand_without_reading_it_again(officer_client, game):
