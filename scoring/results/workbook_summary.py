@@ -23,6 +23,7 @@ from django.db.models import Count, Sum
 
 from members.models import ClubDay, Person, SignIn
 from scoring.models import Season
+from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.sheets import THOUSANDS, day, integer, text
 from scoring.results.standings.periods import Period, finished_games, finished_players
 
@@ -36,8 +37,18 @@ SUMMARY_COLUMNS = [
     integer("Players"),
     integer("Games", number_format=THOUSANDS),
     integer("Hands", number_format=THOUSANDS),
+    integer("Hands not yet confirmed", number_format=THOUSANDS),
 ]
-_FIGURES = ("tables", "signed_in", "members", "guests", "players", "games", "hands")
+_FIGURES = (
+    "tables",
+    "signed_in",
+    "members",
+    "guests",
+    "players",
+    "games",
+    "hands",
+    "unconfirmed",
+)
 
 
 def day_labels(period: Period) -> dict[int, str]:
@@ -71,7 +82,7 @@ class DayFigures:
 
 
 def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
-    """Every club day of the period with its figures: four grouped queries."""
+    """Every club day of the period with its figures: five grouped queries."""
     days = ClubDay.objects.filter(period.limits("date")).order_by("date", "pk")
     out = {pk: DayFigures(date, labels.get(pk, "")) for pk, date in days.values_list("pk", "date")}
     signins = SignIn.objects.filter(day__in=days).order_by()
@@ -89,6 +100,9 @@ def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
     players = players.order_by().values("game__day_id").annotate(n=Count("person", distinct=True))
     for day_id, n in players.values_list("game__day_id", "n"):
         out[day_id].figures["players"] = n
+    # Hands still waiting for the other team's OK, or disputed: the day is not final.
+    for day_id, n in unconfirmed_hand_counts(out).items():
+        out[day_id].figures["unconfirmed"] = n
     return list(out.values())
 
 
@@ -126,7 +140,7 @@ def _different_people(period: Period) -> list:
     members, guests = kinds.get(Person.Kind.MEMBER, 0), kinds.get(Person.Kind.GUEST, 0)
     players = finished_players(period.start, period.end).values("person").distinct().count()
     label = "Different people (each counted once)"
-    return [None, label, None, members + guests, members, guests, players, None, None]
+    return [None, label, None, members + guests, members, guests, players, None, None, None]
 
 
 def summary_sheet(period: Period, labels: dict[int, str]) -> tuple[Iterator[list], list[list]]:

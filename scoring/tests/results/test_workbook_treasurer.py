@@ -10,7 +10,7 @@ from django.test import TestCase
 from openpyxl import load_workbook
 
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
-from scoring.models import Season
+from scoring.models import RuleSet, Season
 from scoring.play import services
 from scoring.results import exports, standings
 from scoring.tests import games
@@ -241,3 +241,22 @@ def test_a_total_per_season_when_the_period_spans_seasons(evening, tmp_path):
     exports.write_league_workbook_to_path(one, standings.season_period(season))
     rows = as_dicts(load_workbook(one)["Summary"])
     assert [r["Day"] for r in rows[1:]][0].startswith("Total, Mid March")
+
+
+def test_the_summary_says_which_days_have_hands_not_yet_confirmed(small_club, tmp_path):
+    """A day whose hands wait for the other team's OK is not final: the Summary counts
+    those hands on its row, and none on a day without them."""
+    a, b, c, d = (small_club[k] for k in "ABCD")
+    day = ClubDayFactory(date=DAY2, title="Waiting", signed_in=[a, b, c, d])
+    services.ensure_presets()
+    services.set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
+    game = games.play(TableFactory(round__day=day, seated=[a, b, c, d]), [[a, b], [c, d]], [])
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        for number in (1, 2):
+            services.record_hand(game, [dict(WIN), dict(LOSE)], number=number)
+    path = tmp_path / "league.xlsx"
+    exports.write_league_workbook_to_path(path, standings.ALL_GAMES)
+    rows = as_dicts(load_workbook(path)["Summary"])
+    waiting = {r["Day"]: r["Hands not yet confirmed"] for r in rows if r["Date"]}
+    assert waiting["Waiting"] == 2
+    assert all(n == 0 for name, n in waiting.items() if name != "Waiting")
