@@ -25,7 +25,7 @@ from django.utils import timezone
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
 from scoring.results.board import board
-from scoring.results.ratings import MU, SIGMA, ordinal
+from scoring.results.ratings import MU, SIGMA, display_rating, ordinal
 
 logger = logging.getLogger(__name__)
 
@@ -39,11 +39,6 @@ class MailRefused(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
-
-
-def shown_rating(value: float) -> float:
-    """The rating as members see it (one place, so the friendly scale plugs in here)."""
-    return round(value, 1)
 
 
 def unsubscribe_token(person: Person) -> str:
@@ -95,9 +90,9 @@ def rating_change(person: Person, day: ClubDay) -> dict | None:
         .values_list("ordinal", flat=True)
         .first()
     )
-    start = shown_rating(ordinal(MU, SIGMA) if before is None else before)
-    end = shown_rating(last.ordinal)
-    return {"before": start, "after": end, "change": round(end - start, 1)}
+    start = display_rating(ordinal(MU, SIGMA) if before is None else before)
+    end = display_rating(last.ordinal)
+    return {"before": start, "after": end, "change": end - start}
 
 
 def own_games(person: Person, rows: list[dict]) -> list[dict]:

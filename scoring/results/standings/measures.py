@@ -33,7 +33,7 @@ MEASURES: dict[str, Measure] = {
         Measure("wins", "Wins", help="Games won."),
         Measure("points_for", "Points for", help="All points scored in finished games."),
         Measure("average", "Average game score", help="Points for divided by games."),
-        Measure("rating", "Rating", help="The OpenSkill rating at the end of the period."),
+        Measure("rating", "Rating", help="The rating at the end of the period (1,000 when new)."),
         Measure("games", "Games played"),
         Measure(
             "points_against",
