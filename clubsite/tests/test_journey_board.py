@@ -91,7 +91,10 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     journey.step_on(screen, "screen: a finished game and the top scores")
 
     journey.goto(f"/days/{day.pk}/")
-    journey.page.get_by_role("button", name="Close this day").click()
+    journey.page.get_by_role("link", name="Close this day").click()
+    # The officer is asked first, with the games still in play listed.
+    expect(journey.page.get_by_role("heading", name="Still in play: 1 game")).to_be_visible()
+    journey.page.get_by_role("button", name="Close the day anyway").click()
     expect(journey.page.get_by_text("is closed.", exact=False).first).to_be_visible()
     assert ClubDay.objects.get(pk=day.pk).status == ClubDay.Status.CLOSED
     expect(screen.get_by_role("heading", name="The board of this day has ended")).to_be_visible(

@@ -59,6 +59,7 @@ DETAILED_2 = [
     {
         "melds": [
             {"rank": "Q", "naturals": 3, "jokers": 0, "twos": 0},
+            {"rank": "7", "naturals": 3, "jokers": 0, "twos": 0},
             {"rank": "5", "naturals": 3, "jokers": 0, "twos": 0},
         ],
         "hand_cards": {"joker": 1, "4": 2},
@@ -242,6 +243,10 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     two.get_by_label("Fives: natural cards").fill("3")
     two.get_by_label("Jokers", exact=True).fill("1")
     two.get_by_label("Fours", exact=True).fill("2")
+    # 45 melded points, but Team 2 needs 60 this hand (50, +10 for the failed meld).
+    expect(preview_title).to_have_text("Not yet: fix these first")
+    expect(keeper.locator("#preview")).to_contain_text("needed at least 60 points of cards")
+    two.get_by_label("Sevens: natural cards").fill("3")
     expect(preview_title).to_have_text("Preview of hand 2 (not saved yet)")
     expect(preview_of(keeper, 0).locator("tr", has_text="Melded cards")).to_contain_text("+230")
     expect(preview_of(keeper, 0).locator("tr.sum")).to_contain_text("+1,130")
@@ -250,11 +255,11 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     expect(preview_of(keeper, 1).locator("tr", has_text="Cards left in hand")).to_contain_text(
         "-60"
     )
-    expect(preview_of(keeper, 1)).to_contain_text("Total 80 → 65")
+    expect(preview_of(keeper, 1)).to_contain_text("Total 80 → 80")
     on(journey, keeper, "keeper: hand 2 preview (card by card)")
     save.click()
     expect(
-        keeper.get_by_text("Hand 2 saved. Team 1 +1,130 → 2,430; Team 2 -15 → 65.")
+        keeper.get_by_text("Hand 2 saved. Team 1 +1,130 → 2,430; Team 2 +0 → 80.")
     ).to_be_visible()
     expect(board.nth(0).locator(".minimum strong")).to_have_text("90")
     expect(board.nth(1)).not_to_contain_text("failed meld:")  # counted for hand 2 only
@@ -281,7 +286,7 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     on(journey, keeper, "keeper: hand 3 refused")
     went_out(keeper, 1, "none")
     expect(preview_of(keeper, 0)).to_contain_text("Total 2,430 → 4,330")
-    expect(preview_of(keeper, 1)).to_contain_text("Total 65 → 215")
+    expect(preview_of(keeper, 1)).to_contain_text("Total 80 → 230")
     on(journey, keeper, "keeper: hand 3 fixed")
     save.click()
     expect(keeper.get_by_text("Hand 3 saved.")).to_be_visible()
@@ -313,7 +318,7 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     expect(
         keeper.get_by_text("Hand 1 corrected; the totals after it were recomputed.")
     ).to_be_visible()
-    expect(keeper.get_by_label("Team 2 total 385")).to_have_text("385")
+    expect(keeper.get_by_label("Team 2 total 400")).to_have_text("400")
     expect(keeper.locator("#hand-1")).to_contain_text("+100")
     on(journey, keeper, "keeper: hand 1 corrected")
 
@@ -344,7 +349,7 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
         assert again["teams"] == result["teams"]
     teams = list(GameTeam.objects.filter(game=game).order_by("index"))
     assert [t.total for t in teams] == [t["score_after"] for t in expected[-1]["teams"]]
-    assert [t.total for t in teams] == [6230, 385]
+    assert [t.total for t in teams] == [6230, 400]
     assert expected[-1]["game_over"] and expected[-1]["winner"] == 0
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.winner_id == teams[0].pk
