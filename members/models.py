@@ -103,9 +103,7 @@ class Person(models.Model):
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=40, blank=True)
     results_by_email = models.BooleanField(
-        default=False,
-        help_text="Send this person each closed club day's results by e-mail (they choose "
-        "on their own page; every message has a link to stop).",
+        default=False, help_text="Send each closed club day's results by e-mail (chosen on /me/)."
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined = models.DateField(null=True, blank=True, help_text="Date the member joined.")

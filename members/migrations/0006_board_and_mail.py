@@ -39,11 +39,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalperson',
             name='results_by_email',
-            field=models.BooleanField(default=False, help_text="Send this person each closed club day's results by e-mail (they choose on their own page; every message has a link to stop)."),
+            field=models.BooleanField(default=False, help_text="Send each closed club day's results by e-mail (chosen on /me/)."),
         ),
         migrations.AddField(
             model_name='person',
             name='results_by_email',
-            field=models.BooleanField(default=False, help_text="Send this person each closed club day's results by e-mail (they choose on their own page; every message has a link to stop)."),
+            field=models.BooleanField(default=False, help_text="Send each closed club day's results by e-mail (chosen on /me/)."),
         ),
     ]

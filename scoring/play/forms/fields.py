@@ -124,6 +124,14 @@ def team_fields(
         f["perfect_cut"] = forms.BooleanField(
             required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
         )
+    f.update(_penalty_fields(points))
+    return f
+
+
+def _penalty_fields(points: dict[str, int]) -> dict[str, forms.Field]:
+    """How many times each penalty was incurred (with what each costs), and an officer's
+    other penalty with its reason."""
+    f: dict[str, forms.Field] = {}
     for kind, name in PENALTY_FIELDS.items():
         cost = f" (−{points[kind]:,} each)" if kind in points else ""
         f[name] = WholeNumberField(
