@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
+from scoring.play.access import format_room_code
 
 DEMO_PASSWORD = "canasta-demo"
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_club.json"
@@ -155,9 +156,8 @@ class Command(BaseCommand):
         table1 = self._seat_round_one(day)
         self._demo_game(table1)
         self.stdout.write("Try scoring: open table 1 of today's demo club day with")
-        self.stdout.write(
-            f"  room code {table1.room_code} (type it on the front page), or the link"
-        )
+        code = format_room_code(table1.room_code)
+        self.stdout.write(f"  room code {code} (type it on the front page), or the link")
         self.stdout.write(f"  {getattr(self, 'site', 'http://127.0.0.1:8000')}/t/{table1.token}/")
 
     def _seat_round_one(self, day):

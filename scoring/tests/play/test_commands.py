@@ -1,5 +1,6 @@
 """rebuild_totals and the scoring part of load_demo."""
 
+import re
 from io import StringIO
 
 import pytest
@@ -28,6 +29,8 @@ def test_load_demo_scoring_part_is_idempotent(db):
     call_command("load_demo", stdout=out)
     call_command("load_demo", stdout=StringIO())
     assert "room code" in out.getvalue() and "/t/" in out.getvalue()
+    # The code as the table cards show it, in two groups of four.
+    assert re.search(r"room code [A-Z0-9]{4}-[A-Z0-9]{4} ", out.getvalue())
     assert Table.objects.count() == 3
     assert Seat.objects.count() == 12
     assert Game.objects.count() == 1
