@@ -16,7 +16,13 @@ from django.db import IntegrityError, transaction
 
 from scoring.models import Game, Hand, Submission
 from scoring.play.services.base import lock_game
-from scoring.play.services.errors import HandConflict, StaleEdit, user_name
+from scoring.play.services.errors import (
+    GameClosed,
+    HandConflict,
+    HandRefused,
+    StaleEdit,
+    user_name,
+)
 from scoring.play.services.hands import correct_hand, record_hand
 from scoring.play.services.keys import remember, seen, valid_key
 
@@ -43,9 +49,11 @@ def submit_hand(
         with transaction.atomic():
             hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
             remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
-    except HandConflict:
+    except (HandConflict, GameClosed, HandRefused):
         # The hand is saved already: by this very send (a double tap, a retry, a reload;
-        # the game's lock made it wait for the first), or by another device.
+        # the game's lock made it wait for the first, which may have ended the game, or
+        # an earlier hand corrected since makes these inputs refused), or by another
+        # device, or never: then the refusal stands.
         first = seen(game, key)
         if first is None:
             raise

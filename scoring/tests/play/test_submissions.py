@@ -5,6 +5,7 @@ back) get the first answer and write nothing more. Two phones saving different n
 for the same hand: the second is shown both hands and may replace the saved one (a
 correction, recorded with who and when)."""
 
+import pytest
 from django.test import Client
 from django.urls import reverse
 
@@ -60,6 +61,27 @@ def test_a_repeat_of_an_undone_hand_says_so_and_saves_nothing(game):
     again = submit_hand(game, [BIG, SMALL], key=KEY, number=1)
     assert again.repeat and again.hand is None
     assert not Hand.objects.filter(game=game).exists()
+
+
+def test_the_second_tap_on_the_save_that_ended_the_game_is_a_repeat(game):
+    """The second tap read the game before the first ended it: the service finds the
+    game over, then its key, and answers with the first save."""
+    for number in (1, 2, 3):
+        services.record_hand(game, [BIG, SMALL], number=number)
+    stale = type(game).objects.get(pk=game.pk)  # as the second request read it
+    first = submit_hand(game, [BIG, SMALL], key=KEY, number=4)
+    game.refresh_from_db()
+    assert game.is_finished
+    again = submit_hand(stale, [BIG, SMALL], key=KEY, number=4)
+    assert again.repeat and again.hand == first.hand
+    assert Hand.objects.filter(game=game).count() == 4
+
+
+def test_a_game_over_is_still_said_to_a_new_key(game):
+    for number in (1, 2, 3, 4):
+        services.record_hand(game, [BIG, SMALL], number=number)
+    with pytest.raises(services.GameClosed):
+        submit_hand(game, [BIG, SMALL], key=KEY, number=5)
 
 
 def test_without_a_key_the_hand_is_simply_recorded(game):
