@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator
 
 from scoring import engine
-from scoring.engine.cards import MIXED_CANASTA_MIN_POINTS, NATURAL_CANASTA_MIN_POINTS
+from scoring.engine.validate.canastas import cheapest_canastas
 
 
 def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes: int) -> dict:
@@ -29,7 +29,11 @@ def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes:
     canastas = max(need, min(4, int(rng.expovariate(2.0))))
     natural = sum(1 for _ in range(canastas) if rng.random() < 0.4)
     mixed = canastas - natural
-    floor = NATURAL_CANASTA_MIN_POINTS * natural + MIXED_CANASTA_MIN_POINTS * mixed
+    cheapest = cheapest_canastas(rules, natural, mixed)
+    if cheapest is None:  # more natural canastas than the ranks allow: make them mixed
+        natural, mixed = 0, canastas
+        cheapest = cheapest_canastas(rules, natural, mixed) or ()
+    floor = sum(canasta.points for canasta in cheapest)  # the engine's own minimum
     melded_points = floor + 5 * rng.randint(4, 30)
     team = {
         "melded_points": melded_points,

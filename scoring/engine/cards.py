@@ -64,11 +64,6 @@ CARDS_IN_DECK = 54
 #: Card points of one deck, red threes left out: 1,180 for two decks.
 CARD_POINTS_PER_DECK: int = sum(CARD_VALUES[key] * n for key, n in CARDS_PER_DECK.items())
 
-#: Smallest card points of one canasta alone: seven 4s (35) for a natural one, six 4s and
-#: a two (50) for a mixed one. Several canastas need distinct ranks and so more: the
-#: engine's check is ``validate.canastas.cheapest_canastas``.
-NATURAL_CANASTA_MIN_POINTS = 35
-MIXED_CANASTA_MIN_POINTS = 50
 
 #: Plural names used in messages to score keepers.
 CARD_PLURALS: dict[str, str] = {
