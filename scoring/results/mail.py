@@ -10,6 +10,7 @@ failed with the reason, so the day's page says what went to whom.
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Callable
 
@@ -25,7 +26,8 @@ from django.utils import timezone
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
 from scoring.results.board import board
-from scoring.results.ratings import MU, SIGMA, display_rating, ordinal
+from scoring.results.ratings import NEW_PLAYER_RATING, display_rating
+from scoring.results.standings.individual import latest_ratings
 
 logger = logging.getLogger(__name__)
 
@@ -76,23 +78,33 @@ def recipients(day: ClubDay, again: bool = False):
     return people
 
 
-def rating_change(person: Person, day: ClubDay) -> dict | None:
-    """The person's rating before and after the day's games, or None if they played no
-    finished game that day. Points are written in the order games are rated."""
-    points = RatingPoint.objects.filter(person=person, game__day=day).order_by("pk")
-    first = points.first()
-    if first is None:
-        return None
-    last = points.last()
-    before = (
-        RatingPoint.objects.filter(person=person, played_on__lte=day.date, pk__lt=first.pk)
-        .order_by("-played_on", "-pk")
-        .values_list("ordinal", flat=True)
-        .first()
+def rating_changes(day: ClubDay) -> dict[int, dict]:
+    """{person id: their rating before and after the day's games} for everyone with a
+    finished game that day, in three queries whatever the number of recipients. Points
+    are written in the order games are rated, so "before" is the last point ahead of the
+    person's first of the day (another club day of the same date included)."""
+    first: dict[int, int] = {}
+    last: dict[int, float] = {}
+    points = RatingPoint.objects.filter(game__day=day).order_by("pk")
+    for person_id, pk, value in points.values_list("person_id", "pk", "ordinal"):
+        first.setdefault(person_id, pk)
+        last[person_id] = value
+    before = latest_ratings(first, day.date - datetime.timedelta(days=1))
+    same_date = (
+        RatingPoint.objects.filter(person__in=list(first), played_on=day.date)
+        .exclude(game__day=day)
+        .order_by("pk")
+        .values_list("person_id", "pk", "ordinal")
     )
-    start = display_rating(ordinal(MU, SIGMA) if before is None else before)
-    end = display_rating(last.ordinal)
-    return {"before": start, "after": end, "change": end - start}
+    for person_id, pk, value in same_date:
+        if pk < first[person_id]:
+            before[person_id] = value
+    changes = {}
+    for person_id, value in last.items():
+        start = display_rating(before[person_id]) if person_id in before else NEW_PLAYER_RATING
+        end = display_rating(value)
+        changes[person_id] = {"before": start, "after": end, "change": end - start}
+    return changes
 
 
 def own_games(person: Person, rows: list[dict]) -> list[dict]:
@@ -124,7 +136,7 @@ def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternati
         **content,
         "person": person,
         "games": own_games(person, content["finished"]),
-        "rating": rating_change(person, content["day"]),
+        "rating": content["rating_changes"].get(person.pk),
         "unsubscribe_url": unsubscribe,
         "day_url": link(reverse("scoring:day_result", args=[content["day"].pk])),
         "club_name": settings.CLUB_NAME,
@@ -168,7 +180,7 @@ def _deliver(mailing: ResultsMailing, link: Callable[[str], str]) -> None:
     messages = list(mailing.messages.select_related("person"))
     if not messages:
         return
-    content = board(mailing.day)
+    content = {**board(mailing.day), "rating_changes": rating_changes(mailing.day)}
     connection = get_connection()
     try:
         connection.open()
