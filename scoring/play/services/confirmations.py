@@ -23,7 +23,7 @@ from members.models import ClubDay, Person
 from members.permissions import is_officer, person_for
 from scoring.models import DayRules, Game, Hand, HandConfirmation, TeamPlayer
 from scoring.play.services.base import lock_game, now_or, set_history
-from scoring.play.services.errors import ScoringError
+from scoring.play.services.errors import ScoringError, user_name
 from scoring.play.services.rulesets import rule_set_for_day
 
 Status = HandConfirmation.Status
@@ -65,12 +65,18 @@ def day_confirms_hands(day) -> bool:
     return bool(rule_set and rule_set.confirm_hands)
 
 
-def _keeper_team_id(game: Game, user) -> int | None:
+def _keeper_team_id(game: Game, user, players=None) -> int | None:
     """The side that entered a hand: the logged-in player who saved it, else the game's
-    score keeper; None when neither plays in the game."""
+    score keeper; None when neither plays in the game. ``players``: the game's
+    ``TeamPlayer`` rows when the caller has them (saving a hand has), else read."""
     person = person_for(user)
     for person_id in (person.pk if person else None, game.score_keeper_id):
         if person_id is None:
+            continue
+        if players is not None:
+            team_id = next((p.team_id for p in players if p.person_id == person_id), None)
+            if team_id is not None:
+                return team_id
             continue
         team_id = (
             TeamPlayer.objects.filter(game=game, person_id=person_id)
@@ -82,7 +88,9 @@ def _keeper_team_id(game: Game, user) -> int | None:
     return None
 
 
-def open_confirmation(game: Game, hand: Hand, *, user=None, now=None) -> HandConfirmation | None:
+def open_confirmation(
+    game: Game, hand: Hand, *, user=None, now=None, players=None
+) -> HandConfirmation | None:
     """Called inside the transaction that saves ``hand``: when the game's day or rule
     set asks for it, the hand waits for the other team's OK."""
     if not confirmation_required(game):
@@ -92,7 +100,7 @@ def open_confirmation(game: Game, hand: Hand, *, user=None, now=None) -> HandCon
         game=game,
         status=Status.WAITING,
         hand_version=hand.version,
-        keeper_team_id=_keeper_team_id(game, user),
+        keeper_team_id=_keeper_team_id(game, user, players),
         updated_at=now_or(now),
     )
     set_history(confirmation, user, "waiting for the other team")
@@ -180,7 +188,7 @@ def _save(confirmation, *, status, person=None, officer=None, reason="", user, v
     confirmation.via = via[:120]
     confirmation.updated_at = now_or(now)
     who = officer if officer is not None else person
-    name = who.full_name if isinstance(who, Person) else (who.get_full_name() or who.username)
+    name = who.full_name if isinstance(who, Person) else user_name(who)
     words = f"{status} by {name}" + (f" ({via})" if via else "")
     set_history(confirmation, user, words)
     confirmation.save()

@@ -117,7 +117,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     hand = _new_hand(locked, number, inputs, seat_order(players), user=user, via=via, moment=now)
     set_history(hand, user, via)
     hand.save()
-    open_confirmation(locked, hand, user=user, now=now)
+    open_confirmation(locked, hand, user=user, now=now, players=players)
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
     hand.team_rows = rows  # what the saved message shows, without reading it again

@@ -43,3 +43,21 @@ def test_the_saved_message_shows_the_hand_without_reading_it_again(officer_clien
     response = officer_client.post(url, quick_post([SMALL, SMALL], 1), follow=True)
     text = response.content.decode()
     assert "Hand 1 saved." in text and "+80 → 80" in text
+
+
+def test_a_hand_waiting_for_the_other_teams_ok_reads_no_player_again(
+    seated_member_client, game, club_rules
+):
+    """With the other team's OK on, the save finds the side that entered the hand among
+    the players it locked: the only read of the players is the locking one."""
+    from scoring.models import HandConfirmation
+    from scoring.play import services
+
+    services.set_day_rules(game.day, club_rules, confirm_hands=True)
+    url = reverse("scoring:hand_new", args=[game.pk])
+    with CaptureQueriesContext(connection) as captured:
+        response = seated_member_client.post(url, quick_post([SMALL, SMALL], 1))
+    assert response.status_code == 302
+    assert HandConfirmation.objects.get(hand__game=game).keeper_team_id is not None
+    reads = [q for q in data_queries(captured.captured_queries) if q.startswith("SELECT")]
+    assert sum('FROM "scoring_teamplayer"' in q for q in reads) == 1, "\n".join(reads)
