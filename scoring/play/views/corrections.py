@@ -79,13 +79,15 @@ def _render_edit(request, ctx, entry, **extra):
 @shows_closed_day
 def hand_undo(request, game_pk):
     game, access = game_for_request(request, game_pk, edit=True)
-    last = (
-        Hand.objects.filter(game=game)
-        .order_by("-number")
-        .prefetch_related(Prefetch("team_hands", queryset=TeamHand.objects.order_by("team__index")))
-        .first()
-    )
     if request.method != "POST":
+        last = (
+            Hand.objects.filter(game=game)
+            .order_by("-number")
+            .prefetch_related(
+                Prefetch("team_hands", queryset=TeamHand.objects.order_by("team__index"))
+            )
+            .first()
+        )
         if last is None:
             messages.info(request, "There is no hand to undo.")
             return redirect("scoring:table", table_pk=game.table_id)
