@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.templatetags.static import static
+from django.urls import Resolver404, resolve
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
@@ -35,9 +36,11 @@ SHELL_FILES = (
 def _start_url(request) -> str:
     """The page the installed icon opens: the table page it was installed from."""
     start = request.GET.get("start", "")
-    if start.startswith("/tables/") and start.count("/") == 3 and start[8:-1].isdigit():
-        return start
-    return "/"
+    try:
+        match = resolve(start)
+    except Resolver404:
+        return "/"
+    return start if match.view_name == "scoring:table" else "/"
 
 
 @require_GET
