@@ -56,3 +56,21 @@ BREAKDOWN_WORDS = {
     "cards_in_hand": "Cards left in hand",
     "penalties": "Penalties",
 }
+
+
+def penalty_words(team_inputs) -> str:
+    """A team's penalties in a hand, in words: "Red three kept in hand ×2; Slow play
+    (100)" (an "other" penalty by its note and points): the workbook's Hands sheet and the
+    two hands side by side of a conflict."""
+    penalties = team_inputs.get("penalties") if isinstance(team_inputs, dict) else None
+    counts: dict[str, int] = {}
+    others = []
+    for penalty in penalties if isinstance(penalties, list) else []:
+        kind = penalty.get("kind") if isinstance(penalty, dict) else None
+        if kind in PENALTY_LABELS:
+            counts[kind] = counts.get(kind, 0) + 1
+        elif kind == "other":
+            note = str(penalty.get("note") or "Other penalty").strip()
+            others.append(f"{note} ({penalty.get('points')})")
+    words = [PENALTY_LABELS[k] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    return "; ".join(words + others)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from django.utils import timezone
 
 from members.models import Person
-from scoring.labels import PENALTY_LABELS, WENT_OUT_SHEET
+from scoring.labels import WENT_OUT_SHEET, penalty_words
 from scoring.models import GameTeam, Hand, TeamHand
 from scoring.play.services.failed_melds import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
@@ -197,23 +197,6 @@ _HAND_FIELDS = (
     "hand_score",
     "score_after",
 )
-
-
-def penalty_words(team_inputs) -> str:
-    """A team's penalties in a hand, in words: "Red three kept in hand ×2; Slow play
-    (100)" (an "other" penalty by its note and points)."""
-    penalties = team_inputs.get("penalties") if isinstance(team_inputs, dict) else None
-    counts: dict[str, int] = {}
-    others = []
-    for penalty in penalties if isinstance(penalties, list) else []:
-        kind = penalty.get("kind") if isinstance(penalty, dict) else None
-        if kind in PENALTY_LABELS:
-            counts[kind] = counts.get(kind, 0) + 1
-        elif kind == "other":
-            note = str(penalty.get("note") or "Other penalty").strip()
-            others.append(f"{note} ({penalty.get('points')})")
-    words = [PENALTY_LABELS[k] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
-    return "; ".join(words + others)
 
 
 def _penalised_inputs(period) -> dict[tuple[int, int], list]:

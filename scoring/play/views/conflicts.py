@@ -6,7 +6,7 @@ saved hand or to replace it with its own (``table._replace``). Nothing here writ
 from __future__ import annotations
 
 from scoring import engine
-from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
+from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, penalty_words
 from scoring.models import TeamHand
 from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 
@@ -17,19 +17,6 @@ def _meld_words(meld: dict) -> str:
     words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
     wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
     return words + (f" + {' + '.join(wild)}" if wild else "")
-
-
-def _penalty_words(penalties) -> str:
-    counts: dict[str, int] = {}
-    words = []
-    for p in penalties or []:
-        if p.get("kind") == "other":
-            note = f" ({p['note']})" if p.get("note") else ""
-            words.append(f"other {p.get('points', 0)}{note}")
-        else:
-            counts[p.get("kind")] = counts.get(p.get("kind"), 0) + 1
-    words = [f"{n} × {PENALTY_LABELS.get(k, k)}" for k, n in counts.items()] + words
-    return ", ".join(words) or "none"
 
 
 def team_items(team: dict) -> dict[str, str]:
@@ -51,7 +38,7 @@ def team_items(team: dict) -> dict[str, str]:
     items["Went out"] = _WENT_OUT.get(team.get("went_out") or "none", "No")
     if team.get("perfect_cut"):
         items["Perfect cut"] = "Yes"
-    items["Penalties"] = _penalty_words(team.get("penalties"))
+    items["Penalties"] = penalty_words(team) or "none"
     return items
 
 
