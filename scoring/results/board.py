@@ -83,6 +83,7 @@ def _sides(game) -> list[dict]:
             {
                 "label": rules.team_label(team.index),
                 "people": [p.full_name for p in team_people(team)],
+                "points": team.total,
                 "total": f"{team.total:,}",
                 "leads": leads,
             }
@@ -94,13 +95,12 @@ def _lead_words(game, sides: list[dict]) -> str:
     """One line about who leads: "Team 2 leads by 120", "Level at 1,050", "Team 1 won"."""
     if game.hand_count == 0:
         return "No hands yet"
-    teams = sorted(game.teams.all(), key=lambda t: t.index)
     leader = next((s for s in sides if s["leads"]), None)
     if game.is_finished:
         return f"{leader['label']} won" if leader else "Finished"
+    totals = sorted((s["points"] for s in sides), reverse=True)
     if leader is None:
-        return f"Level at {max(t.total for t in teams):,}"
-    totals = sorted((t.total for t in teams), reverse=True)
+        return f"Level at {totals[0]:,}"
     return f"{leader['label']} leads by {totals[0] - totals[1]:,}"
 
 
@@ -130,6 +130,13 @@ def _shown_tables(day: ClubDay, latest: dict[int, dict]) -> list[Table]:
     return [t for t in tables if t.round.number in playing]
 
 
+def _row_sides(row: dict) -> list[dict]:
+    """The row's sides, worked out once (a table's latest game may also be finished)."""
+    if "sides" not in row:
+        row["sides"] = _sides(row["game"])
+    return row["sides"]
+
+
 def _is_playing(row: dict | None) -> bool:
     return row is not None and not row["finished"]
 
@@ -139,7 +146,7 @@ def _table_entry(table: Table, row: dict | None) -> dict:
     entry["seated"] = [s.person.full_name for s in table.seats.all()]
     if row is not None:
         game = row["game"]
-        sides = _sides(game)
+        sides = _row_sides(row)
         entry.update(game=game, sides=sides, hands=game.hand_count)
         entry["lead"] = _lead_words(game, sides)
     return entry
@@ -153,7 +160,7 @@ def board(day: ClubDay) -> dict:
     tables = [_table_entry(t, latest.get(t.pk)) for t in _shown_tables(day, latest)]
     finished = [r for r in rows if r["finished"]]
     for row in finished:
-        row["sides"] = _sides(row["game"])
+        _row_sides(row)
     return {
         "day": day,
         "tables": tables,
