@@ -112,6 +112,9 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    # Reads the officer flag with the user (members/backends.py).
+    "members.backends.ClubBackend",
+    # Only for sessions begun before ClubBackend: ClubBackend answers every login.
     "django.contrib.auth.backends.ModelBackend",
 ]
 
@@ -224,6 +227,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Sessions: shared tablets at the door and at the tables must not stay logged in for
 # days. A login lasts SESSION_HOURS (default 12) and ends when the browser closes.
+# Django's database sessions, read in one plain-SQL statement (clubsite/sessions.py).
+SESSION_ENGINE = "clubsite.sessions"
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_HOURS", "12")) * 3600
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True
