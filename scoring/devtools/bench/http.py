@@ -232,6 +232,71 @@ def load(
     return _summary(samples, sizes, failures, time.perf_counter() - began)
 
 
+def waves(
+    port: int,
+    cookies: dict,
+    send: Callable[[Browser, int], tuple],
+    *,
+    connections: int,
+    seconds: float,
+    pause: float = 0.5,
+) -> dict:
+    """``connections`` clients that send at the same moment: every thread waits at a
+    barrier, all send one request together, and the next wave starts ``pause`` seconds
+    after the slowest answer, for ``seconds``. The last answer of a wave waits for all the
+    others, so the 95th percentile is what the slowest table of a room that pressed Save
+    together feels (the closed loop of :func:`load` measures the server flat out instead:
+    hundreds of saves a second, no pause between them)."""
+    samples: list[float] = []
+    failures: list[str] = []
+    sizes: list[int] = []
+    lock = threading.Lock()
+    deadline = time.perf_counter() + seconds
+    state = {"stop": False}
+
+    def decide() -> None:  # run by one thread once all have arrived at the barrier
+        state["stop"] = time.perf_counter() >= deadline
+
+    barrier = threading.Barrier(connections, action=decide)
+
+    def worker(index: int) -> None:
+        browser = Browser(port, cookies)
+        try:
+            while True:
+                barrier.wait(timeout=120)
+                if state["stop"]:
+                    break
+                began = time.perf_counter()
+                status, _headers, body, expect = send(browser, index)
+                took = (time.perf_counter() - began) * 1000
+                with lock:
+                    samples.append(took)
+                    sizes.append(len(body))
+                    if status != expect:
+                        failures.append(f"HTTP {status} (expected {expect})")
+                barrier.wait(timeout=120)  # the wave ends with its slowest answer
+                if index == 0:
+                    time.sleep(pause)
+        except threading.BrokenBarrierError:
+            with lock:
+                failures.append("a client stopped mid-wave")
+        except Exception as error:  # a refused connection: every client stops
+            with lock:
+                failures.append(f"{type(error).__name__}: {error}")
+            barrier.abort()
+        finally:
+            browser.close()
+            db_connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return _summary(samples, sizes, failures, time.perf_counter() - began)
+
+
 def _summary(samples: list[float], sizes: list[int], failures: list[str], elapsed: float):
     if not samples:
         raise BenchError("No request was sent (give more seconds).")

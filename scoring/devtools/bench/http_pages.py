@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
-from scoring.devtools.bench.http import MINIMAL_PATH, Browser, Server, load
+from scoring.devtools.bench.http import MINIMAL_PATH, Browser, Server, load, waves
 from scoring.devtools.bench.prepare import (
     BIG,
     OFFICER_PASSWORD,
@@ -167,7 +167,10 @@ def _summary(runs: list[dict], key: str) -> dict:
 
 def crowd(opts: HttpOptions, log: Callable[[str], None] = print) -> dict:
     """``crowd_connections`` tables saving hands at once against ``crowd_workers``
-    workers for ``crowd_seconds``: the 95th percentile, and whether every hand
+    workers, for ``crowd_seconds`` each way: in waves (every table presses Save at the
+    same moment, again half a second after the slowest answer: the judged 95th
+    percentile), then flat out (each table saves again as soon as it is answered: the
+    most saves a second the server keeps up, for context); and whether every hand
     answered as saved is in the database (nothing lost)."""
     games = games_for_saving(opts.crowd_connections)
     before = Hand.objects.filter(game__in=games).count()
@@ -181,7 +184,14 @@ def crowd(opts: HttpOptions, log: Callable[[str], None] = print) -> dict:
         browser.login(OFFICER_USERNAME, OFFICER_PASSWORD)
         send = _save_sender(games, numbers)
         common = {"connections": len(games), "seconds": opts.crowd_seconds}
-        run = load(server.port, browser.cookies, send, **common)
+        run = waves(server.port, browser.cookies, send, **common)
+        flat = load(server.port, browser.cookies, send, **common)
     stored = Hand.objects.filter(game__in=games).count() - before
-    answered = run["requests"] - run["failed"]
-    return {**run, "tables": len(games), "saved": answered, "stored": stored}
+    answered = run["requests"] - run["failed"] + flat["requests"] - flat["failed"]
+    return {
+        **run,
+        "tables": len(games),
+        "saved": answered,
+        "stored": stored,
+        "flat_out": {k: flat[k] for k in ("median_ms", "p95_ms", "per_second", "failed")},
+    }

@@ -206,21 +206,29 @@ def http_rows(http: dict, vendor: str) -> tuple[list[list[str]], list[str]]:
 def _crowd_row(crowd: dict, vendor: str, misses: list[str]) -> list[str]:
     """25 tables saving at once: judged on PostgreSQL (the issue's setting)."""
     lost = crowd["saved"] - crowd["stored"]
-    ok = crowd["p95_ms"] < CROWD_P95_MS and not crowd["failed"] and lost == 0
+    failed = crowd["failed"] + (crowd.get("flat_out") or {}).get("failed", 0)
+    ok = crowd["p95_ms"] < CROWD_P95_MS and not failed and lost == 0
     judged = vendor == "postgresql"
     if judged and not ok:
         misses.append(
             f"{crowd['tables']} tables saving at once: p95 {crowd['p95_ms']:,.0f} ms "
-            f"(< {CROWD_P95_MS:g}), {crowd['failed']} failed, {lost} lost"
+            f"(< {CROWD_P95_MS:g}), {failed} failed, {lost} lost"
         )
     verdict = ("PASS" if ok else "MISS") if judged else "— (judged on PostgreSQL)"
+    flat = crowd.get("flat_out") or {}
+    context = (
+        f"; flat out: {flat['per_second']:,.0f} saves/s, p95 {flat['p95_ms']:,.0f} ms"
+        if flat
+        else ""
+    )
     return [
         f"{crowd['tables']} tables saving at once",
         f"{crowd['saved']:,} saved",
         str(crowd["tables"]),
         _ms(crowd["median_ms"]),
         f"p95 {crowd['p95_ms']:,.0f} ms",
-        f"p95 < {CROWD_P95_MS:g} ms; {crowd['stored']:,} stored, {crowd['failed']} failed",
+        f"p95 < {CROWD_P95_MS:g} ms; {crowd['stored']:,} stored, "
+        f"{crowd['failed'] + flat.get('failed', 0)} failed{context}",
         verdict,
     ]
 

@@ -200,3 +200,61 @@ def test_the_http_rows_judge_the_median_ratio_and_the_crowd_on_postgresql():
     rows, misses = http_rows(http, "sqlite")
     assert rows[0][-1] == "MISS" and "2 failed" in misses[0]
     assert "Some page" in format_http_table(rows)
+
+
+def test_the_crowd_row_counts_the_flat_out_run_too():
+    crowd = {"tables": 25, "saved": 100, "stored": 100, "failed": 0, "median_ms": 50.0}
+    flat = {"median_ms": 300.0, "p95_ms": 900.0, "per_second": 80.0, "failed": 0}
+    http = {"pages": {}, "crowd": {**crowd, "p95_ms": 120.0, "flat_out": flat}}
+    rows, misses = http_rows(http, "postgresql")
+    assert rows[0][-1] == "PASS" and not misses  # judged on the waves, not flat out
+    assert "flat out: 80 saves/s, p95 900 ms" in rows[0][5]
+    http["crowd"]["flat_out"] = {**flat, "failed": 3}
+    rows, misses = http_rows(http, "postgresql")
+    assert rows[0][-1] == "MISS" and "3 failed" in misses[0]
+
+
+def test_waves_send_together_and_wait_for_the_slowest():
+    """Every client of a wave sends at the same moment; the next wave starts only once
+    the slowest has its answer."""
+    import threading
+    import time
+
+    from scoring.devtools.bench.http import waves
+
+    started: list[tuple[int, float]] = []
+    lock = threading.Lock()
+
+    def send(_browser, index):
+        with lock:
+            started.append((index, time.perf_counter()))
+        time.sleep(0.05 if index == 2 else 0.001)  # client 2 is always the slowest
+        return 302, {}, b"", 302
+
+    result = waves(0, {}, send, connections=3, seconds=0.3, pause=0.01)
+    assert result["requests"] == len(started) and len(started) % 3 == 0
+    assert result["failed"] == 0
+    first = sorted(started, key=lambda s: s[1])
+    for wave in range(len(first) // 3):
+        group = first[wave * 3 : wave * 3 + 3]
+        assert {i for i, _ in group} == {0, 1, 2}  # one request per client per wave
+        assert group[-1][1] - group[0][1] < 0.04  # sent together
+        if wave:
+            assert group[0][1] - first[wave * 3 - 3][1] >= 0.05  # after the slowest
+
+
+def test_a_client_that_fails_stops_the_waves_as_a_failure():
+    from scoring.devtools.bench.http import waves
+
+    calls = []
+
+    def send(_browser, index):
+        calls.append(index)
+        if index == 1 and calls.count(1) == 2:  # the server goes away in the second wave
+            raise ConnectionRefusedError("no server")
+        return 302, {}, b"", 302
+
+    result = waves(0, {}, send, connections=2, seconds=5, pause=0.01)
+    assert result["requests"] >= 2  # the first wave was answered
+    assert result["failed"] >= 1
+    assert any("ConnectionRefusedError" in f for f in result["failures"])
