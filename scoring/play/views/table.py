@@ -60,12 +60,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
-    game = (
-        Game.objects.filter(table=access.table)
-        .select_related("table__round", "day")
-        .order_by("-number")
-        .first()
-    )
+    game = Game.objects.filter(table_id=access.table.pk).order_by("-number").first()
     if game is None:
         seats = list(
             Seat.objects.filter(table=access.table).select_related("person").order_by("position")
@@ -75,6 +70,9 @@ def table(request, table_pk):
             "scoring/table_empty.html",
             {"table": access.table, "day": access.day, "access": access, "seats": seats},
         )
+    game.table = access.table  # with its round and day, read by the access check
+    if game.day_id == access.day.pk:
+        game.day = access.day
     return _draw(request, game, access)
 
 
