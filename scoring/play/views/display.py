@@ -11,11 +11,14 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
@@ -67,15 +70,17 @@ def _keep_memberships(team: GameTeam, players: list[TeamPlayer]) -> None:
 
 
 def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> list[Hand]:
-    """The game's hands in order, each with its dealer, confirmation and (as
-    ``team_rows``) its TeamHand rows in team order: two queries, the rows read without
-    a join and put in order here. ``entered_by``: who entered each hand, too."""
-    related = ["dealer", "confirmation__person", "confirmation__officer"]
+    """The game's hands in order, each with its confirmation, its dealer and the
+    confirmation's player (from the teams' players, read already) and, as
+    ``team_rows``, its TeamHand rows in team order: two queries, joining only the
+    confirmation (the people's joins cost more than the rows). ``entered_by``: who
+    entered each hand, too."""
     hands = list(
         Hand.objects.filter(game_id=game.pk)
         .order_by("number")
-        .select_related(*related, *(["entered_by"] if entered_by else []))
+        .select_related("confirmation", *(["entered_by"] if entered_by else []))
     )
+    _attach_people(hands, {m.person_id: m.person for t in teams for m in t.memberships.all()})
     place = {team.pk: team.index for team in teams}
     rows: dict[int, list[TeamHand]] = {hand.pk: [] for hand in hands}
     for row in TeamHand.objects.filter(game_id=game.pk).order_by():
@@ -83,6 +88,26 @@ def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> li
     for hand in hands:
         hand.team_rows = sorted(rows[hand.pk], key=lambda row: place.get(row.team_id, 0))
     return hands
+
+
+def _attach_people(hands: list[Hand], people: dict) -> None:
+    """Each hand's dealer and its confirmation's player and officer, from ``people``
+    {id: Person} (the game's players); anyone else, in one query per kind."""
+    confirmations = [c for h in hands if (c := getattr(h, "confirmation", None)) is not None]
+    wanted = {h.dealer_id for h in hands} | {c.person_id for c in confirmations}
+    missing = wanted - set(people) - {None}
+    if missing:
+        people = {**people, **Person.objects.in_bulk(missing)}
+    for hand in hands:
+        if hand.dealer_id is not None:
+            hand.dealer = people.get(hand.dealer_id)
+    officers = {c.officer_id for c in confirmations} - {None}
+    users = get_user_model().objects.in_bulk(officers) if officers else {}
+    for confirmation in confirmations:
+        if confirmation.person_id is not None:
+            confirmation.person = people.get(confirmation.person_id)
+        if confirmation.officer_id is not None:
+            confirmation.officer = users.get(confirmation.officer_id)
 
 
 def people_in_seat_order(teams: list[GameTeam]):
@@ -110,13 +135,19 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
     return board
 
 
-def _hand_rows(hands: list[Hand], labels: dict[int, str]):
+def _hand_rows(game: Game, hands: list[Hand], labels: dict[int, str]):
+    """The hands table's rows: each hand, its team rows (labelled) and what each cell
+    shows, written here once ("1,480" and "+80", as ``intcomma`` writes them in the
+    club's language) rather than through a filter per cell."""
     rows = []
     for h in hands:
         team_hands = h.team_rows
         for th in team_hands:
             th.label_text = labels.get(th.team_id, "")
-        rows.append({"hand": h, "teams": team_hands})
+        cells = [(f"{th.score_after:,}", f"{'+' if th.hand_score >= 0 else ''}{th.hand_score:,}")
+                 for th in team_hands]  # fmt: skip
+        edit_url = reverse("scoring:hand_edit", args=[game.pk, h.number])
+        rows.append({"hand": h, "teams": team_hands, "cells": cells, "edit_url": edit_url})
     return rows
 
 
@@ -150,7 +181,7 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
         "rules": rules,
         "teams": teams,
         "board": _board(game, teams, failed),
-        "hand_rows": _hand_rows(hands, labels),
+        "hand_rows": _hand_rows(game, hands, labels),
         "last_hand": hands[-1] if hands else None,
         "next_dealer": next_dealer,
         "seat_order": order,
