@@ -96,3 +96,41 @@ def test_empty_boxes_are_kept_for_a_bounded_number_of_line_ups(monkeypatch, offi
     officer_client.get(url)  # drawn again: the oldest (the other line-up) is dropped
     assert list(display._entry_boxes) != [("another line-up",)]
     assert len(display._entry_boxes) == 1
+
+
+# -- the hand form's own reading loop ------------------------------------------------------
+
+POSTS = [
+    {},  # nothing typed
+    {"t0-melded_points": "1,250", "t0-natural_canastas": " 2 ", "t0-went_out": "out"},
+    {"t0-red_threes": "lots", "t0-hand_points": "99999999", "t0-perfect_cut": "on"},
+    {"t0-mode": "detailed", "t0-meld_k_naturals": "5", "t0-card_joker": "1", "t0-went_out": "x"},
+    {"t0-pen_discard_unused": "51", "t0-pen_other_note": "late" * 60, "t0-mode": "bad"},
+    {"t0-hand_points": "", "t0-pen_other_points": "0", "t0-pen_other_note": "  why  "},
+]
+
+
+@pytest.mark.parametrize("data", POSTS)
+def test_the_forms_reading_loop_gives_what_djangos_gives(data):
+    """``TeamEntryForm._clean_fields`` (no bound field per box) and the empty box's
+    short cut leave the same values and errors as Django's own loop."""
+    import copy
+    import functools
+
+    from django import forms
+    from django.http import QueryDict
+
+    from scoring.engine.rules.presets import CLASSIC
+    from scoring.play.forms import TeamEntryForm
+
+    posted = QueryDict(mutable=True)
+    posted.update(data)
+    ours = TeamEntryForm(posted, rules=CLASSIC, prefix="t0")
+    theirs = TeamEntryForm(posted, rules=CLASSIC, prefix="t0")
+    theirs._clean_fields = lambda: forms.Form._clean_fields(theirs)
+    theirs.fields = copy.deepcopy(theirs.fields)  # the shared fields stay untouched
+    for field in theirs.fields.values():  # Django's clean, without the empty box's short cut
+        field.clean = functools.partial(forms.Field.clean, field)
+    assert ours.is_valid() == theirs.is_valid()
+    assert ours.cleaned_data == theirs.cleaned_data
+    assert ours.errors == theirs.errors
