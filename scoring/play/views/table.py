@@ -13,8 +13,9 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.http import Http404, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -249,11 +250,9 @@ def hand_preview(request, game_pk):
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-    return render(
-        request,
-        "scoring/_preview.html",
-        {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)},
-    )
+    # A fragment of plain values: drawn without the request (no context processors).
+    context = {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)}
+    return HttpResponse(render_to_string("scoring/_preview.html", context))
 
 
 @require_GET
