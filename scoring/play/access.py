@@ -134,7 +134,8 @@ def table_for_request(request, table_pk, *, edit: bool = False) -> TableAccess:
 
 
 def game_for_request(request, game_pk, *, edit: bool = False) -> tuple[Game, TableAccess]:
-    game = get_object_or_404(Game.objects.select_related("table__round__day", "winner"), pk=game_pk)
+    # Not the winner: pages name it from the teams they read (winner_id), not game.winner.
+    game = get_object_or_404(Game.objects.select_related("table__round__day"), pk=game_pk)
     table = game.table
     access = access_for_table(request, table)
     if access is None:

@@ -64,6 +64,12 @@ class WholeNumberField(forms.CharField):
         kwargs.setdefault("widget", fast.TextInput(attrs=dict(NUMBER_ATTRS)))
         super().__init__(**kwargs)
 
+    def clean(self, value):
+        # Most of a hand's boxes are left empty: nothing to convert nor to check.
+        if (value is None or value == "") and not self.required:
+            return None
+        return super().clean(value)
+
     def to_python(self, value):
         value = super().to_python(value)
         text = value.replace(" ", "").replace(",", "")

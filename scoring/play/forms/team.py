@@ -6,6 +6,7 @@ boxes the template draws (melds, cards left in hand, penalties).
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
 
 from scoring import engine
 from scoring.labels import RANK_WORDS
@@ -102,6 +103,18 @@ class TeamEntryForm(forms.Form):
             self._penalty_kinds.append("other")
         team["penalties"] = penalties
         return team
+
+    def _clean_fields(self):
+        """Django's loop without a bound field per box (it builds one for each of the
+        sixty boxes first, most of the time of reading a side's form): each value read
+        by its widget from the posted data, as the bound field would, then cleaned.
+        This form has no disabled field and no ``clean_<name>`` method."""
+        for name, field in self.fields.items():
+            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            try:
+                self.cleaned_data[name] = field.clean(value)
+            except ValidationError as exc:
+                self.add_error(name, exc)
 
     def clean(self):
         data = super().clean()

@@ -31,4 +31,7 @@ def remember(game: Game, key: str, kind: str, number: int, hand=None, now=None) 
 
 def recent_keys(game: Game, limit: int = 20) -> list[str]:
     """The game's latest keys, so a device can drop what it kept once it was saved."""
-    return list(Submission.objects.filter(game=game).values_list("key", flat=True)[:limit])
+    # Newest first within the one game (the model's ordering would join the game and
+    # its table to sort by them).
+    latest = Submission.objects.filter(game_id=game.pk).order_by("-pk")
+    return list(latest.values_list("key", flat=True)[:limit])

@@ -11,12 +11,18 @@ from scoring.play.services.failed_melds import (
 )
 
 
-def preview_hand(game: Game, inputs: list[dict], *, number: int | None = None):
+def preview_hand(
+    game: Game, inputs: list[dict], *, number: int | None = None, teams: list | None = None
+):
     """Score ``inputs`` as hand ``number`` (default: the next hand) without saving;
-    returns (engine.HandOutcome, scores_before)."""
+    returns (engine.HandOutcome, scores_before). ``teams``: the game's teams in order,
+    when the caller has read them already (their totals are the next hand's scores
+    before it)."""
     rules = game.engine_rules()
     if number is None or number > game.hand_count:
-        scores_before = [t.total for t in GameTeam.objects.filter(game=game).order_by("index")]
+        if teams is None:
+            teams = GameTeam.objects.filter(game=game).order_by("index")
+        scores_before = [t.total for t in teams]
         inputs = with_failed_melds(inputs, failed_meld_counts(game))
     else:
         saved = Hand.objects.filter(game=game, number=number).values_list("inputs", flat=True)

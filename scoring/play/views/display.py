@@ -8,14 +8,18 @@ writes anything.
 
 from __future__ import annotations
 
-import hashlib
+import threading
+from collections import OrderedDict
+from functools import lru_cache
 
-from django.core.cache import cache
+from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.safestring import mark_safe
 
+from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
@@ -23,34 +27,113 @@ from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.views.confirmations import to_confirm
 
-# An empty hand form's per-team boxes are cached (see _fresh_team_entries) in the
-# process's memory, which a restart (a deployment) empties.
-ENTRY_CACHE_SECONDS = 6 * 3600
+# An empty hand form's per-team boxes, drawn once per team line-up and rule set (see
+# _fresh_team_entries) and kept in the process's memory, which a restart (a deployment,
+# and so a new template) empties: no query, unlike the shared cache. At most
+# ENTRY_BOXES_KEPT line-ups are kept, the least recently drawn dropped first.
+ENTRY_BOXES_KEPT = 256
+_entry_boxes: OrderedDict[tuple, str] = OrderedDict()
+_entry_boxes_lock = threading.Lock()
+
+
+@lru_cache(maxsize=4096)
+def _url(urlconf, prefix: str, name: str, args: tuple) -> str:
+    """``reverse(name, args)``, kept: the same URL for the same game is asked for on
+    every poll and save, and a reverse costs a tenth of a millisecond. The URLconf and
+    the script prefix (what reverse depends on besides its arguments) are in the key."""
+    return reverse(name, args=args, urlconf=urlconf)
+
+
+def url_for(name: str, *args) -> str:
+    return _url(get_urlconf(), get_script_prefix(), name, args)
+
+
+def game_urls(game: Game) -> dict[str, str]:
+    """The game's links the table page shows, by view name without ``scoring:``."""
+    urls = {
+        name: url_for(f"scoring:{name}", game.pk)
+        for name in ("hand_new", "hand_preview", "game", "hand_undo", "next_game")
+    }
+    urls["hand_detail"] = url_for("scoring:hand_detail", game.pk, 0)
+    urls["manifest"] = url_for("manifest")
+    urls["service_worker"] = url_for("service_worker")
+    return urls
 
 
 def load_teams(game: Game) -> list[GameTeam]:
     """The game's teams with their players (seat order) and ``label_text`` ("Team 1",
-    or "Player 1" when everyone plays alone)."""
-    players = TeamPlayer.objects.select_related("person").order_by("seat", "pk")
-    teams = list(
-        GameTeam.objects.filter(game=game)
-        .order_by("index")
-        .prefetch_related(Prefetch("memberships", queryset=players))
-    )
+    or "Player 1" when everyone plays alone): one query, the players joined to their
+    teams and people (a game whose teams lack players, which the services never make,
+    takes two)."""
     rules = game.engine_rules()
-    for team in teams:
-        team.label_text = rules.team_label(team.index)
-    return teams
-
-
-def _hands(game: Game) -> list[Hand]:
-    rows = TeamHand.objects.order_by("team__index")
-    return list(
-        Hand.objects.filter(game=game)
-        .order_by("number")
-        .select_related("dealer", "entered_by", "confirmation__person", "confirmation__officer")
-        .prefetch_related(Prefetch("team_hands", queryset=rows))
+    players = list(
+        TeamPlayer.objects.filter(game_id=game.pk)
+        .select_related("team", "person")
+        .order_by("team__index", "seat", "pk")
     )
+    teams: dict[int, GameTeam] = {}
+    for player in players:
+        team = teams.setdefault(player.team_id, player.team)
+        player.team = team
+    for team in teams.values():
+        _keep_memberships(team, [p for p in players if p.team is team])
+    if len(teams) != rules.teams:
+        queryset = TeamPlayer.objects.select_related("person").order_by("seat", "pk")
+        found = GameTeam.objects.filter(game=game).order_by("index")
+        teams = {t.pk: t for t in found.prefetch_related(Prefetch("memberships", queryset))}
+    for team in teams.values():
+        team.label_text = rules.team_label(team.index)
+    return list(teams.values())
+
+
+def _keep_memberships(team: GameTeam, players: list[TeamPlayer]) -> None:
+    """Keep ``players`` as ``team.memberships.all()``, as prefetch_related would."""
+    # Never run: it only carries these rows (a filter of it would find nothing).
+    kept = TeamPlayer.objects.none()
+    kept._result_cache = players
+    kept._prefetch_done = True
+    team._prefetched_objects_cache = {"memberships": kept}
+
+
+def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> list[Hand]:
+    """The game's hands in order, each with its confirmation, its dealer and the
+    confirmation's player (from the teams' players, read already) and, as
+    ``team_rows``, its TeamHand rows in team order: two queries, joining only the
+    confirmation (the people's joins cost more than the rows). ``entered_by``: who
+    entered each hand, too."""
+    hands = list(
+        Hand.objects.filter(game_id=game.pk)
+        .order_by("number")
+        .select_related("confirmation", *(["entered_by"] if entered_by else []))
+    )
+    _attach_people(hands, {m.person_id: m.person for t in teams for m in t.memberships.all()})
+    place = {team.pk: team.index for team in teams}
+    rows: dict[int, list[TeamHand]] = {hand.pk: [] for hand in hands}
+    for row in TeamHand.objects.filter(game_id=game.pk).order_by():
+        rows.setdefault(row.hand_id, []).append(row)
+    for hand in hands:
+        hand.team_rows = sorted(rows[hand.pk], key=lambda row: place.get(row.team_id, 0))
+    return hands
+
+
+def _attach_people(hands: list[Hand], people: dict) -> None:
+    """Each hand's dealer and its confirmation's player and officer, from ``people``
+    {id: Person} (the game's players); anyone else, in one query per kind."""
+    confirmations = [c for h in hands if (c := getattr(h, "confirmation", None)) is not None]
+    wanted = {h.dealer_id for h in hands} | {c.person_id for c in confirmations}
+    missing = wanted - set(people) - {None}
+    if missing:
+        people = {**people, **Person.objects.in_bulk(missing)}
+    for hand in hands:
+        if hand.dealer_id is not None:
+            hand.dealer = people.get(hand.dealer_id)
+    officers = {c.officer_id for c in confirmations} - {None}
+    users = get_user_model().objects.in_bulk(officers) if officers else {}
+    for confirmation in confirmations:
+        if confirmation.person_id is not None:
+            confirmation.person = people.get(confirmation.person_id)
+        if confirmation.officer_id is not None:
+            confirmation.officer = users.get(confirmation.officer_id)
 
 
 def people_in_seat_order(teams: list[GameTeam]):
@@ -78,13 +161,19 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
     return board
 
 
-def _hand_rows(hands: list[Hand], labels: dict[int, str]):
+def _hand_rows(game: Game, hands: list[Hand], labels: dict[int, str]):
+    """The hands table's rows: each hand, its team rows (labelled) and what each cell
+    shows, written here once ("1,480" and "+80", as ``intcomma`` writes them in the
+    club's language) rather than through a filter per cell."""
     rows = []
     for h in hands:
-        team_hands = list(h.team_hands.all())
+        team_hands = h.team_rows
         for th in team_hands:
             th.label_text = labels.get(th.team_id, "")
-        rows.append({"hand": h, "teams": team_hands})
+        cells = [(f"{th.score_after:,}", f"{'+' if th.hand_score >= 0 else ''}{th.hand_score:,}")
+                 for th in team_hands]  # fmt: skip
+        edit_url = url_for("scoring:hand_edit", game.pk, h.number)
+        rows.append({"hand": h, "teams": team_hands, "cells": cells, "edit_url": edit_url})
     return rows
 
 
@@ -96,11 +185,12 @@ def labelled(rows, rules):
     return rows
 
 
-def game_context(request, game: Game, access, *, teams=None, **extra):
+def game_context(request, game: Game, access, *, teams=None, entered_by=False, **extra):
     """Everything the table page shows. ``teams``: the game's teams, when the view has
-    loaded them already (and nothing changed them since)."""
+    loaded them already (and nothing changed them since); ``entered_by``: who entered
+    each hand (the game page shows it)."""
     teams = load_teams(game) if teams is None else teams
-    hands = _hands(game)
+    hands = _hands(game, teams, entered_by=entered_by)
     rules = game.engine_rules()
     order = people_in_seat_order(teams)
     order_ids = [p.pk for p in order]
@@ -117,7 +207,7 @@ def game_context(request, game: Game, access, *, teams=None, **extra):
         "rules": rules,
         "teams": teams,
         "board": _board(game, teams, failed),
-        "hand_rows": _hand_rows(hands, labels),
+        "hand_rows": _hand_rows(game, hands, labels),
         "last_hand": hands[-1] if hands else None,
         "next_dealer": next_dealer,
         "seat_order": order,
@@ -134,20 +224,23 @@ def hand_entry(game: Game, teams, data=None, **kw) -> HandEntry:
 
 def _fresh_team_entries(entry: HandEntry) -> str:
     """The per-team boxes of an empty hand form, rendered once per team line-up and
-    rule set and then taken from the cache (they are the same for every hand of a
-    game): about 120 boxes, most of a table page's rendering time."""
+    rule set and then taken from memory (they are the same for every hand of a game):
+    about 120 boxes, most of a table page's rendering time."""
     shape = (
-        [(form.prefix, form.label, form.names) for form in entry.teams],
+        tuple((form.prefix, form.label, form.names) for form in entry.teams),
         entry.rules.perfect_cut_enabled,
         entry.rules.perfect_cut_bonus,
         entry.rules.players_per_team,
-        sorted(entry.rules.penalty_amounts.items()),
+        tuple(sorted(entry.rules.penalty_amounts.items())),
     )
-    key = "entry-boxes:" + hashlib.sha256(repr(shape).encode()).hexdigest()
-    html = cache.get(key)
+    html = _entry_boxes.get(shape)
     if html is None:
         html = render_to_string("scoring/_team_entries.html", {"entry": entry})
-        cache.set(key, html, ENTRY_CACHE_SECONDS)
+    with _entry_boxes_lock:  # a threaded worker's requests share the dict
+        _entry_boxes[shape] = html
+        _entry_boxes.move_to_end(shape)
+        while len(_entry_boxes) > ENTRY_BOXES_KEPT:
+            _entry_boxes.popitem(last=False)
     return mark_safe(html)
 
 
@@ -157,4 +250,5 @@ def render_table(request, game, access, *, entry=None, status=200, teams=None, *
         entry = hand_entry(game, ctx["teams"], number=game.hand_count + 1)
         ctx["team_entries_html"] = _fresh_team_entries(entry)
     ctx["entry"] = entry
+    ctx["urls"] = game_urls(game)
     return render(request, "scoring/table.html", ctx, status=status)

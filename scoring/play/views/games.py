@@ -29,7 +29,7 @@ from scoring.play.views.display import game_context, load_teams, people_in_seat_
 @shows_closed_day
 def game(request, game_pk):
     game, access = game_for_request(request, game_pk)
-    ctx = game_context(request, game, access)
+    ctx = game_context(request, game, access, entered_by=True)
     for row in ctx["hand_rows"]:
         for team_hand in row["teams"]:
             team_hand.breakdown_lines = _breakdown_lines(team_hand.breakdown)

@@ -17,7 +17,7 @@ def preview_panel(game: Game, entry: HandEntry, teams):
     if not entry.is_valid():
         return {"form_errors": True}
     number = entry.number
-    outcome, before = preview_hand(game, entry.inputs(), number=number)
+    outcome, before = preview_hand(game, entry.inputs(), number=number, teams=teams or None)
     if not outcome.ok:
         entry.apply_refusals(outcome.errors)
         return {"refused": True, "errors": outcome.errors}

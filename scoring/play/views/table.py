@@ -13,8 +13,9 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.http import Http404, HttpResponseNotAllowed
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -60,12 +61,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
-    game = (
-        Game.objects.filter(table=access.table)
-        .select_related("table__round", "day")
-        .order_by("-number")
-        .first()
-    )
+    game = Game.objects.filter(table_id=access.table.pk).order_by("-number").first()
     if game is None:
         seats = list(
             Seat.objects.filter(table=access.table).select_related("person").order_by("position")
@@ -75,6 +71,9 @@ def table(request, table_pk):
             "scoring/table_empty.html",
             {"table": access.table, "day": access.day, "access": access, "seats": seats},
         )
+    game.table = access.table  # with its round and day, read by the access check
+    if game.day_id == access.day.pk:
+        game.day = access.day
     return _draw(request, game, access)
 
 
@@ -251,11 +250,9 @@ def hand_preview(request, game_pk):
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-    return render(
-        request,
-        "scoring/_preview.html",
-        {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)},
-    )
+    # A fragment of plain values: drawn without the request (no context processors).
+    context = {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)}
+    return HttpResponse(render_to_string("scoring/_preview.html", context))
 
 
 @require_GET
