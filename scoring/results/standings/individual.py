@@ -42,6 +42,16 @@ def _finish_row(row: dict) -> dict:
     return row
 
 
+def _latest_rating(person: str, on_or_before: datetime.date | None = None) -> Subquery:
+    """The rating (ordinal) after the last rated game, up to a date, of the person the
+    outer query's ``person`` column names: a correlated subquery served by
+    ``rating_latest_idx``."""
+    points = RatingPoint.objects.filter(person=OuterRef(person))
+    if on_or_before:
+        points = points.filter(played_on__lte=on_or_before)
+    return Subquery(points.order_by("-played_on", "-pk").values("ordinal")[:1])
+
+
 def latest_ratings(
     person_ids: Iterable[int], on_or_before: datetime.date | None = None
 ) -> dict[int, float]:
@@ -50,13 +60,9 @@ def latest_ratings(
     ids = list(person_ids)
     if not ids:
         return {}
-    points = RatingPoint.objects.filter(person=OuterRef("pk"))
-    if on_or_before:
-        points = points.filter(played_on__lte=on_or_before)
-    latest = points.order_by("-played_on", "-pk").values("ordinal")[:1]
     rows = (
         Person.objects.filter(pk__in=ids)
-        .annotate(rating=Subquery(latest))
+        .annotate(rating=_latest_rating("pk", on_or_before))
         .values_list("pk", "rating")
         .order_by()
     )
@@ -66,19 +72,24 @@ def latest_ratings(
 PERSON_FIELDS = ("first_name", "last_name", "kind")
 
 
-def person_row(values: dict, pid: int, prefix: str) -> dict:
-    first = values.pop(f"{prefix}first_name")
-    last = values.pop(f"{prefix}last_name")
-    kind = values.pop(f"{prefix}kind")
+def _person(pid: int, first: str, last: str, kind: str) -> dict:
     name = f"{first} {last}".strip()
+    guest = kind == GUEST
     return {
         "person_id": pid,
         "name": name,
         "sort_name": f"{last} {first}".strip().lower(),
         "kind": kind,
-        "is_guest": kind == GUEST,
-        "display_name": f"{name} (guest)" if kind == GUEST else name,
+        "is_guest": guest,
+        "display_name": f"{name} (guest)" if guest else name,
     }
+
+
+def person_row(values: dict, pid: int, prefix: str) -> dict:
+    first = values.pop(f"{prefix}first_name")
+    last = values.pop(f"{prefix}last_name")
+    kind = values.pop(f"{prefix}kind")
+    return _person(pid, first, last, kind)
 
 
 def individual(
@@ -129,29 +140,54 @@ def _person_rows(aggregated, ratings_until) -> list[dict]:
 
 def season_individual(season, *, include_guests: bool = True) -> list[dict]:
     """The rows of :func:`individual` for a season, read from the stored season totals
-    (:class:`~scoring.models.SeasonTotal`, kept by the play services): one small query
-    of a row per person, whatever the length of the club's history, plus the ratings."""
+    (:class:`~scoring.models.SeasonTotal`, kept by the play services): ONE small query
+    of a row per person, whatever the length of the club's history, each with its rating
+    at the end of the season (a correlated subquery)."""
     qs = SeasonTotal.objects.filter(season=season, games__gt=0)
     if not include_guests:
         qs = qs.filter(person__kind=MEMBER)
     person_values = [f"person__{f}" for f in PERSON_FIELDS]
-    aggregated = qs.values("person_id", *person_values, *STAT_FIELDS).order_by()
-    return _person_rows(aggregated, season.end)
+    found = (
+        qs.annotate(rating=_latest_rating("person_id", season.end))
+        .values_list("person_id", *person_values, *STAT_FIELDS, "rating")
+        .order_by()
+    )
+    rows = []
+    for pid, first, last, kind, *stats, rating in found:
+        row = _person(pid, first, last, kind)
+        row.update(zip(STAT_FIELDS, stats, strict=True))
+        _finish_row(row)["rating"] = _round(rating)
+        rows.append(row)
+    return rows
 
 
 def season_partnerships(season, *, include_guests: bool = True) -> list[dict]:
     """The rows of :func:`partnerships` for a season, read from the stored totals
-    (:class:`~scoring.models.PartnershipTotal`): one small query, plus the ratings."""
+    (:class:`~scoring.models.PartnershipTotal`): ONE small query, with both partners'
+    ratings at the end of the season."""
     qs = PartnershipTotal.objects.filter(season=season, games__gt=0)
     if not include_guests:
         qs = qs.filter(person__kind=MEMBER, partner__kind=MEMBER)
-    values = {
-        **{f"a_{f}": F(f"person__{f}") for f in PERSON_FIELDS},
-        "b_id": F("partner_id"),
-        **{f"b_{f}": F(f"partner__{f}") for f in PERSON_FIELDS},
-    }
-    aggregated = qs.values("person_id", *STAT_FIELDS, **values).order_by()
-    return _pair_rows(aggregated, season.end)
+    a_values = [f"person__{f}" for f in PERSON_FIELDS]
+    b_values = [f"partner__{f}" for f in PERSON_FIELDS]
+    found = (
+        qs.annotate(
+            a_rating=_latest_rating("person_id", season.end),
+            b_rating=_latest_rating("partner_id", season.end),
+        )
+        .values_list(
+            "person_id", *a_values, "partner_id", *b_values, *STAT_FIELDS, "a_rating", "b_rating"
+        )
+        .order_by()
+    )
+    rows = []
+    for a_id, a1, a2, a3, b_id, b1, b2, b3, *stats, a_rating, b_rating in found:
+        row = _pair(_person(a_id, a1, a2, a3), _person(b_id, b1, b2, b3))
+        row.update(zip(STAT_FIELDS, stats, strict=True))
+        known = [r for r in (a_rating, b_rating) if r is not None]
+        _finish_row(row)["rating"] = _round(sum(known) / len(known)) if known else None
+        rows.append(row)
+    return rows
 
 
 def partnerships(
@@ -191,6 +227,18 @@ def partnerships(
     return _pair_rows(aggregated, end if with_ratings else False)
 
 
+def _pair(a: dict, b: dict) -> dict:
+    return {
+        "pair": (a["person_id"], b["person_id"]),
+        "a": a,
+        "b": b,
+        "name": f"{a['name']} & {b['name']}",
+        "display_name": f"{a['display_name']} & {b['display_name']}",
+        "sort_name": f"{a['sort_name']} & {b['sort_name']}",
+        "is_guest": a["is_guest"] or b["is_guest"],
+    }
+
+
 def _pair_rows(aggregated, ratings_until) -> list[dict]:
     """Rows of :func:`partnerships` from aggregated values (``ratings_until`` as in
     :func:`_person_rows`)."""
@@ -198,17 +246,7 @@ def _pair_rows(aggregated, ratings_until) -> list[dict]:
     for item in aggregated:
         a_id = item.pop("person_id")
         b_id = item.pop("b_id")
-        a = person_row(item, a_id, "a_")
-        b = person_row(item, b_id, "b_")
-        row = {
-            "pair": (a_id, b_id),
-            "a": a,
-            "b": b,
-            "name": f"{a['name']} & {b['name']}",
-            "display_name": f"{a['display_name']} & {b['display_name']}",
-            "sort_name": f"{a['sort_name']} & {b['sort_name']}",
-            "is_guest": a["is_guest"] or b["is_guest"],
-        }
+        row = _pair(person_row(item, a_id, "a_"), person_row(item, b_id, "b_"))
         row.update(item)
         rows.append(_finish_row(row))
     if ratings_until is not False:

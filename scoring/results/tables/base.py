@@ -10,13 +10,15 @@ standings) never get a link to a player's page (:class:`LinkPlayers`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 import django_tables2 as tables
 from django.http import HttpResponse
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import date_format
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from clubsite.csvcells import csv_download
 from scoring.results.ratings import display_rating
@@ -29,8 +31,20 @@ RANK = {"th": {"class": "num rank"}, "td": {"class": "num rank"}}
 NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 
 
+_SOME_ID = 918273645
+
+
+@functools.cache
+def _player_path(urlconf, prefix: str) -> tuple[str, str]:
+    """What a player's address has before and after their id, reversed once per
+    URLconf and script prefix (a standings page links a hundred players)."""
+    head, tail = reverse("scoring:player", args=[_SOME_ID], urlconf=urlconf).split(str(_SOME_ID))
+    return head, tail
+
+
 def player_url(pid) -> str:
-    return reverse("scoring:player", args=[pid])
+    head, tail = _player_path(get_urlconf(), get_script_prefix())
+    return f"{head}{int(pid)}{tail}"
 
 
 def day_url(pk) -> str:
@@ -44,10 +58,12 @@ def day_label(value) -> str:
 
 def person_link(pid, name: str, is_guest: bool, link: bool):
     """A name with its guest badge, linked to the player's page when ``link``."""
-    label = format_html('{} <span class="badge">guest</span>', name) if is_guest else name
+    label = conditional_escape(name)
+    if is_guest:
+        label = f'{label} <span class="badge">guest</span>'
     if not link:
-        return format_html("{}", label)
-    return format_html('<a href="{}">{}</a>', player_url(pid), label)
+        return mark_safe(label)
+    return mark_safe(f'<a href="{conditional_escape(player_url(pid))}">{label}</a>')
 
 
 def people_links(people: Iterable, link: bool):
@@ -84,6 +100,14 @@ class LinkPlayers:
 # Columns
 
 
+def plain_text(render):
+    """Marks a column's ``render`` as giving text with nothing to escape (digits, signs):
+    the fast rows (:mod:`.rows`) write it as it is. A subclass overriding ``render``
+    is not marked unless it says so too."""
+    render.plain_text = True
+    return render
+
+
 class NumberColumn(tables.Column):
     """A right-aligned number: "5,120" on the page, 5120 in the CSV."""
 
@@ -92,6 +116,7 @@ class NumberColumn(tables.Column):
         self.decimals = decimals
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value):
         return f"{value:,.{self.decimals}f}"
 
@@ -102,6 +127,7 @@ class NumberColumn(tables.Column):
 class SignedColumn(NumberColumn):
     """A difference: "+310" / "−120"."""
 
+    @plain_text
     def render(self, value):
         if value > 0:
             return f"+{value:,}"
@@ -118,6 +144,7 @@ class RatingColumn(NumberColumn):
         kwargs.setdefault("default", "—")
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value):
         return f"{display_rating(value):,}"
 
@@ -135,6 +162,7 @@ class RankColumn(tables.Column):
         self.ties = ties
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value, record):
         tied = self.ties and isinstance(record, dict) and record.get("tied")
         return f"={value}" if tied else str(value)
