@@ -19,8 +19,6 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Exists, Value
-from django.db.models.expressions import RawSQL
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
@@ -97,23 +95,31 @@ class PageState:
     open_hands: bool
 
 
+def _page_state_sql() -> str:
+    q = connection.ops.quote_name
+    club = ClubSettings._meta
+    columns = ", ".join(f"{q(club.db_table)}.{q(f.column)}" for f in club.concrete_fields)
+    people = q(Person._meta.db_table)
+    hands = q(HandConfirmation._meta.db_table)
+    open_statuses = ", ".join(["%s"] * len(HandConfirmation.OPEN))
+    return (
+        f"SELECT {columns}, ({_version_sql()}) AS _version, ({_people_sql()}) AS _people, "
+        f"EXISTS(SELECT 1 FROM {people} WHERE {q('user_id')} = %s) AS _has_person, "
+        f"EXISTS(SELECT 1 FROM {hands} WHERE {q('status')} IN ({open_statuses})) AS _open_hands "
+        f"FROM {q(club.db_table)} WHERE {q('id')} = 1"
+    )
+
+
 def page_state(user) -> PageState:
     """:class:`PageState` in ONE query (the settings row, with the stamp and the two
-    questions as sub-selects); the settings row is made first if missing."""
-    person = Person.objects.filter(user_id=user.pk) if user.is_authenticated else None
-    row = (
-        ClubSettings.objects.filter(pk=1)
-        .annotate(
-            _version=RawSQL(_version_sql(), ()),
-            _people=RawSQL(_people_sql(), ()),
-            _has_person=Exists(person) if person is not None else Value(False),
-            _open_hands=Exists(HandConfirmation.objects.open()),
-        )
-        .first()
-    )
-    if row is None:
+    questions as sub-selects; a raw query, as compiling it through the ORM cost more
+    than running it); the settings row is made first if missing."""
+    params = [user.pk if user.is_authenticated else None, *HandConfirmation.OPEN]
+    found = list(ClubSettings.objects.raw(_page_state_sql(), params))
+    if not found:
         ClubSettings.load()
         return page_state(user)
+    row = found[0]
     return PageState(
         club=row,
         stamp=f"r-{row._version}-{row._people}",
@@ -161,3 +167,17 @@ def cached_parts(request, name: str, stamp: str, parts: tuple, build: Callable[[
         if keep:
             cache.set(key, entry, CACHE_SECONDS)
     return entry
+
+
+def cached_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> SafeString:
+    """HTML drawn by ``draw()`` that depends only on the page's address and ``parts``
+    (which must name everything else it shows), not on the results: cached under them
+    alone, so a finished game does not draw it again."""
+    if not CACHE_SECONDS:
+        return mark_safe(draw())
+    key = _key(name, "", request, parts)
+    html = cache.get(key)
+    if html is None:
+        html = draw()
+        cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)

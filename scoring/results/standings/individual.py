@@ -32,12 +32,13 @@ GUEST = Person.Kind.GUEST
 def _finish_row(row: dict) -> dict:
     """Add the derived measures to an aggregated row (in place)."""
     for key in TEAM_SUMS:
-        row[key] = row.get(key) or 0
-    games = row["games"]
-    row["losses"] = games - row["wins"]
-    row["differential"] = row["points_for"] - row["points_against"]
-    row["win_pct"] = round(100 * row["wins"] / games, 1) if games else 0.0
-    row["average"] = round(row["points_for"] / games, 1) if games else 0.0
+        if not row.get(key):  # None (no games to add up) or 0
+            row[key] = 0
+    games, wins, points_for = row["games"], row["wins"], row["points_for"]
+    row["losses"] = games - wins
+    row["differential"] = points_for - row["points_against"]
+    row["win_pct"] = round(100 * wins / games, 1) if games else 0.0
+    row["average"] = round(points_for / games, 1) if games else 0.0
     row["canastas"] = row["natural_canastas"] + row["mixed_canastas"]
     return row
 
@@ -156,7 +157,7 @@ def season_individual(season, *, include_guests: bool = True) -> list[dict]:
     for pid, first, last, kind, *stats, rating in found:
         row = _person(pid, first, last, kind)
         row.update(zip(STAT_FIELDS, stats, strict=True))
-        _finish_row(row)["rating"] = _round(rating)
+        _finish_row(row)["rating"] = None if rating is None else round(rating, 1)
         rows.append(row)
     return rows
 

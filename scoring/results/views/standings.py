@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings
 from scoring.results import ratings
-from scoring.results.cache import cached_parts
+from scoring.results.cache import cached_fragment, cached_parts
 from scoring.results.filters import StandingsFilter
 from scoring.results.forms import StandingsSettingsForm
 from scoring.results.services import set_ranking
@@ -144,20 +144,33 @@ def _standings_action(request, club, kind: str):
     return _find_me(request, kind, result)
 
 
+def _top(request, kind: str, filterset, period) -> str:
+    """The top of a valid page, which shows the address's choices, the seasons to choose
+    from and the period, not the results: cached under those, so a finished game does
+    not draw the form again."""
+    choices = tuple(filterset.filters["season"].extra["choices"])
+    context = {"filter": filterset, "tab": kind, "period": period}
+    return cached_fragment(
+        request,
+        TOP,
+        (kind, choices, period.label),
+        lambda: render_to_string(TOP, context, request=request),
+    )
+
+
 def _draw(request, club, kind: str) -> tuple[dict, bool]:
     """The drawn parts of a standings page: the top (heading, tabs, period and its form)
     and the body (the tables), with the period's dates for the "not final yet" note;
     and whether they may be cached (not when the form has errors)."""
     filterset = StandingsFilter.for_request(request.GET)
-    top = {"filter": filterset, "tab": kind, "period": None}
     if not filterset.is_valid():
+        top = {"filter": filterset, "tab": kind, "period": None}
         return {"top": render_to_string(TOP, top, request=request), "period": None}, False
     period = filterset.period
     result = _result(kind, period, filterset, club)
     body = _body_context(request, kind, result, request.user.is_authenticated)
-    top["period"] = period
     return {
-        "top": render_to_string(TOP, top, request=request),
+        "top": _top(request, kind, filterset, period),
         "body": render_to_string(BODY, body, request=request),
         "period": Period(start=period.start, end=period.end),
     }, True
