@@ -14,6 +14,8 @@ games in play too, use :func:`data_stamp`, which changes with every hand.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -169,15 +171,26 @@ def cached_parts(request, name: str, stamp: str, parts: tuple, build: Callable[[
     return entry
 
 
-def cached_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> SafeString:
-    """HTML drawn by ``draw()`` that depends only on the page's address and ``parts``
-    (which must name everything else it shows), not on the results: cached under them
-    alone, so a finished game does not draw it again."""
-    if not CACHE_SECONDS:
-        return mark_safe(draw())
+# Fragments kept in this process's memory (see kept_fragment): the last ones drawn.
+FRAGMENTS_KEPT = 256
+_fragments: OrderedDict[str, str] = OrderedDict()
+_fragments_lock = threading.Lock()
+
+
+def kept_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> SafeString:
+    """HTML drawn by ``draw()`` that depends only on the page's address and ``parts``,
+    which must name everything else it shows (so it can never be stale): kept in this
+    process's memory, the last :data:`FRAGMENTS_KEPT` of them, so a finished game does
+    not draw it again, and reading it costs no query."""
     key = _key(name, "", request, parts)
-    html = cache.get(key)
-    if html is None:
-        html = draw()
-        cache.set(key, html, CACHE_SECONDS)
+    with _fragments_lock:
+        html = _fragments.get(key)
+        if html is not None:
+            _fragments.move_to_end(key)
+            return mark_safe(html)
+    html = draw()
+    with _fragments_lock:
+        _fragments[key] = html
+        while len(_fragments) > FRAGMENTS_KEPT:
+            _fragments.popitem(last=False)
     return mark_safe(html)

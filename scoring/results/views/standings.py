@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings
 from scoring.results import ratings
-from scoring.results.cache import cached_fragment, cached_parts
+from scoring.results.cache import cached_parts, kept_fragment
 from scoring.results.filters import StandingsFilter
 from scoring.results.forms import StandingsSettingsForm
 from scoring.results.services import set_ranking
@@ -126,8 +126,11 @@ def _find_me(request, kind: str, result):
 
 
 def _result(kind: str, period, filterset, club):
+    """The standings of the chosen period (a season's read from its stored totals, so
+    the filtered seats are not even built)."""
     build = standings if kind == "players" else partnership_standings
-    return build(period, include_guests=filterset.include_guests, players=filterset.qs, club=club)
+    players = filterset.qs if period.season is None else None
+    return build(period, include_guests=filterset.include_guests, players=players, club=club)
 
 
 def _standings_action(request, club, kind: str):
@@ -146,11 +149,11 @@ def _standings_action(request, club, kind: str):
 
 def _top(request, kind: str, filterset, period) -> str:
     """The top of a valid page, which shows the address's choices, the seasons to choose
-    from and the period, not the results: cached under those, so a finished game does
-    not draw the form again."""
+    from and the period, not the results: kept under those, so a finished game does not
+    draw the form again."""
     choices = tuple(filterset.filters["season"].extra["choices"])
     context = {"filter": filterset, "tab": kind, "period": period}
-    return cached_fragment(
+    return kept_fragment(
         request,
         TOP,
         (kind, choices, period.label),
