@@ -19,6 +19,7 @@ non-text values localized as ``{{ cell }}`` would. A column asking for ``bound_r
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import django_tables2 as tables
@@ -35,6 +36,16 @@ from scoring.results.tables.base import text_html
 
 ARGUMENTS = ("value", "record", "column", "bound_column", "table")
 _MISSING = object()
+
+
+@functools.lru_cache(maxsize=512)
+def _arguments(render) -> tuple[tuple[str, ...], bool]:
+    """Which of :data:`ARGUMENTS` a ``render`` function takes, and whether it needs
+    django-tables2's own cell (``bound_row`` or ``**kwargs``): read once per function."""
+    params = inspect.signature(render).parameters
+    any_kwargs = any(p.kind is p.VAR_KEYWORD for p in params.values())
+    wants = tuple(a for a in ARGUMENTS if any_kwargs or a in params)
+    return wants, any_kwargs or "bound_row" in params
 
 
 class _Plan:
@@ -55,10 +66,7 @@ class _Plan:
         self.empty_values = column.empty_values
         self.empty = conditional_escape(localize(bound_column.default))
         render = bound_column.render
-        params = inspect.signature(render).parameters
-        any_kwargs = any(p.kind is p.VAR_KEYWORD for p in params.values())
-        self.wants = [a for a in ARGUMENTS if any_kwargs or a in params]
-        self.slow = any_kwargs or "bound_row" in params
+        self.wants, self.slow = _arguments(getattr(render, "__func__", render))
         # The column's own render, marked as giving text with nothing to escape
         # (numbers, signs): called as it is, its text written as it is.
         self.plain = (
@@ -115,7 +123,7 @@ class _Plan:
         """A function drawing the whole ``<td>`` of a record: :meth:`cell`, or for the
         commonest cell (a number read from a dict row, its text written as it is) the
         same steps without the method calls, as a page has hundreds of them."""
-        if self.slow or not self.plain or self.wants != ["value"]:
+        if self.slow or not self.plain or self.wants != ("value",):
             return lambda record: f"{self.open}{self.cell(record)}</td>"
         key, render, resolve = self.key, self.render, self.accessor.resolve
         empty_values, empty_cell = self.empty_values, f"{self.open}{self.empty}</td>"
