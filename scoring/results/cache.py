@@ -14,7 +14,10 @@ games in play too, use :func:`data_stamp`, which changes with every hand.
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connection
@@ -22,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from members.models import Person
-from scoring.models import Game, Hand, RatingPoint, ResultsVersion
+from scoring.models import ClubSettings, Game, Hand, HandConfirmation, RatingPoint, ResultsVersion
 
 FINISHED = Game.Status.FINISHED
 
@@ -58,6 +61,16 @@ def data_stamp() -> str:
     return "-".join(str(v) for v in row)
 
 
+def _version_sql() -> str:
+    q = connection.ops.quote_name
+    return f"SELECT {q('number')} FROM {q(ResultsVersion._meta.db_table)} WHERE {q('id')} = 1"
+
+
+def _people_sql() -> str:
+    q = connection.ops.quote_name
+    return f"SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)}"
+
+
 def results_stamp() -> str:
     """A fingerprint of what the standings, records and players' pages show, which
     only reads finished games: it changes when a game finishes, a finished game is
@@ -65,16 +78,56 @@ def results_stamp() -> str:
     edited or a person is merged (each bumps :class:`ResultsVersion`), or a person is
     renamed. Hands of games still in play leave it alone, so on a busy club day the
     cached standings stay valid between finished games. One query of two lookups."""
-    q = connection.ops.quote_name
-    version = ResultsVersion._meta
-    sql = (
-        f"SELECT (SELECT {q('number')} FROM {q(version.db_table)} WHERE {q('id')} = 1), "
-        f"(SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)})"
-    )
     with connection.cursor() as cursor:
-        cursor.execute(sql)
+        cursor.execute(f"SELECT ({_version_sql()}), ({_people_sql()})")
         row = cursor.fetchone()
     return "r-" + "-".join(str(v) for v in row)
+
+
+@dataclass(frozen=True)
+class PageState:
+    """What a cached results page needs to know besides its cached parts: the club's
+    settings, the :func:`results_stamp`, whether the viewer has a person record ("Find
+    my row") and whether any hand anywhere waits for the other team's OK (else the
+    "not final yet" note has nothing to look for)."""
+
+    club: ClubSettings
+    stamp: str
+    has_person: bool
+    open_hands: bool
+
+
+def _page_state_sql() -> str:
+    q = connection.ops.quote_name
+    club = ClubSettings._meta
+    columns = ", ".join(f"{q(club.db_table)}.{q(f.column)}" for f in club.concrete_fields)
+    people = q(Person._meta.db_table)
+    hands = q(HandConfirmation._meta.db_table)
+    open_statuses = ", ".join(["%s"] * len(HandConfirmation.OPEN))
+    return (
+        f"SELECT {columns}, ({_version_sql()}) AS _version, ({_people_sql()}) AS _people, "
+        f"EXISTS(SELECT 1 FROM {people} WHERE {q('user_id')} = %s) AS _has_person, "
+        f"EXISTS(SELECT 1 FROM {hands} WHERE {q('status')} IN ({open_statuses})) AS _open_hands "
+        f"FROM {q(club.db_table)} WHERE {q('id')} = 1"
+    )
+
+
+def page_state(user) -> PageState:
+    """:class:`PageState` in ONE query (the settings row, with the stamp and the two
+    questions as sub-selects; a raw query, as compiling it through the ORM cost more
+    than running it); the settings row is made first if missing."""
+    params = [user.pk if user.is_authenticated else None, *HandConfirmation.OPEN]
+    found = list(ClubSettings.objects.raw(_page_state_sql(), params))
+    if not found:
+        ClubSettings.load()
+        return page_state(user)
+    row = found[0]
+    return PageState(
+        club=row,
+        stamp=f"r-{row._version}-{row._people}",
+        has_person=bool(row._has_person),
+        open_hands=bool(row._open_hands),
+    )
 
 
 def cached_body(
@@ -89,10 +142,55 @@ def cached_body(
     if not CACHE_SECONDS:
         return mark_safe(render_to_string(template, build(), request=request))
     stamp = results_stamp() if finished_only else data_stamp()
-    raw = repr((template, stamp, request.get_full_path(), parts))
-    key = "results:" + hashlib.sha256(raw.encode()).hexdigest()
+    key = _key(template, stamp, request, parts)
     html = cache.get(key)
     if html is None:
         html = render_to_string(template, build(), request=request)
         cache.set(key, html, CACHE_SECONDS)
+    return mark_safe(html)
+
+
+def _key(name: str, stamp: str, request, parts: tuple) -> str:
+    raw = repr((name, stamp, request.get_full_path(), parts))
+    return "results:" + hashlib.sha256(raw.encode()).hexdigest()
+
+
+def cached_parts(request, name: str, stamp: str, parts: tuple, build: Callable[[], tuple]):
+    """The drawn parts of a page (a dict of HTML and the little the page around them
+    needs), cached under ``name``, the page's address, ``parts`` and ``stamp`` (from
+    :func:`page_state`, read with the settings). ``build`` runs only on a miss and
+    returns the parts and whether they may be kept (not a form with errors)."""
+    if not CACHE_SECONDS:
+        return build()[0]
+    key = _key(name, stamp, request, parts)
+    entry = cache.get(key)
+    if entry is None:
+        entry, keep = build()
+        if keep:
+            cache.set(key, entry, CACHE_SECONDS)
+    return entry
+
+
+# Fragments kept in this process's memory (see kept_fragment): the last ones drawn.
+FRAGMENTS_KEPT = 256
+_fragments: OrderedDict[str, str] = OrderedDict()
+_fragments_lock = threading.Lock()
+
+
+def kept_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> SafeString:
+    """HTML drawn by ``draw()`` that depends only on the page's address and ``parts``,
+    which must name everything else it shows (so it can never be stale): kept in this
+    process's memory, the last :data:`FRAGMENTS_KEPT` of them, so a finished game does
+    not draw it again, and reading it costs no query."""
+    key = _key(name, "", request, parts)
+    with _fragments_lock:
+        html = _fragments.get(key)
+        if html is not None:
+            _fragments.move_to_end(key)
+            return mark_safe(html)
+    html = draw()
+    with _fragments_lock:
+        _fragments[key] = html
+        while len(_fragments) > FRAGMENTS_KEPT:
+            _fragments.popitem(last=False)
     return mark_safe(html)

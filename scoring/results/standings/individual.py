@@ -11,9 +11,11 @@ games listed apart (:func:`standings`).
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.db import connection
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from members.models import Person
@@ -32,14 +34,25 @@ GUEST = Person.Kind.GUEST
 def _finish_row(row: dict) -> dict:
     """Add the derived measures to an aggregated row (in place)."""
     for key in TEAM_SUMS:
-        row[key] = row.get(key) or 0
-    games = row["games"]
-    row["losses"] = games - row["wins"]
-    row["differential"] = row["points_for"] - row["points_against"]
-    row["win_pct"] = round(100 * row["wins"] / games, 1) if games else 0.0
-    row["average"] = round(row["points_for"] / games, 1) if games else 0.0
+        if not row.get(key):  # None (no games to add up) or 0
+            row[key] = 0
+    games, wins, points_for = row["games"], row["wins"], row["points_for"]
+    row["losses"] = games - wins
+    row["differential"] = points_for - row["points_against"]
+    row["win_pct"] = round(100 * wins / games, 1) if games else 0.0
+    row["average"] = round(points_for / games, 1) if games else 0.0
     row["canastas"] = row["natural_canastas"] + row["mixed_canastas"]
     return row
+
+
+def _latest_rating(person: str, on_or_before: datetime.date | None = None) -> Subquery:
+    """The rating (ordinal) after the last rated game, up to a date, of the person the
+    outer query's ``person`` column names: a correlated subquery served by
+    ``rating_latest_idx``."""
+    points = RatingPoint.objects.filter(person=OuterRef(person))
+    if on_or_before:
+        points = points.filter(played_on__lte=on_or_before)
+    return Subquery(points.order_by("-played_on", "-pk").values("ordinal")[:1])
 
 
 def latest_ratings(
@@ -50,13 +63,9 @@ def latest_ratings(
     ids = list(person_ids)
     if not ids:
         return {}
-    points = RatingPoint.objects.filter(person=OuterRef("pk"))
-    if on_or_before:
-        points = points.filter(played_on__lte=on_or_before)
-    latest = points.order_by("-played_on", "-pk").values("ordinal")[:1]
     rows = (
         Person.objects.filter(pk__in=ids)
-        .annotate(rating=Subquery(latest))
+        .annotate(rating=_latest_rating("pk", on_or_before))
         .values_list("pk", "rating")
         .order_by()
     )
@@ -66,19 +75,24 @@ def latest_ratings(
 PERSON_FIELDS = ("first_name", "last_name", "kind")
 
 
-def person_row(values: dict, pid: int, prefix: str) -> dict:
-    first = values.pop(f"{prefix}first_name")
-    last = values.pop(f"{prefix}last_name")
-    kind = values.pop(f"{prefix}kind")
+def _person(pid: int, first: str, last: str, kind: str) -> dict:
     name = f"{first} {last}".strip()
+    guest = kind == GUEST
     return {
         "person_id": pid,
         "name": name,
         "sort_name": f"{last} {first}".strip().lower(),
         "kind": kind,
-        "is_guest": kind == GUEST,
-        "display_name": f"{name} (guest)" if kind == GUEST else name,
+        "is_guest": guest,
+        "display_name": f"{name} (guest)" if guest else name,
     }
+
+
+def person_row(values: dict, pid: int, prefix: str) -> dict:
+    first = values.pop(f"{prefix}first_name")
+    last = values.pop(f"{prefix}last_name")
+    kind = values.pop(f"{prefix}kind")
+    return _person(pid, first, last, kind)
 
 
 def individual(
@@ -129,29 +143,79 @@ def _person_rows(aggregated, ratings_until) -> list[dict]:
 
 def season_individual(season, *, include_guests: bool = True) -> list[dict]:
     """The rows of :func:`individual` for a season, read from the stored season totals
-    (:class:`~scoring.models.SeasonTotal`, kept by the play services): one small query
-    of a row per person, whatever the length of the club's history, plus the ratings."""
-    qs = SeasonTotal.objects.filter(season=season, games__gt=0)
+    (:class:`~scoring.models.SeasonTotal`, kept by the play services): ONE small query
+    of a row per person, whatever the length of the club's history, each with its rating
+    at the end of the season (a correlated subquery, as :func:`latest_ratings`)."""
+    params = [connection.ops.adapt_datefield_value(season.end), season.pk]
     if not include_guests:
-        qs = qs.filter(person__kind=MEMBER)
-    person_values = [f"person__{f}" for f in PERSON_FIELDS]
-    aggregated = qs.values("person_id", *person_values, *STAT_FIELDS).order_by()
-    return _person_rows(aggregated, season.end)
+        params.append(str(MEMBER))
+    with connection.cursor() as cursor:
+        cursor.execute(_season_rows_sql(connection.vendor, not include_guests), params)
+        found = cursor.fetchall()
+    rows = []
+    for pid, first, last, kind, *stats, rating in found:
+        row = _person(pid, first, last, kind)
+        row.update(zip(STAT_FIELDS, stats, strict=True))
+        _finish_row(row)["rating"] = None if rating is None else round(rating, 1)
+        rows.append(row)
+    return rows
+
+
+@functools.cache
+def _season_rows_sql(vendor: str, members_only: bool) -> str:
+    """The query of :func:`season_individual`, written once: what the ORM writes for
+    it, whose compiling took longer than the query itself on every standings page."""
+    q = connection.ops.quote_name
+    total, person, point = SeasonTotal._meta, Person._meta, RatingPoint._meta
+
+    def col(meta, alias, name):
+        return f"{alias}.{q(meta.get_field(name).column)}"
+
+    people = ", ".join(col(person, "p", f) for f in PERSON_FIELDS)
+    stats = ", ".join(col(total, "t", f) for f in STAT_FIELDS)
+    rating = (
+        f"(SELECT {col(point, 'r', 'ordinal')} FROM {q(point.db_table)} r"
+        f" WHERE {col(point, 'r', 'person')} = {col(total, 't', 'person')}"
+        f" AND {col(point, 'r', 'played_on')} <= %s"
+        f" ORDER BY {col(point, 'r', 'played_on')} DESC, {col(point, 'r', 'id')} DESC LIMIT 1)"
+    )
+    where = f"{col(total, 't', 'season')} = %s AND {col(total, 't', 'games')} > 0"
+    if members_only:
+        where += f" AND {col(person, 'p', 'kind')} = %s"
+    return (
+        f"SELECT {col(total, 't', 'person')}, {people}, {stats}, {rating}"
+        f" FROM {q(total.db_table)} t INNER JOIN {q(person.db_table)} p"
+        f" ON {col(person, 'p', 'id')} = {col(total, 't', 'person')} WHERE {where}"
+    )
 
 
 def season_partnerships(season, *, include_guests: bool = True) -> list[dict]:
     """The rows of :func:`partnerships` for a season, read from the stored totals
-    (:class:`~scoring.models.PartnershipTotal`): one small query, plus the ratings."""
+    (:class:`~scoring.models.PartnershipTotal`): ONE small query, with both partners'
+    ratings at the end of the season."""
     qs = PartnershipTotal.objects.filter(season=season, games__gt=0)
     if not include_guests:
         qs = qs.filter(person__kind=MEMBER, partner__kind=MEMBER)
-    values = {
-        **{f"a_{f}": F(f"person__{f}") for f in PERSON_FIELDS},
-        "b_id": F("partner_id"),
-        **{f"b_{f}": F(f"partner__{f}") for f in PERSON_FIELDS},
-    }
-    aggregated = qs.values("person_id", *STAT_FIELDS, **values).order_by()
-    return _pair_rows(aggregated, season.end)
+    a_values = [f"person__{f}" for f in PERSON_FIELDS]
+    b_values = [f"partner__{f}" for f in PERSON_FIELDS]
+    found = (
+        qs.annotate(
+            a_rating=_latest_rating("person_id", season.end),
+            b_rating=_latest_rating("partner_id", season.end),
+        )
+        .values_list(
+            "person_id", *a_values, "partner_id", *b_values, *STAT_FIELDS, "a_rating", "b_rating"
+        )
+        .order_by()
+    )
+    rows = []
+    for a_id, a1, a2, a3, b_id, b1, b2, b3, *stats, a_rating, b_rating in found:
+        row = _pair(_person(a_id, a1, a2, a3), _person(b_id, b1, b2, b3))
+        row.update(zip(STAT_FIELDS, stats, strict=True))
+        known = [r for r in (a_rating, b_rating) if r is not None]
+        _finish_row(row)["rating"] = _round(sum(known) / len(known)) if known else None
+        rows.append(row)
+    return rows
 
 
 def partnerships(
@@ -191,6 +255,18 @@ def partnerships(
     return _pair_rows(aggregated, end if with_ratings else False)
 
 
+def _pair(a: dict, b: dict) -> dict:
+    return {
+        "pair": (a["person_id"], b["person_id"]),
+        "a": a,
+        "b": b,
+        "name": f"{a['name']} & {b['name']}",
+        "display_name": f"{a['display_name']} & {b['display_name']}",
+        "sort_name": f"{a['sort_name']} & {b['sort_name']}",
+        "is_guest": a["is_guest"] or b["is_guest"],
+    }
+
+
 def _pair_rows(aggregated, ratings_until) -> list[dict]:
     """Rows of :func:`partnerships` from aggregated values (``ratings_until`` as in
     :func:`_person_rows`)."""
@@ -198,17 +274,7 @@ def _pair_rows(aggregated, ratings_until) -> list[dict]:
     for item in aggregated:
         a_id = item.pop("person_id")
         b_id = item.pop("b_id")
-        a = person_row(item, a_id, "a_")
-        b = person_row(item, b_id, "b_")
-        row = {
-            "pair": (a_id, b_id),
-            "a": a,
-            "b": b,
-            "name": f"{a['name']} & {b['name']}",
-            "display_name": f"{a['display_name']} & {b['display_name']}",
-            "sort_name": f"{a['sort_name']} & {b['sort_name']}",
-            "is_guest": a["is_guest"] or b["is_guest"],
-        }
+        row = _pair(person_row(item, a_id, "a_"), person_row(item, b_id, "b_"))
         row.update(item)
         rows.append(_finish_row(row))
     if ratings_until is not False:

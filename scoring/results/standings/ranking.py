@@ -39,20 +39,40 @@ def set_positions(rows: list[dict], key: str) -> None:
         row["rank"] = position
 
 
-def _measure_value(row: dict, name: str):
-    """Exact value of a measure for comparing (fractions, so 1/3 equals 2/6)."""
+# The ratios (win %, average) are compared exactly. A float quotient is exact enough
+# while |numerator| × denominator < 2**52 for every row: two different ratios a/b and
+# c/d differ by at least 1/(b·d), more than the two roundings of a correctly rounded
+# division can close, and equal ratios (1/3, 2/6) round to the same float. Beyond that
+# (never at a club) the ratios are Fractions.
+_EXACT_FLOATS = 2**52
+_RATIOS = {"win_pct": "wins", "average": "points_for"}
+
+
+def _ratio_type(rows: list[dict], names: Sequence[str]):
+    """float, or Fraction when some row's ratio could be too big for an exact float."""
+    numerators = [_RATIOS[n] for n in names if n in _RATIOS]
+    if not numerators or not rows:
+        return float
+    most_games = max((row.get("games") or 0) for row in rows)
+    biggest = max(abs(row[key]) for row in rows for key in numerators)
+    return float if biggest * max(most_games, 1) < _EXACT_FLOATS else Fraction
+
+
+def _measure_value(row: dict, name: str, ratio=Fraction):
+    """Value of a measure for comparing, ratios exact (1/3 equals 2/6)."""
     games = row.get("games") or 0
-    if name == "win_pct":
-        return Fraction(row["wins"], games) if games else Fraction(0)
-    if name == "average":
-        return Fraction(row["points_for"], games) if games else Fraction(0)
+    if name in _RATIOS:
+        if not games:
+            return 0
+        numerator = row[_RATIOS[name]]
+        return numerator / games if ratio is float else Fraction(numerator, games)
     return row.get(name)
 
 
-def _sort_key(row: dict, measures: Sequence[str]) -> tuple:
+def _sort_key(row: dict, measures: Sequence[str], ratio=Fraction) -> tuple:
     key = []
     for name in measures:
-        value = _measure_value(row, name)
+        value = _measure_value(row, name, ratio)
         if value is None:  # no rating yet: after everyone who has one
             key.append((1, 0))
         else:
@@ -66,14 +86,15 @@ def rank(rows: list[dict], measures: Sequence[str] | None = None) -> list[dict]:
     skipped (1, 1, 3). Sets ``rank`` and ``tied`` on each row; returns the rows in order
     (name order among equals)."""
     names = clean_measures(measures)
+    ratio = _ratio_type(rows, names)
     keyed = sorted(
-        ((_sort_key(row, names), row) for row in rows),
-        key=lambda pair: (pair[0], pair[1].get("sort_name", "")),
+        ((_sort_key(row, names, ratio), row.get("sort_name", ""), row) for row in rows),
+        key=lambda item: item[:2],
     )
-    keys = [key for key, _row in keyed]
+    keys = [key for key, _name, _row in keyed]
     counts = Counter(keys)
     out = []
-    for (key, row), position in zip(keyed, positions(keys), strict=True):
+    for (key, _name, row), position in zip(keyed, positions(keys), strict=True):
         row["rank"] = position
         row["tied"] = counts[key] > 1
         out.append(row)

@@ -10,13 +10,18 @@ standings) never get a link to a player's page (:class:`LinkPlayers`).
 
 from __future__ import annotations
 
+import copy
+import functools
+import html
 from collections.abc import Iterable
 
 import django_tables2 as tables
+from django.conf import settings
 from django.http import HttpResponse
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from clubsite.csvcells import csv_download
 from scoring.results.ratings import display_rating
@@ -29,8 +34,26 @@ RANK = {"th": {"class": "num rank"}, "td": {"class": "num rank"}}
 NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 
 
-def player_url(pid) -> str:
-    return reverse("scoring:player", args=[pid])
+_SOME_ID = 918273645
+
+
+@functools.cache
+def _player_path(urlconf, prefix: str) -> tuple[str, str]:
+    """What a player's address has before and after their id, reversed once per
+    URLconf and script prefix (a standings page links a hundred players)."""
+    head, tail = reverse("scoring:player", args=[_SOME_ID], urlconf=urlconf).split(str(_SOME_ID))
+    return head, tail
+
+
+def player_path() -> tuple[str, str]:
+    """What a player's address has before and after their id (see :func:`player_url`)."""
+    return _player_path(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
+
+
+def player_url(pid, path: tuple[str, str] | None = None) -> str:
+    """The address of a player's page (``path``: :func:`player_path`, if already known)."""
+    head, tail = path or player_path()
+    return f"{head}{int(pid)}{tail}"
 
 
 def day_url(pk) -> str:
@@ -42,12 +65,23 @@ def day_label(value) -> str:
     return date_format(value, "D j M Y") if value else ""
 
 
-def person_link(pid, name: str, is_guest: bool, link: bool):
-    """A name with its guest badge, linked to the player's page when ``link``."""
-    label = format_html('{} <span class="badge">guest</span>', name) if is_guest else name
+def text_html(value) -> str:
+    """What ``conditional_escape`` gives (safe HTML as it is, text escaped), without its
+    lazy-string wrapper: a standings page writes a few hundred names and anchors."""
+    if hasattr(value, "__html__"):
+        return value.__html__()
+    return html.escape(str(value))
+
+
+def person_link(pid, name: str, is_guest: bool, link: bool, path=None):
+    """A name with its guest badge, linked to the player's page when ``link`` (``path``:
+    :func:`player_path`, if already known)."""
+    label = text_html(name)
+    if is_guest:
+        label = f'{label} <span class="badge">guest</span>'
     if not link:
-        return format_html("{}", label)
-    return format_html('<a href="{}">{}</a>', player_url(pid), label)
+        return SafeString(label)
+    return SafeString(f'<a href="{text_html(player_url(pid, path))}">{label}</a>')
 
 
 def people_links(people: Iterable, link: bool):
@@ -59,11 +93,11 @@ def people_links(people: Iterable, link: bool):
     )
 
 
-def person_html(person, link: bool):
+def person_html(person, link: bool, path=None):
     """:func:`person_link` of a standings row (a dict) or of a Person."""
     if isinstance(person, dict):
-        return person_link(person["person_id"], person["name"], person["is_guest"], link)
-    return person_link(person.pk, person.full_name, person.is_guest, link)
+        return person_link(person["person_id"], person["name"], person["is_guest"], link, path)
+    return person_link(person.pk, person.full_name, person.is_guest, link, path)
 
 
 def person_text(person) -> str:
@@ -77,6 +111,7 @@ class LinkPlayers:
 
     def __init__(self, *args, link_players: bool = True, **kwargs):
         self.link_players = link_players
+        self.player_path = player_path()  # the same for every row of the table
         super().__init__(*args, **kwargs)
 
 
@@ -84,7 +119,26 @@ class LinkPlayers:
 # Columns
 
 
-class NumberColumn(tables.Column):
+class Column(tables.Column):
+    """A column that a table copies cheaply: django-tables2 deep-copies every column of a
+    table each time one is made, but only ever sets attributes on its copy (its
+    accessor, whether it is shown), so a shallow copy with its own ``attrs`` will do."""
+
+    def __deepcopy__(self, memo):
+        clone = copy.copy(self)
+        clone.attrs = copy.deepcopy(self.attrs, memo)
+        return clone
+
+
+def plain_text(render):
+    """Marks a column's ``render`` as giving text with nothing to escape (digits, signs):
+    the fast rows (:mod:`.rows`) write it as it is. A subclass overriding ``render``
+    is not marked unless it says so too."""
+    render.plain_text = True
+    return render
+
+
+class NumberColumn(Column):
     """A right-aligned number: "5,120" on the page, 5120 in the CSV."""
 
     def __init__(self, *args, decimals: int = 0, **kwargs):
@@ -92,6 +146,7 @@ class NumberColumn(tables.Column):
         self.decimals = decimals
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value):
         return f"{value:,.{self.decimals}f}"
 
@@ -102,6 +157,7 @@ class NumberColumn(tables.Column):
 class SignedColumn(NumberColumn):
     """A difference: "+310" / "−120"."""
 
+    @plain_text
     def render(self, value):
         if value > 0:
             return f"+{value:,}"
@@ -118,6 +174,7 @@ class RatingColumn(NumberColumn):
         kwargs.setdefault("default", "—")
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value):
         return f"{display_rating(value):,}"
 
@@ -125,7 +182,7 @@ class RatingColumn(NumberColumn):
         return display_rating(value)
 
 
-class RankColumn(tables.Column):
+class RankColumn(Column):
     """ "1", "=2" for a shared position (``ties=False``: a list where a shared place
     is not marked, such as the top scores)."""
 
@@ -135,6 +192,7 @@ class RankColumn(tables.Column):
         self.ties = ties
         super().__init__(*args, **kwargs)
 
+    @plain_text
     def render(self, value, record):
         tied = self.ties and isinstance(record, dict) and record.get("tied")
         return f"={value}" if tied else str(value)
@@ -143,7 +201,7 @@ class RankColumn(tables.Column):
         return value
 
 
-class DateColumn(tables.Column):
+class DateColumn(Column):
     """A day: "Thu 6 Mar 2025" on the page, 2025-03-06 in the CSV."""
 
     def render(self, value):
@@ -153,7 +211,7 @@ class DateColumn(tables.Column):
         return value.isoformat() if value else ""
 
 
-class GameDayColumn(tables.Column):
+class GameDayColumn(Column):
     """The day of a game (the cell's value is the game), linked to that day's results."""
 
     def render(self, value):
@@ -163,7 +221,7 @@ class GameDayColumn(tables.Column):
         return value.day_date.isoformat()
 
 
-class _RowOrValueColumn(tables.Column):
+class _RowOrValueColumn(Column):
     """A column that reads the cell's value, or with ``whole_row`` the row itself (a
     standings row is the person; a game's team row is the team)."""
 
@@ -179,7 +237,8 @@ class PersonColumn(_RowOrValueColumn):
     """One player (a standings row or a Person): name, guest badge, link."""
 
     def render(self, value, record, table):
-        return person_html(self.item(value, record), table.link_players)
+        path = getattr(table, "player_path", None)
+        return person_html(self.item(value, record), table.link_players, path)
 
     def value(self, value, record):
         return person_text(self.item(value, record))
@@ -197,7 +256,7 @@ class TeamColumn(_RowOrValueColumn):
         return " & ".join(m.person.display_name for m in team.memberships.all())
 
 
-class PeopleColumn(tables.Column):
+class PeopleColumn(Column):
     """Players named by a row as text (the cell's value, for the CSV) and as people
     (the row's ``people`` key, for the page)."""
 

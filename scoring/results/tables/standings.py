@@ -101,8 +101,8 @@ class PartnershipTable(_StatsColumns):
     def render_name(self, record):
         return format_html(
             "{} &amp; {}",
-            person_html(record["a"], self.link_players),
-            person_html(record["b"], self.link_players),
+            person_html(record["a"], self.link_players, self.player_path),
+            person_html(record["b"], self.link_players, self.player_path),
         )
 
     def value_name(self, record):

@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django_tables2 import RequestConfig
 
 from scoring.models import ClubSettings
+from scoring.results.cache import page_state
 from scoring.results.tables.base import csv_response
 
 CSV = "csv"
@@ -23,6 +24,21 @@ def results_page(view):
         if not request.user.is_authenticated and not club.public_standings:
             return redirect_to_login(request.get_full_path())
         return view(request, club, *args, **kwargs)
+
+    return wrapper
+
+
+def stated_results_page(view):
+    """As :func:`results_page`, passing the page's
+    :class:`~scoring.results.cache.PageState` (the settings, the results stamp and what
+    the page asks about the viewer, in one query) instead of the settings alone."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        state = page_state(request.user)
+        if not request.user.is_authenticated and not state.club.public_standings:
+            return redirect_to_login(request.get_full_path())
+        return view(request, state, *args, **kwargs)
 
     return wrapper
 

@@ -3,26 +3,34 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
+from django.template.loader import render_to_string
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
 from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings
 from scoring.results import ratings
-from scoring.results.cache import cached_body
+from scoring.results.cache import cached_parts, kept_fragment
 from scoring.results.filters import StandingsFilter
 from scoring.results.forms import StandingsSettingsForm
 from scoring.results.services import set_ranking
 from scoring.results.standings.individual import partnership_standings, standings
 from scoring.results.standings.measures import measures_label
+from scoring.results.standings.periods import Period
 from scoring.results.tables.base import PER_PAGE
+from scoring.results.tables.rows import draw_table
 from scoring.results.tables.standings import PartnershipTable, StandingsTable, hidden_columns
-from scoring.results.views.common import csv_download, paginate, results_page, wants_csv
+from scoring.results.views.common import csv_download, paginate, stated_results_page, wants_csv
 
 UNRANKED_PREFIX = "u-"
 TABLES = {"players": StandingsTable, "partnerships": PartnershipTable}
+PAGE = "results/standings"  # the name of the cached parts
+TOP = "results/_standings_top.html"
+BODY = "results/_standings_body.html"
 
 
 def _club_parts(club: ClubSettings) -> tuple:
@@ -69,11 +77,15 @@ def _body_context(request, kind: str, result, link: bool) -> dict:
     unranked = _table(kind, result.unranked, unranked=True, **cols)
     columns = type(table).base_columns
     hidden = hidden_columns(type(table), result.measures)
+    paginate(request, table)
+    paginate(request, unranked)
     return {
         "tab": kind,
         "result": result,
-        "table": paginate(request, table),
-        "unranked": paginate(request, unranked),
+        "table": table,
+        "unranked": unranked,
+        "table_html": draw_table(table, request),
+        "unranked_html": draw_table(unranked, request) if result.unranked else "",
         "show_all": show_all,
         "hidden": [] if show_all else [str(columns[name].verbose_name) for name in hidden],
         "measures_label": result.measures_label,
@@ -113,54 +125,97 @@ def _find_me(request, kind: str, result):
     return redirect(f"{request.path}?{query.urlencode()}")
 
 
-def _standings_page(request, club, *, kind: str):
+def _result(kind: str, period, filterset, club):
+    """The standings of the chosen period (a season's read from its stored totals, so
+    the filtered seats are not even built)."""
+    build = standings if kind == "players" else partnership_standings
+    players = filterset.qs if period.season is None else None
+    return build(period, include_guests=filterset.include_guests, players=players, club=club)
+
+
+def _standings_action(request, club, kind: str):
+    """The CSV download and "Find my row": always from the data, never cached."""
     filterset = StandingsFilter.for_request(request.GET)
-    logged_in = request.user.is_authenticated
+    if not filterset.is_valid():
+        return _page(request, kind, _draw(request, club, kind)[0], None)
+    period = filterset.period
+    result = _result(kind, period, filterset, club)
+    if wants_csv(request):
+        name = "standings" if kind == "players" else "partnerships"
+        table = TABLES[kind](result.rows, link_players=False)
+        return csv_download(request, table, f"{name}-{period.slug}.csv")
+    return _find_me(request, kind, result)
+
+
+def _top(request, kind: str, filterset, period) -> str:
+    """The top of a valid page, which shows the address's choices, the seasons to choose
+    from and the period, not the results: kept under those, so a finished game does not
+    draw the form again."""
+    choices = tuple(filterset.filters["season"].extra["choices"])
+    context = {"filter": filterset, "tab": kind, "period": period}
+    return kept_fragment(
+        request,
+        TOP,
+        (kind, choices, period.label),
+        lambda: render_to_string(TOP, context, request=request),
+    )
+
+
+def _draw(request, club, kind: str) -> tuple[dict, bool]:
+    """The drawn parts of a standings page: the top (heading, tabs, period and its form)
+    and the body (the tables), with the period's dates for the "not final yet" note;
+    and whether they may be cached (not when the form has errors)."""
+    filterset = StandingsFilter.for_request(request.GET)
+    if not filterset.is_valid():
+        top = {"filter": filterset, "tab": kind, "period": None}
+        return {"top": render_to_string(TOP, top, request=request), "period": None}, False
+    period = filterset.period
+    result = _result(kind, period, filterset, club)
+    body = _body_context(request, kind, result, request.user.is_authenticated)
+    return {
+        "top": _top(request, kind, filterset, period),
+        "body": render_to_string(BODY, body, request=request),
+        "period": Period(start=period.start, end=period.end),
+    }, True
+
+
+def _page(request, kind: str, page: dict, state) -> HttpResponse:
+    """The page around its drawn parts: what depends on the viewer (Find my row, the
+    officers' links), and the note on hands not yet confirmed, which changes with every
+    hand (looked for only when some hand anywhere waits)."""
     context = {
-        "filter": filterset,
         "tab": kind,
+        "page": page,
+        "find_me": bool(state and state.has_person),
+        "open_hands": state is None or state.open_hands,
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,
     }
-    template = "results/standings.html"
-    if not filterset.is_valid():
-        context["period"] = None
-        return render(request, template, context, status=400)
-    period = filterset.period
-    build = standings if kind == "players" else partnership_standings
-
-    def result():
-        return build(
-            period, include_guests=filterset.include_guests, players=filterset.qs, club=club
-        )
-
-    if wants_csv(request):
-        name = "standings" if kind == "players" else "partnerships"
-        table = TABLES[kind](result().rows, link_players=False)
-        return csv_download(request, table, f"{name}-{period.slug}.csv")
-    if logged_in and request.GET.get("find") == "me":
-        return _find_me(request, kind, result())
-
-    def body():
-        return _body_context(request, kind, result(), logged_in)
-
-    parts = (kind, logged_in, period.start, period.end, _club_parts(club))
-    context.update(
-        period=period,
-        find_me=person_for(request.user) is not None,
-        body=cached_body(request, parts, "results/_standings_body.html", body),
-    )
-    return render(request, template, context)
+    status = 200 if page["period"] is not None else 400
+    return render(request, "results/standings.html", context, status=status)
 
 
-@results_page
-def standings_view(request, club):
-    return _standings_page(request, club, kind="players")
+def _standings_page(request, state, *, kind: str):
+    """A standings page: its drawn parts are cached under the address, the results
+    stamp, the day (the current season is today's) and the ranking settings, so a
+    cached page costs one query for the settings and stamp and one cache read."""
+    club = state.club
+    logged_in = request.user.is_authenticated
+    if wants_csv(request) or (logged_in and request.GET.get("find") == "me"):
+        return _standings_action(request, club, kind)
+    parts = (kind, logged_in, timezone.localdate(), _club_parts(club))
+    page = cached_parts(request, PAGE, state.stamp, parts, lambda: _draw(request, club, kind))
+    return _page(request, kind, page, state)
 
 
-@results_page
-def partnerships_view(request, club):
-    return _standings_page(request, club, kind="partnerships")
+@stated_results_page
+def standings_view(request, state):
+    return _standings_page(request, state, kind="players")
+
+
+@stated_results_page
+def partnerships_view(request, state):
+    return _standings_page(request, state, kind="partnerships")
 
 
 @officer_required

@@ -1,10 +1,14 @@
 """The rows a results table draws in one pass are, cell for cell, what django-tables2
 draws itself (links, defaults, guest badges, signed numbers, dates, linkified dates)."""
 
+import re
+
 import pytest
+from django.template import RequestContext, Template
 from django.test import RequestFactory
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
+from django_tables2 import RequestConfig
 
 from members.models import ClubDay
 from scoring.results.standings import player as games_of
@@ -15,6 +19,7 @@ from scoring.results.standings.periods import ALL_GAMES
 from scoring.results.tables import records
 from scoring.results.tables.days import DayGamesTable, DayTable, TopScoresTable
 from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.tables.rows import draw_table
 from scoring.results.tables.standings import PartnershipTable, StandingsTable
 from scoring.results.views.common import paginate
 
@@ -59,3 +64,42 @@ def test_fast_rows_draw_what_django_tables2_draws(small_club):
         expected = django_tables2_cells(table)
         assert expected, type(table).__name__
         assert fast_cells(table) == expected, type(table).__name__
+
+
+RENDER_TABLE = Template("{% load django_tables2 %}{% render_table table %}")
+
+
+def squeeze(html: str) -> str:
+    """The HTML without the layout whitespace between and inside tags."""
+    html = re.sub(r"\s+", " ", str(html))
+    html = re.sub(r"\s*(<|>)\s*", r"\1", html)
+    return re.sub(r"\s+(/?>)", r"\1", html)
+
+
+def render_table(table, request) -> str:
+    return RENDER_TABLE.render(RequestContext(request, {"table": table}))
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "?sort=-games&page=2", "?page=3&guests=hide&x=%3Cb%3E", "?sort=name&page=1"],
+)
+def test_draw_table_draws_what_render_table_draws(small_club, query):
+    """Headers (sort links, aria-sort, arrows), rows, empty text and pagination (two
+    rows a page, so the small club has several) are what the template draws."""
+    request = RequestFactory().get("/standings/" + query)
+    for table in tables_of(small_club):
+        RequestConfig(request, paginate={"per_page": 2}).configure(table)
+        assert squeeze(draw_table(table, request)) == squeeze(render_table(table, request)), type(
+            table
+        ).__name__
+
+
+def test_draw_table_empty_and_unranked_prefix(small_club):
+    request = RequestFactory().get("/standings/?u-sort=-wins")
+    empty = StandingsTable([], empty_text="Nobody <yet>")
+    unranked = StandingsTable(standings(ALL_GAMES, min_games=1).rows, prefix="u-")
+    for table in (empty, unranked):
+        paginate(request, table)
+        assert squeeze(draw_table(table, request)) == squeeze(render_table(table, request))
+    assert "Nobody &lt;yet&gt;" in draw_table(empty, request)

@@ -1,0 +1,172 @@
+"""What keeps the standings page cheap, and what must not change with it: a cached page
+is the settings row (with the stamp and the viewer's questions) and one cache read; the
+parts around the cached body follow the viewer; the season's stored rows carry the same
+ratings as a recompute; ranking by float ratios ranks exactly as by fractions."""
+
+import datetime
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scoring.models import HandConfirmation, RatingPoint, ResultsVersion, Season
+from scoring.results.cache import page_state
+from scoring.results.standings import ranking
+from scoring.results.standings.individual import (
+    individual,
+    partnerships,
+    season_individual,
+    season_partnerships,
+)
+from scoring.tests.results.conftest import DAY1, DAY2
+
+pytestmark = pytest.mark.django_db
+
+STANDINGS = reverse("scoring:standings")
+
+
+def _season():
+    return Season.objects.create(name="2025", start=DAY1, end=datetime.date(2025, 12, 31))
+
+
+def test_a_cached_standings_page_costs_one_row_and_one_cache_read(officer_client, small_club):
+    _season()
+    officer_client.get(STANDINGS)  # draws and keeps the page
+    with CaptureQueriesContext(connection) as cached:
+        response = officer_client.get(STANDINGS)
+    assert response.status_code == 200 and "result" not in response.context
+    # the session, the user, the settings row with the stamp, the cache read, the
+    # officers' group (the menu): the period, the seasons and the viewer's person are
+    # not read again.
+    assert len(cached) == 5, [q["sql"] for q in cached]
+    ResultsVersion.bump()  # a game finished: the body is drawn again, the form is not
+    with CaptureQueriesContext(connection) as drawn:
+        again = officer_client.get(STANDINGS)
+    assert "result" in again.context
+    assert not any("_period_form" in t.name for t in again.templates if t.name)
+    assert again.content.count(b'name="season"') == 1
+    assert len(drawn) <= 16, [q["sql"] for q in drawn]
+
+
+def test_the_parts_around_a_cached_body_follow_the_viewer(small_club, member_person):
+    url = STANDINGS + "?season=all"
+    officer = Client()
+    officer.force_login(get_user_model().objects.create_superuser("boss", password="x-123456"))
+    member = Client()
+    member.force_login(member_person.user)
+    nobody = Client()
+    nobody.force_login(get_user_model().objects.create_user("plain", password="x-123456"))
+    first = officer.get(url).content.decode()
+    assert "Ranking settings" in first and "Find my row" not in first
+    member_page = member.get(url)
+    assert "result" not in member_page.context  # the same cached parts
+    assert "Find my row" in member_page.content.decode()
+    assert "Ranking settings" not in member_page.content.decode()
+    assert "Find my row" not in nobody.get(url).content.decode()
+
+
+def test_the_note_on_unconfirmed_hands_is_looked_for_only_when_one_waits(
+    officer_client, small_club, officer_user
+):
+    assert page_state(officer_user).open_hands is False
+    with CaptureQueriesContext(connection) as none_open:
+        officer_client.get(STANDINGS + "?season=all")
+    note = [
+        q for q in none_open if "handconfirmation" in q["sql"] and "_open_hands" not in q["sql"]
+    ]
+    assert not note
+
+
+def test_page_state_is_one_query(officer_user, member_person):
+    page_state(officer_user)  # the first one makes the settings row
+    with CaptureQueriesContext(connection) as captured:
+        state = page_state(officer_user)
+    assert len(captured) == 1
+    assert state.club.pk == 1 and state.has_person is False and state.open_hands is False
+    assert page_state(member_person.user).has_person is True
+    before = state.stamp
+    ResultsVersion.bump()
+    assert page_state(officer_user).stamp != before
+    assert HandConfirmation.objects.count() == 0
+
+
+def pair(row):
+    return row["pair"]
+
+
+def test_season_rows_and_their_ratings_agree_with_a_recompute(small_club):
+    season = _season()
+    assert RatingPoint.objects.exists()  # the games were rated as they finished
+    end = datetime.date(2025, 3, 10)  # the first day only, for the ratings up to then
+    cut = Season.objects.create(name="early", start=DAY1, end=end)
+    for s in (season, cut):
+        for guests in (True, False):
+            stored = sorted(
+                season_individual(s, include_guests=guests), key=lambda r: r["person_id"]
+            )
+            counted = sorted(
+                individual(s.start, s.end, include_guests=guests), key=lambda r: r["person_id"]
+            )
+            assert stored == counted
+            assert any(r["rating"] is not None for r in stored)
+            pairs = season_partnerships(s, include_guests=guests)
+            recount = partnerships(s.start, s.end, include_guests=guests)
+            assert sorted(pairs, key=lambda r: r["pair"]) == sorted(
+                recount, key=lambda r: r["pair"]
+            )
+    assert end < DAY2
+
+
+def _rows(n: int, seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    rows = []
+    for i in range(n):
+        games = rng.choice([0, 3, 6, 9, 12, 7])
+        wins = rng.randint(0, games)
+        rows.append(
+            {
+                "sort_name": f"p{i:03d}",
+                "games": games,
+                "wins": wins,
+                "points_for": rng.choice([0, 1500, 3000, 4500]) * max(games, 1) // 3,
+                "points_against": rng.randint(0, 9) * 500,
+                "differential": rng.randint(-3, 3) * 100,
+                "rating": rng.choice([None, 10.5, 12.0]),
+            }
+        )
+    return rows
+
+
+@pytest.mark.parametrize(
+    "measures",
+    [["win_pct", "differential"], ["average", "wins"], ["win_pct", "average", "rating"]],
+)
+def test_ranking_by_float_ratios_is_ranking_by_fractions(monkeypatch, measures):
+    for seed in range(5):
+        fast = ranking.rank([dict(r) for r in _rows(60, seed)], measures)
+        monkeypatch.setattr(ranking, "_EXACT_FLOATS", 0)  # every ratio a Fraction
+        exact = ranking.rank([dict(r) for r in _rows(60, seed)], measures)
+        monkeypatch.undo()
+        assert [(r["sort_name"], r["rank"], r["tied"]) for r in fast] == [
+            (r["sort_name"], r["rank"], r["tied"]) for r in exact
+        ]
+        assert any(r["tied"] for r in fast)
+
+
+def test_huge_ratios_are_ranked_as_fractions():
+    rows = [{"games": 3, "wins": 1, "points_for": 2**60 + 1}, {"games": 3, "wins": 1}]
+    rows[1]["points_for"] = 2**60 + 2
+    assert ranking._ratio_type(rows, ["average"]) is not float
+    assert ranking._ratio_type(rows, ["win_pct"]) is float
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+    yield
+    cache.clear()
