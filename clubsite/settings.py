@@ -157,7 +157,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 
 # The cache every worker and server shares: room-code attempt counters, the results
-# pages' drawn bodies, the hand form's empty boxes. Redis when REDIS_URL is set (several
+# pages' drawn bodies. Redis when REDIS_URL is set (several
 # app servers); otherwise a table in the site's own database (no extra service; made by
 # `migrate` and by `manage.py createcachetable`). A worker's own memory holds nothing
 # another worker must see.

@@ -86,7 +86,7 @@ _DB_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequen
 @pytest.fixture(autouse=True)
 def _fresh_shared_cache(request):
     """Every test that uses the database starts and ends with an empty shared cache
-    (results bodies, room-code attempt counters, the hand form's boxes): the cache is a
+    (results bodies, room-code attempt counters): the cache is a
     database table, or Redis, that outlives one test's transaction."""
     marker = request.node.get_closest_marker("django_db")
     names = set(request.fixturenames)
