@@ -2,20 +2,21 @@
 partners, and their personal bests.
 
 Every function reads finished games only and costs a fixed handful of queries however
-long the person's history.
+long the person's history; the totals and the bests are read from the stored
+all-games row (:class:`~scoring.models.PersonTotal`, kept by the play services).
 """
 
 from __future__ import annotations
 
 import datetime
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
 from members.models import Person
-from scoring.models import RatingPoint, TeamHand, TeamPlayer
+from scoring.models import PersonTotal, RatingPoint, TeamPlayer
 from scoring.results.standings.individual import PERSON_FIELDS, partnerships, person_row
-from scoring.results.standings.periods import ALL_GAMES, FINISHED, Period, finished_players
-from scoring.results.standings.records import winning_streaks
+from scoring.results.standings.individual import _finish_row as finish_row
+from scoring.results.standings.periods import ALL_GAMES, Period, finished_players
 
 
 def player_games(person: Person) -> QuerySet[TeamPlayer]:
@@ -105,43 +106,75 @@ def partners(person: Person, period: Period = ALL_GAMES) -> list[dict]:
     return rows
 
 
-def personal_bests(person: Person) -> dict:
+def stored_record(person: Person) -> PersonTotal | None:
+    """``person``'s stored all-games row (totals, bests, streak) with the games of
+    their bests: one query, whatever the length of their history."""
+    return PersonTotal.objects.filter(person_id=person.pk).select_related(*BEST_GAMES).first()
+
+
+BEST_GAMES = ("best_game_in", "best_hand_in", "most_canastas_in", "most_red_threes_in")
+
+
+def rating_on(ratings: list[tuple[datetime.date, float]], day: datetime.date | None):
+    """The rating (rounded as the standings round it) after the last rated game up to
+    ``day`` (None: the latest), from :func:`rating_series`."""
+    found = None
+    for played_on, ordinal in ratings:
+        if day is not None and played_on > day:
+            break
+        found = ordinal
+    return None if found is None else round(found, 1)
+
+
+def totals_row(stats: dict, rating) -> dict:
+    """A row of :func:`~scoring.results.standings.individual.individual` from stored
+    statistics (``Stats.stats()``) and the rating."""
+    row = finish_row(dict(stats))
+    row["rating"] = rating
+    return row
+
+
+def bests_of(record: PersonTotal | None, ratings: list[tuple[datetime.date, float]]) -> dict:
     """Best game, best hand, most canastas in a game, most red threes in a hand, the
-    longest winning streak and the best rating, each with the game it happened in.
-    A fixed handful of queries."""
-    mine = finished_players().filter(person=person)
-    best_game = (
-        mine.select_related("game", "game__table")
-        .order_by("-team__total", "game__day_date")
-        .first()
-    )
-    canastas = (
-        mine.annotate(c=F("team__natural_canastas") + F("team__mixed_canastas"))
-        .select_related("game", "game__table")
-        .order_by("-c", "game__day_date")
-        .first()
-    )
-    hands = TeamHand.objects.filter(
-        game__status=FINISHED, team__memberships__person=person
-    ).select_related("game", "game__table", "hand")
-    best_hand = hands.order_by("-hand_score", "game__day_date").first()
-    most_red = hands.order_by("-red_threes", "game__day_date").first()
-    best_rating = (
-        RatingPoint.objects.filter(person=person)
-        .select_related("game")
-        .order_by("-ordinal", "played_on")
-        .first()
-    )
-    streaks = winning_streaks(person_id=person.pk, limit=1)
-    return {
-        "best_game": best_game and {"value": best_game.team.total, "game": best_game.game},
-        "most_canastas": canastas and canastas.c and {"value": canastas.c, "game": canastas.game},
-        "best_hand": best_hand
-        and {"value": best_hand.hand_score, "game": best_hand.game, "hand": best_hand.hand.number},
-        "most_red_threes": most_red
-        and most_red.red_threes
-        and {"value": most_red.red_threes, "game": most_red.game, "hand": most_red.hand.number},
-        "best_rating": best_rating
-        and {"value": round(best_rating.ordinal, 1), "game": best_rating.game},
-        "streak": streaks[0] if streaks else None,
-    }
+    longest winning streak (all from the stored row) and the best rating (the first
+    time the highest was reached, from :func:`rating_series`), each with the game or
+    day it happened in."""
+    best_rating = None
+    for played_on, ordinal in ratings:
+        if best_rating is None or ordinal > best_rating[1]:
+            best_rating = (played_on, ordinal)
+    bests = dict.fromkeys(("best_game", "best_hand", "most_canastas", "most_red_threes"))
+    bests["streak"] = None
+    if best_rating:
+        bests["best_rating"] = {
+            "value": round(best_rating[1], 1),
+            "game": {"day_date": best_rating[0]},
+        }
+    else:
+        bests["best_rating"] = None
+    if record is None:
+        return bests
+    r = record
+    bests["best_game"] = r.best_game_in and {"value": r.best_game, "game": r.best_game_in}
+    if r.best_hand_in:
+        bests["best_hand"] = {
+            "value": r.best_hand,
+            "game": r.best_hand_in,
+            "hand": r.best_hand_number,
+        }
+    if r.most_canastas and r.most_canastas_in:
+        bests["most_canastas"] = {"value": r.most_canastas, "game": r.most_canastas_in}
+    if r.most_red_threes and r.most_red_threes_in:
+        bests["most_red_threes"] = {
+            "value": r.most_red_threes,
+            "game": r.most_red_threes_in,
+            "hand": r.most_red_threes_number,
+        }
+    if r.streak:
+        bests["streak"] = {"length": r.streak, "start": r.streak_start, "end": r.streak_end}
+    return bests
+
+
+def personal_bests(person: Person) -> dict:
+    """:func:`bests_of` ``person``: two queries (the stored row, the ratings)."""
+    return bests_of(stored_record(person), rating_series(person))
