@@ -80,8 +80,17 @@ def rebuild_all(apps=None) -> int:
     seasons = list(Season.objects.all())
     for season in seasons:
         refresh(season, None, apps=apps)
-    refresh_records(None, apps=apps)
+    if _has_records(apps):  # not yet in the migration that added the season totals
+        refresh_records(None, apps=apps)
     return len(seasons)
+
+
+def _has_records(apps) -> bool:
+    try:
+        (apps or global_apps).get_model("scoring", "PersonTotal")
+    except LookupError:
+        return False
+    return True
 
 
 def refresh(season, person_ids: list[int] | None, apps=None) -> None:
