@@ -9,6 +9,7 @@ all-games row (:class:`~scoring.models.PersonTotal`, kept by the play services).
 from __future__ import annotations
 
 import datetime
+from types import SimpleNamespace
 
 from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
@@ -16,7 +17,7 @@ from members.models import Person
 from scoring.models import PersonTotal, RatingPoint, TeamPlayer
 from scoring.results.standings.individual import PERSON_FIELDS, partnerships, person_row
 from scoring.results.standings.individual import _finish_row as finish_row
-from scoring.results.standings.periods import ALL_GAMES, Period, finished_players
+from scoring.results.standings.periods import ALL_GAMES, FINISHED, Period, finished_players
 
 
 def player_games(person: Person) -> QuerySet[TeamPlayer]:
@@ -29,7 +30,7 @@ def player_games(person: Person) -> QuerySet[TeamPlayer]:
     return (
         finished_players()
         .filter(person=person)
-        .select_related("team", "game", "game__table", "game__day")
+        .select_related("team", "game", "game__table")
         .prefetch_related(others)
         .annotate(
             rating_after=Subquery(
@@ -39,6 +40,75 @@ def player_games(person: Person) -> QuerySet[TeamPlayer]:
             )
         )
         .order_by("-game__day_date", "-game__finished_at", "-game_id")
+    )
+
+
+#: What a row of the games table shows, read as values (see :func:`games_page`).
+GAME_ROW = (
+    "pk",
+    "person_id",
+    "team_id",
+    "game_id",
+    "game__day_id",
+    "game__day_date",
+    "game__table__number",
+    "game__number",
+    "game__status",
+    "team__won",
+    "team__total",
+    "team__points_against",
+    "team__hands",
+    "rating_after",
+)
+
+
+class _Players(list):
+    """A game's players, as ``game.players.all()`` gives them."""
+
+    def all(self):
+        return self
+
+
+def games_page(page: QuerySet[TeamPlayer]) -> list[SimpleNamespace]:
+    """The rows of one page of :func:`player_games` (a sliced queryset) as light
+    records with the same attributes a table reads from the TeamPlayer (``game``,
+    ``game.players.all()``, ``team``, ``rating_after``): two queries of values, no
+    model rows but the players' names."""
+    rows = list(page.values_list(*GAME_ROW))
+    players: dict[int, _Players] = {}
+    seats = (
+        TeamPlayer.objects.filter(game_id__in=[row[3] for row in rows])
+        .order_by("game_id", "team__index", "seat")
+        .values_list("game_id", "team_id", "person_id", *[f"person__{f}" for f in PERSON_FIELDS])
+    )
+    for game_id, team_id, pid, first, last, kind in seats if rows else ():
+        person = Person(pk=pid, first_name=first, last_name=last, kind=kind)
+        seat = SimpleNamespace(team_id=team_id, person_id=pid, person=person)
+        players.setdefault(game_id, _Players()).append(seat)
+    return [_game_row(values, players) for values in rows]
+
+
+def _game_row(values, players) -> SimpleNamespace:
+    pk, person_id, team_id, game_id, day_id, day_date, table, number, status, *rest = values
+    won, total, against, hands, rating_after = rest
+    game = SimpleNamespace(
+        pk=game_id,
+        day_id=day_id,
+        day_date=day_date,
+        table=SimpleNamespace(number=table),
+        number=number,
+        is_finished=status == FINISHED,
+        players=players.get(game_id, _Players()),
+    )
+    team = SimpleNamespace(pk=team_id, won=won, total=total, points_against=against, hands=hands)
+    return SimpleNamespace(
+        pk=pk,
+        person_id=person_id,
+        team_id=team_id,
+        game_id=game_id,
+        game=game,
+        team=team,
+        rating_after=rating_after,
     )
 
 

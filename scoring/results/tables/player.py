@@ -15,8 +15,10 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django_tables2.rows import BoundRows
 
 from scoring.results.ratings import display_rating
+from scoring.results.standings.player import games_page
 from scoring.results.tables.base import (
     NAME_CELL,
     TEMPLATE,
@@ -136,6 +138,17 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
 
     def value_result(self, record):
         return self.render_result(record)
+
+    def __init__(self, *args, games: int | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if games is not None:  # the number of rows, known (stored): not counted again
+            self.data._length = games
+
+    def paginate(self, *args, **kwargs):
+        """The page's rows are read as light records (:func:`games_page`), once; the
+        page holds them, so drawing it (and asking whether it has rows) reads nothing."""
+        super().paginate(*args, **kwargs)
+        self.page.object_list = BoundRows(games_page(self.page.object_list.data), self)
 
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:

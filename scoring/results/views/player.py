@@ -38,8 +38,9 @@ def _opponents_table(person):
     return OpponentsTable(games_of.opponents(person), prefix="o-")
 
 
-def _games_table(person):
-    return PlayerGamesTable(games_of.player_games(person))
+def _games_table(person, games: int | None = None):
+    """``games``: how many there are, when known (the page has the stored count)."""
+    return PlayerGamesTable(games_of.player_games(person), games=games)
 
 
 def _csv(request, person):
@@ -96,7 +97,7 @@ def _body(request, person, is_me: bool) -> dict:
         "totals": totals,
         "season": season,
         "season_totals": _season_totals(person, season, ratings_seen),
-        "history": paginate(request, _games_table(person)),
+        "history": paginate(request, _games_table(person, record.games if record else 0)),
         "partners": paginate(request, _partners_table(person)),
         "opponents": paginate(request, _opponents_table(person)),
         "bests": games_of.bests_of(record, ratings_seen),
