@@ -11,12 +11,15 @@ from __future__ import annotations
 import datetime
 from types import SimpleNamespace
 
-from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db import connection
+from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from members.models import Person
-from scoring.models import PersonTotal, RatingPoint, TeamPlayer
-from scoring.results.standings.individual import PERSON_FIELDS, partnerships, person_row
+from scoring.models import Game, GameTeam, PersonTotal, RatingPoint, TeamPlayer
+from scoring.models.totals import STAT_FIELDS, TEAM_SUMS
+from scoring.results.standings.individual import PERSON_FIELDS, person_row
 from scoring.results.standings.individual import _finish_row as finish_row
+from scoring.results.standings.individual import _pair_rows as pair_rows
 from scoring.results.standings.periods import ALL_GAMES, FINISHED, Period, finished_players
 
 
@@ -62,6 +65,20 @@ GAME_ROW = (
 )
 
 
+class PersonName:
+    """A person as a table names them (the model's own name properties), without the
+    cost of a model instance."""
+
+    __slots__ = ("pk", "first_name", "last_name", "kind")
+    Kind = Person.Kind
+    full_name = Person.full_name
+    display_name = Person.display_name
+    is_guest = Person.is_guest
+
+    def __init__(self, pk: int, first_name: str, last_name: str, kind: str):
+        self.pk, self.first_name, self.last_name, self.kind = pk, first_name, last_name, kind
+
+
 class _Players(list):
     """A game's players, as ``game.players.all()`` gives them."""
 
@@ -73,7 +90,7 @@ def games_page(page: QuerySet[TeamPlayer]) -> list[SimpleNamespace]:
     """The rows of one page of :func:`player_games` (a sliced queryset) as light
     records with the same attributes a table reads from the TeamPlayer (``game``,
     ``game.players.all()``, ``team``, ``rating_after``): two queries of values, no
-    model rows but the players' names."""
+    model rows."""
     rows = list(page.values_list(*GAME_ROW))
     players: dict[int, _Players] = {}
     seats = (
@@ -82,7 +99,7 @@ def games_page(page: QuerySet[TeamPlayer]) -> list[SimpleNamespace]:
         .values_list("game_id", "team_id", "person_id", *[f"person__{f}" for f in PERSON_FIELDS])
     )
     for game_id, team_id, pid, first, last, kind in seats if rows else ():
-        person = Person(pk=pid, first_name=first, last_name=last, kind=kind)
+        person = PersonName(pid, first, last, kind)
         seat = SimpleNamespace(team_id=team_id, person_id=pid, person=person)
         players.setdefault(game_id, _Players()).append(seat)
     return [_game_row(values, players) for values in rows]
@@ -128,36 +145,49 @@ def rating_series(person: Person, period: Period = ALL_GAMES) -> list[tuple[date
     return list(qs.order_by("played_on", "pk").values_list("played_on", "ordinal"))
 
 
+def _aggregate(select: str, joins: str, group: str, person: Person, period: Period) -> list:
+    """Rows (dicts) of one aggregate over ``person``'s seats (``me``) in the finished
+    games (``g``) of ``period``, with their team (``mt``) and the other person of each
+    row (``p``), grouped by ``group``. Written out in SQL: the same numbers the ORM
+    would read, without building the query anew for every page drawn."""
+    tables = {m.__name__: m._meta.db_table for m in (TeamPlayer, GameTeam, Game, Person)}
+    where, params = "", [FINISHED, person.pk]
+    for op, day in ((">=", period.start), ("<=", period.end)):
+        if day:
+            where += f" AND g.day_date {op} %s"
+            params.append(day)
+    sql = (
+        f"SELECT {select}, p.first_name, p.last_name, p.kind FROM {tables['TeamPlayer']} me "
+        f"JOIN {tables['Game']} g ON g.id = me.game_id AND g.status = %s "
+        f"JOIN {tables['GameTeam']} mt ON mt.id = me.team_id {joins.format(**tables)} "
+        f"WHERE me.person_id = %s{where} GROUP BY {group}, p.first_name, p.last_name, p.kind"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        names = [column[0] for column in cursor.description]
+        return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
+
+
+_WINS = "COUNT(*) AS games, SUM(CASE WHEN mt.won THEN 1 ELSE 0 END) AS wins"
+
+
 def opponents(person: Person, period: Period = ALL_GAMES) -> list[dict]:
     """Everyone who played against ``person``: games against them, ``person``'s record
     (wins, losses) and points for and against in those games. One aggregate query: the
-    other sides of the person's games (a semi-join on the person's own rows, served by
-    ``teamplayer_person_game_idx``), with the person's own result per game as a
-    correlated subquery."""
-    mine = finished_players(period.start, period.end).filter(person=person)
-    own = TeamPlayer.objects.filter(person=person, game_id=OuterRef("game_id"))
-    theirs = (
-        TeamPlayer.objects.filter(game_id__in=mine.values("game_id"))
-        .exclude(team_id__in=mine.values("team_id"))
-        .annotate(
-            my_won=Subquery(own.values("team__won")[:1]),
-            my_total=Subquery(own.values("team__total")[:1]),
-        )
-    )
-    aggregated = (
-        theirs.values("person_id", *[f"person__{f}" for f in PERSON_FIELDS])
-        .annotate(
-            games=Count("pk"),
-            wins=Count("pk", filter=Q(my_won=True)),
-            points_for=Sum("my_total"),
-            points_against=Sum("team__total"),
-        )
-        .order_by()
+    person's seats joined to the other sides' seats of the same games."""
+    aggregated = _aggregate(
+        f"o.person_id AS person_id, {_WINS}, "
+        "SUM(mt.total) AS points_for, SUM(ot.total) AS points_against",
+        "JOIN {TeamPlayer} o ON o.game_id = me.game_id AND o.team_id <> me.team_id "
+        "JOIN {GameTeam} ot ON ot.id = o.team_id JOIN {Person} p ON p.id = o.person_id",
+        "o.person_id",
+        person,
+        period,
     )
     rows = []
     for values in aggregated:
         pid = values.pop("person_id")
-        row = person_row(values, pid, "person__")
+        row = person_row(values, pid, "")
         row.update(values)
         row["losses"] = row["games"] - row["wins"]
         row["win_pct"] = round(100 * row["wins"] / row["games"], 1) if row["games"] else 0.0
@@ -168,21 +198,66 @@ def opponents(person: Person, period: Period = ALL_GAMES) -> list[dict]:
 
 
 def partners(person: Person, period: Period = ALL_GAMES) -> list[dict]:
-    """Everyone who partnered ``person``, with their record together."""
-    rows = partnerships(period.start, period.end, person_id=person.pk, with_ratings=False)
+    """Everyone who partnered ``person``, with their record together (the rows of
+    :func:`~scoring.results.standings.individual.partnerships` of ``person``): one
+    aggregate query, the person's seats joined to their partners' seats."""
+    sums = ", ".join(f"SUM(mt.{field}) AS {key}" for key, field in TEAM_SUMS.items())
+    aggregated = _aggregate(
+        f"pt.person_id AS b_id, {_WINS}, {sums}, "
+        "MAX(mt.total) AS best_game, MAX(mt.best_hand) AS best_hand",
+        "JOIN {TeamPlayer} pt ON pt.team_id = me.team_id AND pt.person_id <> me.person_id "
+        "JOIN {Person} p ON p.id = pt.person_id",
+        "pt.person_id",
+        person,
+        period,
+    )
+    me = {f"a_{f}": getattr(person, f) for f in PERSON_FIELDS}
+    for item in aggregated:
+        for f in PERSON_FIELDS:
+            item[f"b_{f}"] = item.pop(f)
+        item.update(me, person_id=person.pk)
+    rows = pair_rows(aggregated, False)
     for row in rows:
         row["partner"] = row["b"]
     rows.sort(key=lambda r: (-r["games"], r["partner"]["sort_name"]))
     return rows
 
 
-def stored_record(person: Person) -> PersonTotal | None:
-    """``person``'s stored all-games row (totals, bests, streak) with the games of
-    their bests: one query, whatever the length of their history."""
-    return PersonTotal.objects.filter(person_id=person.pk).select_related(*BEST_GAMES).first()
+def stored_record(person: Person) -> SimpleNamespace | None:
+    """``person``'s stored all-games row (:class:`~scoring.models.PersonTotal`: totals,
+    bests, streak) with the day of each best's game, as one small read of values
+    whatever the length of their history; ``stats`` holds :data:`STAT_FIELDS`."""
+    days = [f"{name}__{f}" for name in BEST_GAMES for f in ("day_id", "day_date")]
+    found = (
+        PersonTotal.objects.filter(person_id=person.pk)
+        .order_by()
+        .values(*STAT_FIELDS, *RECORD_FIELDS, *[f"{name}_id" for name in BEST_GAMES], *days)
+        .first()
+    )
+    if found is None:
+        return None
+    record = SimpleNamespace(stats={name: found[name] for name in STAT_FIELDS})
+    for name in (*STAT_FIELDS, *RECORD_FIELDS):
+        setattr(record, name, found[name])
+    for name in BEST_GAMES:
+        game_id = found[f"{name}_id"]
+        game = game_id and SimpleNamespace(
+            pk=game_id, day_id=found[f"{name}__day_id"], day_date=found[f"{name}__day_date"]
+        )
+        setattr(record, name, game)
+    return record
 
 
 BEST_GAMES = ("best_game_in", "best_hand_in", "most_canastas_in", "most_red_threes_in")
+RECORD_FIELDS = (
+    "best_hand_number",
+    "most_canastas",
+    "most_red_threes",
+    "most_red_threes_number",
+    "streak",
+    "streak_start",
+    "streak_end",
+)
 
 
 def rating_on(ratings: list[tuple[datetime.date, float]], day: datetime.date | None):
@@ -204,7 +279,7 @@ def totals_row(stats: dict, rating) -> dict:
     return row
 
 
-def bests_of(record: PersonTotal | None, ratings: list[tuple[datetime.date, float]]) -> dict:
+def bests_of(record: SimpleNamespace | None, ratings: list[tuple[datetime.date, float]]) -> dict:
     """Best game, best hand, most canastas in a game, most red threes in a hand, the
     longest winning streak (all from the stored row) and the best rating (the first
     time the highest was reached, from :func:`rating_series`), each with the game or

@@ -10,6 +10,7 @@ from django.utils import timezone
 from members.models import Person
 from members.permissions import person_for
 from scoring.models import SeasonTotal
+from scoring.models.totals import STAT_FIELDS
 from scoring.results import charts, ratings
 from scoring.results.cache import cached_body
 from scoring.results.standings import player as games_of
@@ -78,10 +79,11 @@ def _season_totals(person, season, ratings_seen):
     """The person's stored totals of ``season`` (None: no finished game in it)."""
     if season is None:
         return None
-    stored = SeasonTotal.objects.filter(season=season, person_id=person.pk, games__gt=0).first()
-    if stored is None:
+    stored = SeasonTotal.objects.filter(season=season, person_id=person.pk, games__gt=0)
+    found = list(stored.order_by().values(*STAT_FIELDS)[:1])
+    if not found:
         return None
-    return games_of.totals_row(stored.stats(), games_of.rating_on(ratings_seen, season.end))
+    return games_of.totals_row(found[0], games_of.rating_on(ratings_seen, season.end))
 
 
 def _body(request, person, is_me: bool) -> dict:
@@ -90,7 +92,7 @@ def _body(request, person, is_me: bool) -> dict:
     season = current_season()
     record = games_of.stored_record(person)
     ratings_seen = games_of.rating_series(person)
-    totals = record and games_of.totals_row(record.stats(), games_of.rating_on(ratings_seen, None))
+    totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
     return {
         "person": person,
         "is_me": is_me,
