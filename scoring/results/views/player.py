@@ -15,7 +15,12 @@ from scoring.results import charts, ratings
 from scoring.results.cache import cached_body
 from scoring.results.standings import player as games_of
 from scoring.results.standings.periods import current_season
-from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.tables.player import (
+    OpponentsTable,
+    PartnersTable,
+    PlayerGamesTable,
+    draw_table,
+)
 from scoring.results.views.common import csv_download, paginate, wants_csv
 
 PERSON_FIELDS = (
@@ -88,20 +93,25 @@ def _season_totals(person, season, ratings_seen):
 
 def _body(request, person, is_me: bool) -> dict:
     """Everything the cached part of the page shows: the totals and bests from the
-    stored rows, the ratings read once for the charts, the totals and the bests."""
+    stored rows, the ratings read once for the charts, the totals and the bests, the
+    three tables drawn in Python (:func:`draw_table`)."""
     season = current_season()
     record = games_of.stored_record(person)
     ratings_seen = games_of.rating_series(person)
     totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
+    tables = {
+        "history": paginate(request, _games_table(person, record.games if record else 0)),
+        "partners": paginate(request, _partners_table(person)),
+        "opponents": paginate(request, _opponents_table(person)),
+    }
     return {
         "person": person,
         "is_me": is_me,
         "totals": totals,
         "season": season,
         "season_totals": _season_totals(person, season, ratings_seen),
-        "history": paginate(request, _games_table(person, record.games if record else 0)),
-        "partners": paginate(request, _partners_table(person)),
-        "opponents": paginate(request, _opponents_table(person)),
+        **tables,
+        **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
         "bests": games_of.bests_of(record, ratings_seen),
         **_charts(person, games_of.score_series(person), ratings_seen),
         "rating_sentence": ratings.SENTENCE,
