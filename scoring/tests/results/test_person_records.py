@@ -5,13 +5,15 @@ queries and its tables draw the rows the general way would."""
 
 import datetime
 import io
+import itertools
 from types import SimpleNamespace
 
 import django_tables2 as tables
 import pytest
 from django.core.management import call_command
 from django.db.models import F
-from django.test import RequestFactory, TestCase
+from django.template import RequestContext, Template
+from django.test import RequestFactory, TestCase, override_settings
 from django.urls import reverse
 
 from members.services.merge import merge_people
@@ -30,7 +32,12 @@ from scoring.play import services
 from scoring.results.standings import player as games_of
 from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import finished_players
-from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.tables.player import (
+    OpponentsTable,
+    PartnersTable,
+    PlayerGamesTable,
+    draw_table,
+)
 from scoring.results.tables.rows import Table
 from scoring.results.views.common import paginate
 from scoring.tests.games import league, play, win
@@ -234,3 +241,37 @@ def test_the_drawn_page_reads_a_fixed_number_of_queries(
     league(days=4, games=3, start=START + datetime.timedelta(7), pool=pool)
     assert _drawn_page_queries(officer_client, url, django_assert_max_num_queries) == small
     assert small <= 22
+
+
+QUERIES = (
+    "",
+    "?o-page=2&p-sort=-games",
+    "?o-page=3&sort=score&x=%3Cb%3E",
+    "?o-page=4&o-sort=-differential&p-page=2",
+    "?p-sort=partner&sort=-rating_after",
+)
+
+
+@override_settings(DJANGO_TABLES2_PAGE_RANGE=3)  # a short range: its '...' is drawn too
+def test_draw_table_is_what_render_table_draws():
+    """The page's tables drawn in Python equal django-tables2's ``{% render_table %}``
+    with results/table.html: sorted headers, page links (first, middle and last pages,
+    the '...' of a long range), and tables with no rows."""
+    person = MemberFactory(first_name="Busy")
+    others = [MemberFactory(first_name=f"O{i:02d}") for i in range(120)]
+    for i in range(0, 120, 3):
+        partner, *them = others[i : i + 3]
+        day = ClubDayFactory(date=START + datetime.timedelta(i))
+        tbl = TableFactory(round__day=day, seated=[person, partner, *them])
+        win(tbl, [person, partner], them) if i % 2 else win(tbl, them, [person, partner])
+    template = Template("{% load django_tables2 %}{% render_table t %}")
+    nobody = MemberFactory(first_name="No", last_name="Games")
+    for query, who in itertools.product(QUERIES, (person, nobody)):
+        request = RequestFactory().get("/" + query)
+        for make in (
+            lambda who=who: PlayerGamesTable(games_of.player_games(who)),
+            lambda who=who: PartnersTable(games_of.partners(who), prefix="p-"),
+            lambda who=who: OpponentsTable(games_of.opponents(who), prefix="o-"),
+        ):
+            expected = template.render(RequestContext(request, {"t": paginate(request, make())}))
+            assert draw_table(paginate(request, make()), request) == expected
