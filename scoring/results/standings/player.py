@@ -23,18 +23,12 @@ from scoring.results.standings.individual import _pair_rows as pair_rows
 from scoring.results.standings.periods import ALL_GAMES, FINISHED, Period, finished_players
 
 
-def player_games(person: Person) -> QuerySet[TeamPlayer]:
-    """A person's finished games, newest first, with what a history table shows (the
-    other players prefetched: a constant number of queries for any page of it)."""
-    others = Prefetch(
-        "game__players",
-        queryset=TeamPlayer.objects.select_related("person").order_by("team__index", "seat"),
-    )
+def games_of_person(person: Person) -> QuerySet[TeamPlayer]:
+    """A person's finished games, newest first, with the rating after each: what a
+    page of the games table reads as values (:func:`games_page`)."""
     return (
         finished_players()
         .filter(person=person)
-        .select_related("team", "game", "game__table")
-        .prefetch_related(others)
         .annotate(
             rating_after=Subquery(
                 RatingPoint.objects.filter(person_id=person.pk, game_id=OuterRef("game_id"))
@@ -43,6 +37,20 @@ def player_games(person: Person) -> QuerySet[TeamPlayer]:
             )
         )
         .order_by("-game__day_date", "-game__finished_at", "-game_id")
+    )
+
+
+def player_games(person: Person) -> QuerySet[TeamPlayer]:
+    """:func:`games_of_person` with what a history table shows (the other players
+    prefetched: a constant number of queries for any page of it, or for the CSV)."""
+    others = Prefetch(
+        "game__players",
+        queryset=TeamPlayer.objects.select_related("person").order_by("team__index", "seat"),
+    )
+    return (
+        games_of_person(person)
+        .select_related("team", "game", "game__table")
+        .prefetch_related(others)
     )
 
 
@@ -93,16 +101,31 @@ def games_page(page: QuerySet[TeamPlayer]) -> list[SimpleNamespace]:
     model rows."""
     rows = list(page.values_list(*GAME_ROW))
     players: dict[int, _Players] = {}
-    seats = (
-        TeamPlayer.objects.filter(game_id__in=[row[3] for row in rows])
-        .order_by("game_id", "team__index", "seat")
-        .values_list("game_id", "team_id", "person_id", *[f"person__{f}" for f in PERSON_FIELDS])
-    )
-    for game_id, team_id, pid, first, last, kind in seats if rows else ():
-        person = PersonName(pid, first, last, kind)
-        seat = SimpleNamespace(team_id=team_id, person_id=pid, person=person)
+    for game_id, team_id, pid, first, last, kind in _seats([row[3] for row in rows]):
+        seat = SimpleNamespace(
+            team_id=team_id, person_id=pid, person=PersonName(pid, first, last, kind)
+        )
         players.setdefault(game_id, _Players()).append(seat)
     return [_game_row(values, players) for values in rows]
+
+
+def _seats(game_ids: list[int]) -> list[tuple]:
+    """(game, team, person, first name, last name, kind) of every seat of these games,
+    in the order the players sit (written out in SQL: one small read)."""
+    if not game_ids:
+        return []
+    index = connection.ops.quote_name("index")
+    sql = (
+        "SELECT tp.game_id, tp.team_id, tp.person_id, p.first_name, p.last_name, p.kind "
+        f"FROM {TeamPlayer._meta.db_table} tp "
+        f"JOIN {GameTeam._meta.db_table} t ON t.id = tp.team_id "
+        f"JOIN {Person._meta.db_table} p ON p.id = tp.person_id "
+        f"WHERE tp.game_id IN ({', '.join(['%s'] * len(game_ids))}) "
+        f"ORDER BY tp.game_id, t.{index}, tp.seat"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, game_ids)
+        return cursor.fetchall()
 
 
 def _game_row(values, players) -> SimpleNamespace:
@@ -225,26 +248,30 @@ def partners(person: Person, period: Period = ALL_GAMES) -> list[dict]:
 
 def stored_record(person: Person) -> SimpleNamespace | None:
     """``person``'s stored all-games row (:class:`~scoring.models.PersonTotal`: totals,
-    bests, streak) with the day of each best's game, as one small read of values
-    whatever the length of their history; ``stats`` holds :data:`STAT_FIELDS`."""
-    days = [f"{name}__{f}" for name in BEST_GAMES for f in ("day_id", "day_date")]
-    found = (
-        PersonTotal.objects.filter(person_id=person.pk)
-        .order_by()
-        .values(*STAT_FIELDS, *RECORD_FIELDS, *[f"{name}_id" for name in BEST_GAMES], *days)
-        .first()
+    bests, streak) with the day of each best's game: one small read, written out in
+    SQL, whatever the length of their history; ``stats`` holds :data:`STAT_FIELDS`."""
+    game = Game._meta.db_table
+    joins = " ".join(
+        f"LEFT JOIN {game} g{i} ON g{i}.id = r.{name}_id" for i, name in enumerate(BEST_GAMES)
     )
+    days = ", ".join(f"g{i}.id, g{i}.day_id, g{i}.day_date" for i in range(len(BEST_GAMES)))
+    fields = ", ".join(f"r.{name}" for name in (*STAT_FIELDS, *RECORD_FIELDS))
+    sql = (
+        f"SELECT {fields}, {days} FROM {PersonTotal._meta.db_table} r {joins} "
+        "WHERE r.person_id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [person.pk])
+        found = cursor.fetchone()
     if found is None:
         return None
-    record = SimpleNamespace(stats={name: found[name] for name in STAT_FIELDS})
-    for name in (*STAT_FIELDS, *RECORD_FIELDS):
-        setattr(record, name, found[name])
-    for name in BEST_GAMES:
-        game_id = found[f"{name}_id"]
-        game = game_id and SimpleNamespace(
-            pk=game_id, day_id=found[f"{name}__day_id"], day_date=found[f"{name}__day_date"]
-        )
-        setattr(record, name, game)
+    values = dict(zip((*STAT_FIELDS, *RECORD_FIELDS), found, strict=False))
+    record = SimpleNamespace(stats={name: values[name] for name in STAT_FIELDS}, **values)
+    games = found[len(values) :]
+    for i, name in enumerate(BEST_GAMES):
+        game_id, day_id, day_date = games[3 * i : 3 * i + 3]
+        found_game = game_id and SimpleNamespace(pk=game_id, day_id=day_id, day_date=day_date)
+        setattr(record, name, found_game)
     return record
 
 

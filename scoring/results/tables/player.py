@@ -48,19 +48,27 @@ def _url_maker(name: str) -> Callable[[int], str]:
 
 class _FastRows:
     """Draws the page's rows with ``cell_<column>(record, links)`` methods returning
-    escaped HTML (every column of these tables has one); ``<td>`` attributes come from
-    the same plans as :class:`~scoring.results.tables.rows.Table`."""
+    escaped HTML (every column of these tables has one); ``<td>`` attributes as
+    :class:`~scoring.results.tables.rows.Table` writes them."""
 
     def body_rows(self) -> list[SafeString]:
         if not self.link_players:  # never on this page; drawn the general way
             return super().body_rows()
         player = _url_maker("scoring:player")
-        cells = [(f"<td {plan.td}>", getattr(self, f"cell_{plan.name}")) for plan in self.plans()]
+        cells = [(_td(column), getattr(self, f"cell_{column.name}")) for column in self.columns]
         out = []
         for record in self.page_records():
             row = "".join([f"{td}{draw(record, player)}</td>" for td, draw in cells])
             out.append(mark_safe(f"<tr>{row}</tr>"))
         return out
+
+
+def _td(bound_column) -> str:
+    """The opening ``<td>`` of a column's cells (a phone shows ``data-label`` beside
+    the value), as rows.Table writes it."""
+    td = bound_column.attrs["td"]
+    td["data-label"] = str(bound_column.header)
+    return f"<td {td.as_html()}>"
 
 
 def _link(url: Callable[[int], str], pid: int, name: str, is_guest: bool) -> str:
@@ -156,11 +164,15 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:
         self._day = _url_maker("scoring:day_result")
+        self._labels = {}
         return super().body_rows()
 
     def cell_date(self, record, url):
         game = record.game
-        return f'<a href="{self._day(game.day_id)}">{escape(day_label(game.day_date))}</a>'
+        label = self._labels.get(game.day_date)
+        if label is None:  # a day's two games: its label made once
+            label = self._labels[game.day_date] = escape(day_label(game.day_date))
+        return f'<a href="{self._day(game.day_id)}">{label}</a>'
 
     def cell_table(self, record, url):
         return f"{record.game.table.number:,}"

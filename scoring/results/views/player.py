@@ -45,8 +45,11 @@ def _opponents_table(person):
 
 
 def _games_table(person, games: int | None = None):
-    """``games``: how many there are, when known (the page has the stored count)."""
-    return PlayerGamesTable(games_of.player_games(person), games=games)
+    """``games``: how many there are, when known: the page has the stored count, and
+    reads its rows as values (the CSV reads them all, with the players prefetched)."""
+    if games is None:
+        return PlayerGamesTable(games_of.player_games(person))
+    return PlayerGamesTable(games_of.games_of_person(person), games=games)
 
 
 def _csv(request, person):
