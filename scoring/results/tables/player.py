@@ -10,6 +10,7 @@ directly, so a page of rows costs a few hundred microseconds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape as _escape  # django's escape, without its lazy-text wrapper
 
 import django_tables2 as tables
 from django.urls import reverse
@@ -55,7 +56,7 @@ class _FastRows:
         if not self.link_players:  # never on this page; drawn the general way
             return super().body_rows()
         player = _url_maker("scoring:player")
-        cells = [(_td(column), getattr(self, f"cell_{column.name}")) for column in self.columns]
+        cells = [(_td(self, col), getattr(self, f"cell_{col.name}")) for col in self.columns]
         out = []
         for record in self.page_records():
             row = "".join([f"{td}{draw(record, player)}</td>" for td, draw in cells])
@@ -63,18 +64,25 @@ class _FastRows:
         return out
 
 
-def _td(bound_column) -> str:
+_TDS: dict[tuple[type, str], str] = {}
+
+
+def _td(table, bound_column) -> str:
     """The opening ``<td>`` of a column's cells (a phone shows ``data-label`` beside
-    the value), as rows.Table writes it."""
-    td = bound_column.attrs["td"]
-    td["data-label"] = str(bound_column.header)
-    return f"<td {td.as_html()}>"
+    the value), as rows.Table writes it: the same for every table of a class, so
+    worked out once."""
+    key = (type(table), bound_column.name)
+    if key not in _TDS:
+        td = bound_column.attrs["td"]
+        td["data-label"] = str(bound_column.header)
+        _TDS[key] = f"<td {td.as_html()}>"
+    return _TDS[key]
 
 
 def _link(url: Callable[[int], str], pid: int, name: str, is_guest: bool) -> str:
     """:func:`~scoring.results.tables.base.person_link` of a linked name."""
     badge = ' <span class="badge">guest</span>' if is_guest else ""
-    return f'<a href="{url(pid)}">{escape(name)}{badge}</a>'
+    return f'<a href="{url(pid)}">{_escape(name)}{badge}</a>'
 
 
 def _row_person(record: dict, url) -> str:
@@ -155,11 +163,19 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
         if games is not None:  # the number of rows, known (stored): not counted again
             self.data._length = games
 
-    def paginate(self, *args, **kwargs):
-        """The page's rows are read as light records (:func:`games_page`), once; the
-        page holds them, so drawing it (and asking whether it has rows) reads nothing."""
-        super().paginate(*args, **kwargs)
-        self.page.object_list = BoundRows(games_page(self.page.object_list.data), self)
+    @property
+    def page(self):
+        return self.__dict__.get("_page")
+
+    @page.setter
+    def page(self, page):
+        """A page's rows are read as light records (:func:`games_page`), once, however
+        it was chosen (by ``paginate``, or by RequestConfig after a page out of range);
+        the page holds them, so drawing it (or asking whether it has rows) reads
+        nothing more."""
+        if page is not None:
+            page.object_list = BoundRows(games_page(page.object_list.data), self)
+        self.__dict__["_page"] = page
 
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:

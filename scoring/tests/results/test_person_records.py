@@ -8,7 +8,6 @@ import io
 import itertools
 from types import SimpleNamespace
 
-import django_tables2 as tables
 import pytest
 from django.core.management import call_command
 from django.db.models import F
@@ -215,13 +214,19 @@ def test_fast_rows_are_the_general_rows():
         assert fast == Table.body_rows(table), type(table).__name__
         assert len(fast) == 2 if isinstance(table, PlayerGamesTable) else len(fast) >= 1
     # The light records of the games' page draw what the TeamPlayer rows draw.
-    general = PlayerGamesTable(games_of.player_games(a))
-    tables.Table.paginate(general, per_page=25)
+    general = _WithModelRows(games_of.player_games(a))
+    paginate(request, general)
     assert not isinstance(general.page_records()[0], SimpleNamespace)
     light = paginate(request, PlayerGamesTable(games_of.player_games(a)))
     assert isinstance(light.page_records()[0], SimpleNamespace)
     assert light.body_rows() == Table.body_rows(general)
     assert "—" in "".join(light.body_rows())  # the game of two: no partner, no rating
+
+
+class _WithModelRows(PlayerGamesTable):
+    """The games table with its page holding the TeamPlayer rows (no light records)."""
+
+    page = None
 
 
 def _drawn_page_queries(client, url, django_assert_max_num_queries) -> int:
