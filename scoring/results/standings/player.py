@@ -152,20 +152,40 @@ def _game_row(values, players) -> SimpleNamespace:
     )
 
 
+def _rows(sql: str, params: list, period: Period, day: str) -> list[tuple]:
+    """The rows of ``sql`` (ending in its WHERE conditions, ``{dates}`` marking where
+    the period's limits on the date column ``day`` go) written out in SQL."""
+    dates = ""
+    for op, limit in ((">=", period.start), ("<=", period.end)):
+        if limit:
+            dates += f" AND {day} {op} %s"
+            params.append(limit)
+    with connection.cursor() as cursor:
+        cursor.execute(sql.format(dates=dates), params)
+        return cursor.fetchall()
+
+
 def score_series(person: Person, period: Period = ALL_GAMES) -> list[tuple[datetime.date, int]]:
-    """(date, game score) of each finished game, oldest first: the game-scores chart."""
-    qs = finished_players(period.start, period.end).filter(person=person)
-    return list(
-        qs.order_by("game__day_date", "game__finished_at", "game_id").values_list(
-            "game__day_date", "team__total"
-        )
+    """(date, game score) of each finished game, oldest first: the game-scores chart.
+    One read, written out in SQL."""
+    sql = (
+        f"SELECT g.day_date, t.total FROM {TeamPlayer._meta.db_table} tp "
+        f"JOIN {Game._meta.db_table} g ON g.id = tp.game_id "
+        f"JOIN {GameTeam._meta.db_table} t ON t.id = tp.team_id "
+        "WHERE g.status = %s AND tp.person_id = %s{dates} "
+        "ORDER BY g.day_date, g.finished_at, tp.game_id"
     )
+    return _rows(sql, [FINISHED, person.pk], period, "g.day_date")
 
 
 def rating_series(person: Person, period: Period = ALL_GAMES) -> list[tuple[datetime.date, float]]:
-    """(date, rating) after each rated game, oldest first: the rating chart."""
-    qs = RatingPoint.objects.filter(person=person).filter(period.limits("played_on"))
-    return list(qs.order_by("played_on", "pk").values_list("played_on", "ordinal"))
+    """(date, rating) after each rated game, oldest first: the rating chart. One read,
+    written out in SQL."""
+    sql = (
+        f"SELECT played_on, ordinal FROM {RatingPoint._meta.db_table} "
+        "WHERE person_id = %s{dates} ORDER BY played_on, id"
+    )
+    return _rows(sql, [person.pk], period, "played_on")
 
 
 def _aggregate(select: str, joins: str, group: str, person: Person, period: Period) -> list:
