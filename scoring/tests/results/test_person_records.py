@@ -31,11 +31,11 @@ from scoring.play import services
 from scoring.results.standings import player as games_of
 from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import finished_players
+from scoring.results.tables.drawn import draw_table
 from scoring.results.tables.player import (
     OpponentsTable,
     PartnersTable,
     PlayerGamesTable,
-    draw_table,
 )
 from scoring.results.tables.rows import Table
 from scoring.results.views.common import paginate
