@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
 from members.models import Person
-from scoring.models import Game, GameTeam, PersonTotal, RatingPoint, TeamPlayer
+from scoring.models import Game, GameTeam, PersonTotal, RatingPoint, SeasonTotal, TeamPlayer
 from scoring.models.totals import STAT_FIELDS, TEAM_SUMS
 from scoring.results.standings.individual import PERSON_FIELDS, person_row
 from scoring.results.standings.individual import _finish_row as finish_row
@@ -266,28 +266,37 @@ def partners(person: Person, period: Period = ALL_GAMES) -> list[dict]:
     return rows
 
 
-def stored_record(person: Person) -> SimpleNamespace | None:
+def stored_record(person: Person, season=None) -> SimpleNamespace | None:
     """``person``'s stored all-games row (:class:`~scoring.models.PersonTotal`: totals,
-    bests, streak) with the day of each best's game: one small read, written out in
-    SQL, whatever the length of their history; ``stats`` holds :data:`STAT_FIELDS`."""
+    bests, streak) with the day of each best's game, and their stored totals of
+    ``season`` (:class:`~scoring.models.SeasonTotal`): one small read, written out in
+    SQL, whatever the length of their history. ``stats`` holds :data:`STAT_FIELDS`;
+    ``season_stats`` too, or None (no finished game in the season, or no season)."""
     game = Game._meta.db_table
     joins = " ".join(
         f"LEFT JOIN {game} g{i} ON g{i}.id = r.{name}_id" for i, name in enumerate(BEST_GAMES)
     )
     days = ", ".join(f"g{i}.id, g{i}.day_id, g{i}.day_date" for i in range(len(BEST_GAMES)))
     fields = ", ".join(f"r.{name}" for name in (*STAT_FIELDS, *RECORD_FIELDS))
+    in_season = ", ".join(f"s.{name}" for name in STAT_FIELDS)
     sql = (
-        f"SELECT {fields}, {days} FROM {PersonTotal._meta.db_table} r {joins} "
-        "WHERE r.person_id = %s"
+        f"SELECT {fields}, {in_season}, {days} FROM {PersonTotal._meta.db_table} r {joins} "
+        f"LEFT JOIN {SeasonTotal._meta.db_table} s ON s.person_id = r.person_id "
+        "AND s.season_id = %s AND s.games > 0 WHERE r.person_id = %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [person.pk])
+        cursor.execute(sql, [season.pk if season else None, person.pk])
         found = cursor.fetchone()
     if found is None:
         return None
-    values = dict(zip((*STAT_FIELDS, *RECORD_FIELDS), found, strict=False))
+    names = (*STAT_FIELDS, *RECORD_FIELDS)
+    values = dict(zip(names, found, strict=False))
     record = SimpleNamespace(stats={name: values[name] for name in STAT_FIELDS}, **values)
-    games = found[len(values) :]
+    season_values = found[len(names) : len(names) + len(STAT_FIELDS)]
+    record.season_stats = None
+    if season_values[0] is not None:  # games: never null in a stored row
+        record.season_stats = dict(zip(STAT_FIELDS, season_values, strict=True))
+    games = found[len(names) + len(STAT_FIELDS) :]
     for i, name in enumerate(BEST_GAMES):
         game_id, day_id, day_date = games[3 * i : 3 * i + 3]
         found_game = game_id and SimpleNamespace(pk=game_id, day_id=day_id, day_date=day_date)

@@ -9,8 +9,6 @@ from django.utils import timezone
 
 from members.models import Person
 from members.permissions import person_for
-from scoring.models import SeasonTotal
-from scoring.models.totals import STAT_FIELDS
 from scoring.results import charts, ratings
 from scoring.results.cache import cached_body
 from scoring.results.standings import player as games_of
@@ -83,15 +81,11 @@ def _charts(person, scores, ratings_seen) -> dict:
     }
 
 
-def _season_totals(person, season, ratings_seen):
+def _season_totals(record, season, ratings_seen):
     """The person's stored totals of ``season`` (None: no finished game in it)."""
-    if season is None:
+    if record is None or record.season_stats is None:
         return None
-    stored = SeasonTotal.objects.filter(season=season, person_id=person.pk, games__gt=0)
-    found = list(stored.order_by().values(*STAT_FIELDS)[:1])
-    if not found:
-        return None
-    return games_of.totals_row(found[0], games_of.rating_on(ratings_seen, season.end))
+    return games_of.totals_row(record.season_stats, games_of.rating_on(ratings_seen, season.end))
 
 
 def _body(request, person, is_me: bool) -> dict:
@@ -99,7 +93,7 @@ def _body(request, person, is_me: bool) -> dict:
     stored rows, the ratings read once for the charts, the totals and the bests, the
     three tables drawn in Python (:func:`draw_table`)."""
     season = current_season()
-    record = games_of.stored_record(person)
+    record = games_of.stored_record(person, season)
     ratings_seen = games_of.rating_series(person)
     totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
     tables = {
@@ -112,7 +106,7 @@ def _body(request, person, is_me: bool) -> dict:
         "is_me": is_me,
         "totals": totals,
         "season": season,
-        "season_totals": _season_totals(person, season, ratings_seen),
+        "season_totals": _season_totals(record, season, ratings_seen),
         **tables,
         **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
         "bests": games_of.bests_of(record, ratings_seen),

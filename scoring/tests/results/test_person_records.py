@@ -24,6 +24,7 @@ from scoring.models import (
     RatingPoint,
     ResultsVersion,
     RuleSet,
+    Season,
     TeamHand,
 )
 from scoring.models.totals import STAT_FIELDS
@@ -280,3 +281,21 @@ def test_draw_table_is_what_render_table_draws():
         ):
             expected = template.render(RequestContext(request, {"t": paginate(request, make())}))
             assert draw_table(paginate(request, make()), request) == expected
+
+
+def test_the_page_shows_the_stored_totals_as_the_standings_count_them(officer_client):
+    """The two cards of a member's page (the current season's totals, read with the
+    stored row in one query, and all games) equal the standings' aggregate."""
+    spring = Season.objects.create(name="Spring", start=START, end=START + datetime.timedelta(8))
+    pool = league(days=3, tables=1, games=2, start=START)  # the third day is after it
+    person = pool[0][0]
+    context = officer_client.get(reverse("scoring:player", args=[person.pk])).context
+    keys = ("games", "wins", "win_pct", "average", "differential", "rating")
+    season_row = individual(spring.start, spring.end, person_ids=[person.pk])[0]
+    assert {k: context["season_totals"][k] for k in keys} == {k: season_row[k] for k in keys}
+    all_row = individual(person_ids=[person.pk])[0]
+    assert {k: context["totals"][k] for k in keys} == {k: all_row[k] for k in keys}
+    assert context["season_totals"]["games"] < context["totals"]["games"]
+    nobody = MemberFactory(first_name="No", last_name="Games")
+    context = officer_client.get(reverse("scoring:player", args=[nobody.pk])).context
+    assert context["totals"] is None and context["season_totals"] is None
