@@ -12,7 +12,7 @@ from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
 from scoring.models.rulesets import DayRules, RuleSet, RuleSetQuerySet, rules_from_settings
 from scoring.models.submissions import Submission
-from scoring.models.totals import PartnershipTotal, SeasonTotal
+from scoring.models.totals import PartnershipTotal, PersonTotal, SeasonTotal
 
 __all__ = [
     "ClubSettings",
@@ -24,6 +24,7 @@ __all__ = [
     "HandConfirmation",
     "HandConfirmationQuerySet",
     "PartnershipTotal",
+    "PersonTotal",
     "RatingPoint",
     "ResultsMailing",
     "ResultsMessage",

@@ -45,10 +45,9 @@ def team_aggregates(prefix: str = "team__") -> dict:
     }
 
 
-class Totals(models.Model):
+class Stats(models.Model):
     """The statistics of finished games, added up (see :func:`team_aggregates`)."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     points_for = models.BigIntegerField(default=0)
@@ -72,6 +71,48 @@ class Totals(models.Model):
 
     def stats(self) -> dict:
         return {name: getattr(self, name) for name in STAT_FIELDS}
+
+
+class Totals(Stats):
+    """:class:`Stats` of one season."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        abstract = True
+
+
+def _game() -> models.ForeignKey:
+    """The game a personal best happened in."""
+    return models.ForeignKey(
+        "scoring.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+
+class PersonTotal(Stats):
+    """All of one person's finished games added up, with their personal bests and
+    longest winning streak (what their page shows): one row per person who finished a
+    game, written with the season totals (:mod:`scoring.play.services.totals`).
+
+    A best is the first game (or hand) reaching it, in the order the games were
+    played; ``best_game`` and ``best_hand`` (the values) are among :data:`STAT_FIELDS`.
+    """
+
+    person = models.OneToOneField(Person, on_delete=models.CASCADE, related_name="+")
+    best_game_in = _game()
+    best_hand_in = _game()
+    best_hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    most_canastas = models.PositiveIntegerField(default=0)
+    most_canastas_in = _game()
+    most_red_threes = models.PositiveIntegerField(default=0)
+    most_red_threes_in = _game()
+    most_red_threes_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    streak = models.PositiveIntegerField(default=0)
+    streak_start = models.DateField(null=True, blank=True)
+    streak_end = models.DateField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.person}: {self.games} games"
 
 
 class SeasonTotal(Totals):

@@ -1,13 +1,17 @@
-"""The stored season totals (:class:`~scoring.models.SeasonTotal` per person,
-:class:`~scoring.models.PartnershipTotal` per pair of partners): written here only.
+"""The stored totals (:class:`~scoring.models.SeasonTotal` per person and season,
+:class:`~scoring.models.PartnershipTotal` per pair of partners and season,
+:class:`~scoring.models.PersonTotal` per person over all games): written here only.
 
 A game that finishes, or a finished game that is corrected, re-opened or rebuilt,
 changes the totals of its players (and of their partnerships) in every season whose
-dates cover its day: :func:`game_changed`, called by the services in the same
-transaction (:func:`scoring.play.services.state.tell_ratings`), adds those players'
-finished games of those seasons up again from the per-game statistics on ``GameTeam``
-(a few hundred rows at most: a small read that never grows with the club's history,
-and always right after a correction, where adding and taking away could drift).
+dates cover its day, and their all-games rows with their personal bests:
+:func:`game_changed`, called by the services in the same transaction
+(:func:`scoring.play.services.state.tell_ratings`), adds those players' finished games
+of those seasons up again from the per-game statistics on ``GameTeam`` (a few hundred
+rows at most: a small read that never grows with the club's history, and always right
+after a correction, where adding and taking away could drift), and their all-games
+rows from their games (:func:`refresh_records`: a person's own games, a few hundred
+rows, and their hands in two ranked queries).
 Editing a season's dates recomputes that season (:func:`refresh_season`); a merge of
 two people, their rows; ``manage.py rebuild_totals`` everything (:func:`rebuild_all`).
 
@@ -21,9 +25,10 @@ from collections.abc import Iterable
 
 from django.apps import apps as global_apps
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Window
+from django.db.models.functions import RowNumber
 
-from scoring.models.totals import STAT_FIELDS, team_aggregates
+from scoring.models.totals import STAT_FIELDS, TEAM_SUMS, team_aggregates
 
 FINISHED = "finished"
 PARTNER = "team__memberships__person"
@@ -50,6 +55,7 @@ def game_changed(game, people: list[int] | None = None) -> None:
         )
     for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
         refresh(season, people)
+    refresh_records(people)
 
 
 def refresh_people(person_ids: Iterable[int], apps=None) -> None:
@@ -59,6 +65,7 @@ def refresh_people(person_ids: Iterable[int], apps=None) -> None:
     with transaction.atomic():
         for season in Season.objects.all():
             refresh(season, ids, apps=apps)
+        refresh_records(ids, apps=apps)
 
 
 def refresh_season(season, apps=None) -> None:
@@ -67,12 +74,23 @@ def refresh_season(season, apps=None) -> None:
 
 
 def rebuild_all(apps=None) -> int:
-    """Recompute every season's totals; returns the number of seasons."""
+    """Recompute every season's totals and everyone's all-games row; returns the
+    number of seasons."""
     Season, _, _, _ = _models(apps)
     seasons = list(Season.objects.all())
     for season in seasons:
         refresh(season, None, apps=apps)
+    if _has_records(apps):  # not yet in the migration that added the season totals
+        refresh_records(None, apps=apps)
     return len(seasons)
+
+
+def _has_records(apps) -> bool:
+    try:
+        (apps or global_apps).get_model("scoring", "PersonTotal")
+    except LookupError:
+        return False
+    return True
 
 
 def refresh(season, person_ids: list[int] | None, apps=None) -> None:
@@ -130,3 +148,107 @@ def _stats(row: dict) -> dict:
         name: row[name] if name in ("best_game", "best_hand") else row[name] or 0
         for name in STAT_FIELDS
     }
+
+
+# ---------------------------------------------------------------------------------------
+# Each person's all-games row: totals, personal bests, longest winning streak
+
+#: The per-game values read for :func:`refresh_records`, after person and game.
+_SEAT_VALUES = ("game__day_date", "team__won", "team__natural_canastas", "team__mixed_canastas")
+
+
+def refresh_records(person_ids: list[int] | None, apps=None) -> None:
+    """Replace the :class:`~scoring.models.PersonTotal` rows of these people (None:
+    everyone) with their finished games added up: their games in the order played
+    (one query; the totals, best game, most canastas and the streak are worked out in
+    Python), the best hand and the most red threes in a hand (one ranked query each),
+    then a delete and an insert."""
+    registry = apps or global_apps
+    TeamPlayer = registry.get_model("scoring", "TeamPlayer")
+    PersonTotal = registry.get_model("scoring", "PersonTotal")
+    seats = TeamPlayer.objects.filter(game__status=FINISHED)
+    if person_ids is not None:
+        seats = seats.filter(person_id__in=person_ids)
+    sums = [f"team__{name}" for name in TEAM_SUMS.values()]
+    rows = seats.order_by(
+        "person_id", "game__day_date", F("game__finished_at").asc(nulls_last=True), "game_id"
+    ).values_list("person_id", "game_id", *_SEAT_VALUES, "team__best_hand", *sums)
+    records: dict[int, dict] = {}
+    for pid, game_id, day, won, natural, mixed, best_hand, *values in rows.iterator(2000):
+        record = records.get(pid) or records.setdefault(pid, _new_record())
+        _add_game(record, game_id, day, won, natural + mixed, best_hand, values)
+    for key, number in (("hand_score", "best_hand"), ("red_threes", "most_red_threes")):
+        for pid, value, game_id, hand in _best_hands(seats, key):
+            if pid in records and value:
+                records[pid].update({f"{number}_in_id": game_id, f"{number}_number": hand})
+                if key == "red_threes":
+                    records[pid]["most_red_threes"] = value
+    with transaction.atomic():
+        stale = PersonTotal.objects.all()
+        if person_ids is not None:
+            stale = stale.filter(person_id__in=person_ids)
+        stale.delete()
+        PersonTotal.objects.bulk_create(
+            PersonTotal(person_id=pid, **_finished(record)) for pid, record in records.items()
+        )
+
+
+def _new_record() -> dict:
+    return {
+        **dict.fromkeys(("games", "wins", *TEAM_SUMS), 0),
+        "best_game": None,
+        "best_hand": None,
+        "most_canastas": 0,
+        "streak": 0,
+        "run": 0,
+    }
+
+
+def _add_game(record, game_id, day, won, canastas, best_hand, values) -> None:
+    """Count one finished game (games arrive in the order they were played, so a
+    best is replaced only by a strictly better one: the first to reach it stays)."""
+    record["games"] += 1
+    record["wins"] += bool(won)
+    for key, value in zip(TEAM_SUMS, values, strict=True):
+        record[key] += value or 0
+    total = values[0]
+    if record["best_game"] is None or total > record["best_game"]:
+        record["best_game"], record["best_game_in_id"] = total, game_id
+    if best_hand is not None and (record["best_hand"] is None or best_hand > record["best_hand"]):
+        record["best_hand"] = best_hand
+    if canastas > record["most_canastas"]:
+        record["most_canastas"], record["most_canastas_in_id"] = canastas, game_id
+    if not won:
+        record["run"] = 0
+        return
+    record["run"] += 1
+    if record["run"] == 1:
+        record["run_start"] = day
+    if record["run"] > record["streak"]:
+        record["streak"] = record["run"]
+        record["streak_start"], record["streak_end"] = record["run_start"], day
+
+
+def _finished(record: dict) -> dict:
+    record.pop("run")
+    record.pop("run_start", None)
+    return record
+
+
+def _best_hands(seats, key: str):
+    """(person, value, game, hand number) of each person's hand with the highest
+    ``key`` (the first played among equals): one query ranking their hands."""
+    hands = "team__team_hands"
+    order = [
+        F(f"{hands}__{key}").desc(nulls_last=True),
+        F("game__day_date").asc(),
+        F("game__finished_at").asc(nulls_last=True),
+        F("game_id").asc(),
+        F(f"{hands}__hand__number").asc(),
+    ]
+    ranked = (
+        seats.order_by()
+        .annotate(place=Window(RowNumber(), partition_by=[F("person_id")], order_by=order))
+        .filter(place=1)
+    )
+    return ranked.values_list("person_id", f"{hands}__{key}", "game_id", f"{hands}__hand__number")

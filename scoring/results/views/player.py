@@ -12,9 +12,13 @@ from members.permissions import person_for
 from scoring.results import charts, ratings
 from scoring.results.cache import cached_body
 from scoring.results.standings import player as games_of
-from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import current_season
-from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.tables.drawn import draw_table
+from scoring.results.tables.player import (
+    OpponentsTable,
+    PartnersTable,
+    PlayerGamesTable,
+)
 from scoring.results.views.common import csv_download, paginate, wants_csv
 
 PERSON_FIELDS = (
@@ -38,8 +42,12 @@ def _opponents_table(person):
     return OpponentsTable(games_of.opponents(person), prefix="o-")
 
 
-def _games_table(person):
-    return PlayerGamesTable(games_of.player_games(person))
+def _games_table(person, games: int | None = None):
+    """``games``: how many there are, when known: the page has the stored count, and
+    reads its rows as values (the CSV reads them all, with the players prefetched)."""
+    if games is None:
+        return PlayerGamesTable(games_of.player_games(person))
+    return PlayerGamesTable(games_of.games_of_person(person), games=games)
 
 
 def _csv(request, person):
@@ -54,16 +62,16 @@ def _csv(request, person):
     return csv_download(request, table, f"{stem}-{person.pk}.csv")
 
 
-def _charts(person) -> dict:
+def _charts(person, scores, ratings_seen) -> dict:
     return {
         "score_chart": charts.line_chart(
-            games_of.score_series(person),
+            scores,
             title=f"Game scores of {person.full_name}",
             y_label="Game score",
             noun="game",
         ),
         "rating_chart": charts.line_chart(
-            [(day, ratings.display_rating(o)) for day, o in games_of.rating_series(person)],
+            [(day, ratings.display_rating(o)) for day, o in ratings_seen],
             title=f"Rating of {person.full_name} after each game",
             y_label="Rating",
             noun="rated game",
@@ -73,22 +81,36 @@ def _charts(person) -> dict:
     }
 
 
+def _season_totals(record, season, ratings_seen):
+    """The person's stored totals of ``season`` (None: no finished game in it)."""
+    if record is None or record.season_stats is None:
+        return None
+    return games_of.totals_row(record.season_stats, games_of.rating_on(ratings_seen, season.end))
+
+
 def _body(request, person, is_me: bool) -> dict:
-    """Everything the cached part of the page shows."""
+    """Everything the cached part of the page shows: the totals and bests from the
+    stored rows, the ratings read once for the charts, the totals and the bests, the
+    three tables drawn in Python (:func:`draw_table`)."""
     season = current_season()
-    totals = individual(person_ids=[person.pk])
-    season_totals = individual(season.start, season.end, person_ids=[person.pk]) if season else []
+    record = games_of.stored_record(person, season)
+    ratings_seen = games_of.rating_series(person)
+    totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
+    tables = {
+        "history": paginate(request, _games_table(person, record.games if record else 0)),
+        "partners": paginate(request, _partners_table(person)),
+        "opponents": paginate(request, _opponents_table(person)),
+    }
     return {
         "person": person,
         "is_me": is_me,
-        "totals": totals[0] if totals else None,
+        "totals": totals,
         "season": season,
-        "season_totals": season_totals[0] if season_totals else None,
-        "history": paginate(request, _games_table(person)),
-        "partners": paginate(request, _partners_table(person)),
-        "opponents": paginate(request, _opponents_table(person)),
-        "bests": games_of.personal_bests(person),
-        **_charts(person),
+        "season_totals": _season_totals(record, season, ratings_seen),
+        **tables,
+        **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
+        "bests": games_of.bests_of(record, ratings_seen),
+        **_charts(person, games_of.score_series(person), ratings_seen),
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,
     }
