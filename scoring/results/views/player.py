@@ -13,12 +13,12 @@ from scoring.results import charts, ratings
 from scoring.results.cache import cached_body
 from scoring.results.standings import player as games_of
 from scoring.results.standings.periods import current_season
-from scoring.results.tables.drawn import draw_table
 from scoring.results.tables.player import (
     OpponentsTable,
     PartnersTable,
     PlayerGamesTable,
 )
+from scoring.results.tables.rows import draw_table
 from scoring.results.views.common import csv_download, paginate, wants_csv
 
 PERSON_FIELDS = (
