@@ -223,13 +223,7 @@ def load(
                     failures.append(f"HTTP {status} (expected {expect})")
         browser.close()
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return _summary(samples, sizes, failures, time.perf_counter() - began)
+    return _summary(samples, sizes, failures, _run_threads(worker, connections))
 
 
 def waves(
@@ -288,13 +282,18 @@ def waves(
             browser.close()
             db_connections.close_all()
 
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
+    return _summary(samples, sizes, failures, _run_threads(worker, connections))
+
+
+def _run_threads(worker: Callable[[int], None], count: int) -> float:
+    """Run ``worker(i)`` in ``count`` threads at once; the seconds until all are done."""
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
     began = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    return _summary(samples, sizes, failures, time.perf_counter() - began)
+    return time.perf_counter() - began
 
 
 def _summary(samples: list[float], sizes: list[int], failures: list[str], elapsed: float):
