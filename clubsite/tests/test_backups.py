@@ -147,6 +147,7 @@ def test_an_older_backup_is_restored_and_migrated(sqlite_only, tmp_path):
         db.execute("DROP TABLE scoring_submission")  # made by 0009_submission_keys
         for table in ("scoring_seasontotal", "scoring_partnershiptotal"):  # made by 0012
             db.execute(f"DROP TABLE {table}")
+        db.execute("DROP TABLE scoring_persontotal")  # made by 0014_person_totals
         db.execute(
             # 0005 and every later scoring migration: the backup predates them all.
             "DELETE FROM django_migrations WHERE app='scoring' AND name >= '0005'"
