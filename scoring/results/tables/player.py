@@ -19,7 +19,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django_tables2.rows import BoundRows
 
 from scoring.results.ratings import display_rating
-from scoring.results.standings.player import games_page
+from scoring.results.standings.player import games_page, with_rating_after
 from scoring.results.tables.base import (
     NAME_CELL,
     TEMPLATE,
@@ -154,6 +154,13 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
 
     def value_result(self, record):
         return self.render_result(record)
+
+    def order_rating_after(self, queryset, is_descending):
+        """The page's rows read the rating with the seats (:func:`games_page`): the
+        queryset is given it only to sort by it."""
+        if "rating_after" not in queryset.query.annotations:
+            queryset = with_rating_after(queryset)
+        return queryset.order_by(("-" if is_descending else "") + "rating_after"), True
 
     def __init__(self, *args, games: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -52,7 +52,7 @@ def _games_table(person, games: int | None = None):
     reads its rows as values (the CSV reads them all, with the players prefetched)."""
     if games is None:
         return PlayerGamesTable(games_of.player_games(person))
-    return PlayerGamesTable(games_of.games_of_person(person), games=games)
+    return PlayerGamesTable(games_of.finished_games_of(person), games=games)
 
 
 def _csv(request, person):

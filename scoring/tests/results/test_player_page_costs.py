@@ -2,18 +2,25 @@
 they are the viewer and the results stamp) and one cache read; what it shows still
 follows the viewer and the data."""
 
+import datetime
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django_tables2 import RequestConfig
 
 from members.models import Person
 from members.tests.factories import MemberFactory
 from scoring.models import ResultsVersion
 from scoring.results.cache import results_stamp, stamp_of
+from scoring.results.standings import player as games_of
+from scoring.results.tables.player import PlayerGamesTable
+from scoring.results.views.common import paginate
 from scoring.results.views.player import PERSON_FIELDS, page_person
+from scoring.tests.games import league
 
 pytestmark = pytest.mark.django_db
 MINE = "This is your page"
@@ -70,3 +77,45 @@ def test_a_missing_person_is_404_and_a_merged_one_redirects(officer_client, smal
     Person.objects.filter(pk=gone.pk).update(merged_into=small_club["A"])
     response = officer_client.get(_url(gone))
     assert response.status_code == 302 and response["Location"] == _url(small_club["A"])
+
+
+def _row(record) -> tuple:
+    game, team = record.game, record.team
+    players = [(p.team_id, p.person_id, p.person.full_name) for p in game.players.all()]
+    return (
+        record.pk,
+        record.person_id,
+        record.team_id,
+        (game.pk, game.day_id, game.day_date, game.table.number, game.number),
+        (team.won, team.total, team.points_against, team.hands),
+        record.rating_after,
+        players,
+    )
+
+
+@pytest.mark.parametrize("query", ["", "?sort=-rating_after", "?sort=rating_after", "?sort=date"])
+def test_a_page_of_games_is_what_the_orm_reads(query):
+    """The games table's light rows (the seats of the page's games, read with the
+    rating in one SQL statement) equal the TeamPlayer rows with the annotated rating,
+    sorted the same way (by the rating too, though the page's queryset has no rating
+    until it sorts by it)."""
+    pool = league(days=3, tables=2, games=2, start=datetime.date(2025, 3, 6))
+    person = pool[0][0]
+    request = RequestFactory().get("/" + query)
+    count = games_of.finished_games_of(person).count()
+    light = paginate(request, PlayerGamesTable(games_of.finished_games_of(person), games=count))
+    model = _ModelRows(games_of.player_games(person))
+    RequestConfig(request, paginate=False).configure(model)
+    expected = [_row(r) for r in model.data]
+    drawn = [_row(row.record) for row in light.page.object_list]
+    assert len(drawn) == count > 3
+    assert {r[0]: r for r in drawn} == {r[0]: r for r in expected}
+    if "rating" in query:  # ratings are all different: one order
+        assert [r[5] for r in drawn] == [r[5] for r in expected]
+        assert any(r[5] is not None for r in drawn)
+    else:
+        assert [r[0] for r in drawn] == [r[0] for r in expected]
+
+
+class _ModelRows(PlayerGamesTable):
+    page = None  # the TeamPlayer rows themselves, not the light ones
