@@ -9,6 +9,7 @@ directly, so a page of rows costs a few hundred microseconds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from html import escape as _escape  # django's escape, without its lazy-text wrapper
 
@@ -16,6 +17,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django_tables2.rows import BoundRows
 
 from scoring.results.ratings import display_rating
@@ -102,6 +104,12 @@ def _decimal(key: str):
     return lambda self, record, url: f"{record[key]:,.1f}"
 
 
+@functools.lru_cache(maxsize=4096)
+def _day_label(day, language: str | None) -> str:
+    """:func:`day_label`, escaped, in ``language`` (the active one): made once per day."""
+    return escape(day_label(day))
+
+
 class PlayerGamesTable(_FastRows, LinkPlayers, Table):
     date = DateColumn(
         accessor="game__day_date",
@@ -184,14 +192,11 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:
         self._day = _url_maker("scoring:day_result")
-        self._labels = {}
         return super().body_rows()
 
     def cell_date(self, record, url):
         game = record.game
-        label = self._labels.get(game.day_date)
-        if label is None:  # a day's two games: its label made once
-            label = self._labels[game.day_date] = escape(day_label(game.day_date))
+        label = _day_label(game.day_date, get_language())
         return f'<a href="{self._day(game.day_id)}">{label}</a>'
 
     def cell_table(self, record, url):

@@ -119,3 +119,20 @@ def test_a_page_of_games_is_what_the_orm_reads(query):
 
 class _ModelRows(PlayerGamesTable):
     page = None  # the TeamPlayer rows themselves, not the light ones
+
+
+def test_remembered_date_labels_follow_the_language():
+    """The charts' and the games table's date labels are made once per date and
+    language: what date_format gives in the active language."""
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from scoring.results import charts
+    from scoring.results.tables import player as tables
+
+    day = datetime.date(2025, 3, 6)
+    for language in ("en", "de"):
+        with translation.override(language):
+            assert charts._label(day) == date_format(day, "j M Y")
+            assert tables._day_label(day, translation.get_language()) == date_format(day, "D j M Y")
+    assert charts._label("Start") == "Start"
