@@ -14,7 +14,8 @@ from collections.abc import Callable
 from html import escape as _escape  # django's escape, without its lazy-text wrapper
 
 import django_tables2 as tables
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -41,9 +42,17 @@ _MARK = 987654321  # an id no row has: the place of the id in a reversed URL
 
 
 def _url_maker(name: str) -> Callable[[int], str]:
-    """``pk -> reverse(name, args=[pk])`` with one ``reverse`` in all."""
-    head, tail = reverse(name, args=[_MARK]).split(str(_MARK))
+    """``pk -> reverse(name, args=[pk])`` with one ``reverse`` per URLconf and script
+    prefix while the process runs (they do not change)."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    head, tail = _url_parts(name, urlconf, get_script_prefix())
     return lambda pk: f"{head}{pk}{tail}"
+
+
+@functools.cache
+def _url_parts(name: str, urlconf, prefix: str) -> tuple[str, str]:
+    head, tail = reverse(name, args=[_MARK], urlconf=urlconf).split(str(_MARK))
+    return head, tail
 
 
 class _FastRows:

@@ -136,3 +136,18 @@ def test_remembered_date_labels_follow_the_language():
             assert charts._label(day) == date_format(day, "j M Y")
             assert tables._day_label(day, translation.get_language()) == date_format(day, "D j M Y")
     assert charts._label("Start") == "Start"
+
+
+def test_the_tables_links_are_what_reverse_gives():
+    """The games table's links are reversed once per URLconf and script prefix."""
+    from django.urls import set_script_prefix
+
+    from scoring.results.tables.player import _url_maker
+
+    for prefix in ("/", "/club/"):
+        set_script_prefix(prefix)
+        try:
+            for name in ("scoring:player", "scoring:day_result"):
+                assert _url_maker(name)(42) == reverse(name, args=[42])
+        finally:
+            set_script_prefix("/")
