@@ -41,7 +41,7 @@ from scoring.results.tables.rows import Table
 _MARK = 987654321  # an id no row has: the place of the id in a reversed URL
 
 
-def _url_maker(name: str) -> Callable[[int], str]:
+def url_maker(name: str) -> Callable[[int], str]:
     """``pk -> reverse(name, args=[pk])`` with one ``reverse`` per URLconf and script
     prefix while the process runs (they do not change)."""
     urlconf = get_urlconf() or settings.ROOT_URLCONF
@@ -63,7 +63,7 @@ class _FastRows:
     def body_rows(self) -> list[SafeString]:
         if not self.link_players:  # never on this page; drawn the general way
             return super().body_rows()
-        player = _url_maker("scoring:player")
+        player = url_maker("scoring:player")
         cells = [(_td(self, col), getattr(self, f"cell_{col.name}")) for col in self.columns]
         out = []
         for record in self.page_records():
@@ -200,7 +200,7 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
 
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:
-        self._day = _url_maker("scoring:day_result")
+        self._day = url_maker("scoring:day_result")
         return super().body_rows()
 
     def cell_date(self, record, url):

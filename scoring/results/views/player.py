@@ -22,6 +22,7 @@ from scoring.results.tables.player import (
     OpponentsTable,
     PartnersTable,
     PlayerGamesTable,
+    url_maker,
 )
 from scoring.results.tables.rows import draw_table
 from scoring.results.views.common import csv_download, paginate, wants_csv
@@ -86,6 +87,15 @@ def _charts(person, scores, ratings_seen) -> dict:
     }
 
 
+def _with_urls(bests: dict) -> dict:
+    """Each best of a game or a hand with the address of its day's results (``url``)."""
+    day = url_maker("scoring:day_result")
+    for name in ("best_game", "best_hand", "most_canastas", "most_red_threes"):
+        if bests.get(name):
+            bests[name]["url"] = day(bests[name]["game"].day_id)
+    return bests
+
+
 def _season_totals(record, season, ratings_seen):
     """The person's stored totals of ``season`` (None: no finished game in it)."""
     if record is None or record.season_stats is None:
@@ -114,7 +124,7 @@ def _body(request, person, is_me: bool) -> dict:
         "season_totals": _season_totals(record, season, ratings_seen),
         **tables,
         **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
-        "bests": games_of.bests_of(record, ratings_seen),
+        "bests": _with_urls(games_of.bests_of(record, ratings_seen)),
         **_charts(person, games_of.score_series(person), ratings_seen),
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,

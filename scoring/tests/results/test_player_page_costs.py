@@ -142,12 +142,21 @@ def test_the_tables_links_are_what_reverse_gives():
     """The games table's links are reversed once per URLconf and script prefix."""
     from django.urls import set_script_prefix
 
-    from scoring.results.tables.player import _url_maker
+    from scoring.results.tables.player import url_maker
 
     for prefix in ("/", "/club/"):
         set_script_prefix(prefix)
         try:
             for name in ("scoring:player", "scoring:day_result"):
-                assert _url_maker(name)(42) == reverse(name, args=[42])
+                assert url_maker(name)(42) == reverse(name, args=[42])
         finally:
             set_script_prefix("/")
+
+
+def test_the_bests_link_to_their_days(officer_client, small_club):
+    response = officer_client.get(_url(small_club["A"]))
+    bests = response.context["bests"]
+    for name in ("best_game", "best_hand", "most_red_threes"):
+        url = reverse("scoring:day_result", args=[bests[name]["game"].day_id])
+        assert bests[name]["url"] == url
+        assert f'<a href="{url}">' in response.content.decode()
