@@ -194,3 +194,15 @@ def kept_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> 
         while len(_fragments) > FRAGMENTS_KEPT:
             _fragments.popitem(last=False)
     return mark_safe(html)
+
+
+def stamp_columns() -> str:
+    """The two lookups of :func:`results_stamp` as the columns ``_version`` and
+    ``_people``, for a page that reads its own row with the stamp in one query (see
+    :func:`stamp_of`)."""
+    return f"({_version_sql()}) AS _version, ({_people_sql()}) AS _people"
+
+
+def stamp_of(row) -> str:
+    """:func:`results_stamp` from a row read with :func:`stamp_columns`."""
+    return f"r-{row._version}-{row._people}"

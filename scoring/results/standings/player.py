@@ -9,12 +9,13 @@ all-games row (:class:`~scoring.models.PersonTotal`, kept by the play services).
 from __future__ import annotations
 
 import datetime
+import functools
 from types import SimpleNamespace
 
 from django.db import connection
 from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
 
-from members.models import Person
+from members.models import Person, Table
 from scoring.models import Game, GameTeam, PersonTotal, RatingPoint, SeasonTotal, TeamPlayer
 from scoring.models.totals import STAT_FIELDS, TEAM_SUMS
 from scoring.results.standings.individual import PERSON_FIELDS, person_row
@@ -22,22 +23,29 @@ from scoring.results.standings.individual import _finish_row as finish_row
 from scoring.results.standings.individual import _pair_rows as pair_rows
 from scoring.results.standings.periods import ALL_GAMES, FINISHED, Period, finished_players
 
+NEWEST = ("-game__day_date", "-game__finished_at", "-game_id")
+
+
+def finished_games_of(person: Person) -> QuerySet[TeamPlayer]:
+    """A person's finished games, newest first: what the page's games table sorts and
+    pages; a page of it is read with the rating after each game (:func:`games_page`)."""
+    return finished_players().filter(person=person).order_by(*NEWEST)
+
+
+def with_rating_after(seats: QuerySet[TeamPlayer]) -> QuerySet[TeamPlayer]:
+    """``seats`` with ``rating_after``, the person's rating after each game."""
+    return seats.annotate(
+        rating_after=Subquery(
+            RatingPoint.objects.filter(person_id=OuterRef("person_id"), game_id=OuterRef("game_id"))
+            .order_by()
+            .values("ordinal")[:1]
+        )
+    )
+
 
 def games_of_person(person: Person) -> QuerySet[TeamPlayer]:
-    """A person's finished games, newest first, with the rating after each: what a
-    page of the games table reads as values (:func:`games_page`)."""
-    return (
-        finished_players()
-        .filter(person=person)
-        .annotate(
-            rating_after=Subquery(
-                RatingPoint.objects.filter(person_id=person.pk, game_id=OuterRef("game_id"))
-                .order_by()
-                .values("ordinal")[:1]
-            )
-        )
-        .order_by("-game__day_date", "-game__finished_at", "-game_id")
-    )
+    """A person's finished games, newest first, with the rating after each."""
+    return with_rating_after(finished_games_of(person))
 
 
 def player_games(person: Person) -> QuerySet[TeamPlayer]:
@@ -52,25 +60,6 @@ def player_games(person: Person) -> QuerySet[TeamPlayer]:
         .select_related("team", "game", "game__table")
         .prefetch_related(others)
     )
-
-
-#: What a row of the games table shows, read as values (see :func:`games_page`).
-GAME_ROW = (
-    "pk",
-    "person_id",
-    "team_id",
-    "game_id",
-    "game__day_id",
-    "game__day_date",
-    "game__table__number",
-    "game__number",
-    "game__status",
-    "team__won",
-    "team__total",
-    "team__points_against",
-    "team__hands",
-    "rating_after",
-)
 
 
 class PersonName:
@@ -95,34 +84,48 @@ class _Players(list):
 
 
 def games_page(page: QuerySet[TeamPlayer]) -> list[SimpleNamespace]:
-    """The rows of one page of :func:`player_games` (a sliced queryset) as light
+    """The rows of one page of the games table (a sliced queryset of seats) as light
     records with the same attributes a table reads from the TeamPlayer (``game``,
-    ``game.players.all()``, ``team``, ``rating_after``): two queries of values, no
-    model rows."""
-    rows = list(page.values_list(*GAME_ROW))
+    ``game.players.all()``, ``team``, ``rating_after``): the page's seats (their ids
+    only), then every seat of their games with what a row shows (:func:`_seats`)."""
+    mine = list(page.values_list("pk", "game_id"))
     players: dict[int, _Players] = {}
-    for game_id, team_id, pid, first, last, kind in _seats([row[3] for row in rows]):
-        seat = SimpleNamespace(
-            team_id=team_id, person_id=pid, person=PersonName(pid, first, last, kind)
+    rows = {}
+    for seat in _seats([game_id for _, game_id in mine]):
+        tp_id, game_id, team_id, pid, first, last, kind, *row = seat
+        person = PersonName(pid, first, last, kind)
+        players.setdefault(game_id, _Players()).append(
+            SimpleNamespace(team_id=team_id, person_id=pid, person=person)
         )
-        players.setdefault(game_id, _Players()).append(seat)
-    return [_game_row(values, players) for values in rows]
+        rows[tp_id] = (tp_id, pid, team_id, game_id, *row)
+    return [_game_row(rows[pk], players) for pk, _ in mine]
+
+
+@functools.cache
+def _seats_sql(vendor: str) -> str:
+    """Every seat of some games (``{games}``: their ids), in the order the players sit,
+    with the game, the team and the seat's rating after it (see :func:`_seats`)."""
+    q = connection.ops.quote_name
+    t = {m.__name__: q(m._meta.db_table) for m in (TeamPlayer, GameTeam, Game, Person)}
+    table, rating = q(Table._meta.db_table), q(RatingPoint._meta.db_table)
+    return (
+        "SELECT tp.id, tp.game_id, tp.team_id, tp.person_id, p.first_name, p.last_name, "
+        "p.kind, g.day_id, g.day_date, tb.number, g.number, g.status, t.won, t.total, "
+        f"t.points_against, t.hands, rp.ordinal FROM {t['TeamPlayer']} tp "
+        f"JOIN {t['GameTeam']} t ON t.id = tp.team_id "
+        f"JOIN {t['Person']} p ON p.id = tp.person_id "
+        f"JOIN {t['Game']} g ON g.id = tp.game_id JOIN {table} tb ON tb.id = g.table_id "
+        f"LEFT JOIN {rating} rp ON rp.game_id = tp.game_id AND rp.person_id = tp.person_id "
+        f"WHERE tp.game_id IN ({{games}}) ORDER BY tp.game_id, t.{q('index')}, tp.seat"
+    )
 
 
 def _seats(game_ids: list[int]) -> list[tuple]:
-    """(game, team, person, first name, last name, kind) of every seat of these games,
-    in the order the players sit (written out in SQL: one small read)."""
+    """(seat, game, team, person, first name, last name, kind, then what a row of the
+    games table shows) of every seat of these games: one small read, written out in SQL."""
     if not game_ids:
         return []
-    index = connection.ops.quote_name("index")
-    sql = (
-        "SELECT tp.game_id, tp.team_id, tp.person_id, p.first_name, p.last_name, p.kind "
-        f"FROM {TeamPlayer._meta.db_table} tp "
-        f"JOIN {GameTeam._meta.db_table} t ON t.id = tp.team_id "
-        f"JOIN {Person._meta.db_table} p ON p.id = tp.person_id "
-        f"WHERE tp.game_id IN ({', '.join(['%s'] * len(game_ids))}) "
-        f"ORDER BY tp.game_id, t.{index}, tp.seat"
-    )
+    sql = _seats_sql(connection.vendor).format(games=", ".join(["%s"] * len(game_ids)))
     with connection.cursor() as cursor:
         cursor.execute(sql, game_ids)
         return cursor.fetchall()

@@ -9,17 +9,20 @@ directly, so a page of rows costs a few hundred microseconds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from html import escape as _escape  # django's escape, without its lazy-text wrapper
 
 import django_tables2 as tables
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django_tables2.rows import BoundRows
 
 from scoring.results.ratings import display_rating
-from scoring.results.standings.player import games_page
+from scoring.results.standings.player import games_page, with_rating_after
 from scoring.results.tables.base import (
     NAME_CELL,
     TEMPLATE,
@@ -38,10 +41,18 @@ from scoring.results.tables.rows import Table
 _MARK = 987654321  # an id no row has: the place of the id in a reversed URL
 
 
-def _url_maker(name: str) -> Callable[[int], str]:
-    """``pk -> reverse(name, args=[pk])`` with one ``reverse`` in all."""
-    head, tail = reverse(name, args=[_MARK]).split(str(_MARK))
+def url_maker(name: str) -> Callable[[int], str]:
+    """``pk -> reverse(name, args=[pk])`` with one ``reverse`` per URLconf and script
+    prefix while the process runs (they do not change)."""
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    head, tail = _url_parts(name, urlconf, get_script_prefix())
     return lambda pk: f"{head}{pk}{tail}"
+
+
+@functools.cache
+def _url_parts(name: str, urlconf, prefix: str) -> tuple[str, str]:
+    head, tail = reverse(name, args=[_MARK], urlconf=urlconf).split(str(_MARK))
+    return head, tail
 
 
 class _FastRows:
@@ -52,7 +63,7 @@ class _FastRows:
     def body_rows(self) -> list[SafeString]:
         if not self.link_players:  # never on this page; drawn the general way
             return super().body_rows()
-        player = _url_maker("scoring:player")
+        player = url_maker("scoring:player")
         cells = [(_td(self, col), getattr(self, f"cell_{col.name}")) for col in self.columns]
         out = []
         for record in self.page_records():
@@ -100,6 +111,12 @@ def _count(key: str):
 
 def _decimal(key: str):
     return lambda self, record, url: f"{record[key]:,.1f}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _day_label(day, language: str | None) -> str:
+    """:func:`day_label`, escaped, in ``language`` (the active one): made once per day."""
+    return escape(day_label(day))
 
 
 class PlayerGamesTable(_FastRows, LinkPlayers, Table):
@@ -155,6 +172,13 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
     def value_result(self, record):
         return self.render_result(record)
 
+    def order_rating_after(self, queryset, is_descending):
+        """The page's rows read the rating with the seats (:func:`games_page`): the
+        queryset is given it only to sort by it."""
+        if "rating_after" not in queryset.query.annotations:
+            queryset = with_rating_after(queryset)
+        return queryset.order_by(("-" if is_descending else "") + "rating_after"), True
+
     def __init__(self, *args, games: int | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         if games is not None:  # the number of rows, known (stored): not counted again
@@ -176,15 +200,12 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
 
     # The fast cells (see _FastRows).
     def body_rows(self) -> list[SafeString]:
-        self._day = _url_maker("scoring:day_result")
-        self._labels = {}
+        self._day = url_maker("scoring:day_result")
         return super().body_rows()
 
     def cell_date(self, record, url):
         game = record.game
-        label = self._labels.get(game.day_date)
-        if label is None:  # a day's two games: its label made once
-            label = self._labels[game.day_date] = escape(day_label(game.day_date))
+        label = _day_label(game.day_date, get_language())
         return f'<a href="{self._day(game.day_id)}">{label}</a>'
 
     def cell_table(self, record, url):

@@ -3,20 +3,26 @@ charts and bests, for logged-in people only, and its CSV downloads."""
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.db import connection
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from members.models import Person
-from members.permissions import person_for
 from scoring.results import charts, ratings
-from scoring.results.cache import cached_body
+from scoring.results.cache import cached_parts, stamp_columns, stamp_of
 from scoring.results.standings import player as games_of
 from scoring.results.standings.periods import current_season
 from scoring.results.tables.player import (
     OpponentsTable,
     PartnersTable,
     PlayerGamesTable,
+    url_maker,
 )
 from scoring.results.tables.rows import draw_table
 from scoring.results.views.common import csv_download, paginate, wants_csv
@@ -47,7 +53,7 @@ def _games_table(person, games: int | None = None):
     reads its rows as values (the CSV reads them all, with the players prefetched)."""
     if games is None:
         return PlayerGamesTable(games_of.player_games(person))
-    return PlayerGamesTable(games_of.games_of_person(person), games=games)
+    return PlayerGamesTable(games_of.finished_games_of(person), games=games)
 
 
 def _csv(request, person):
@@ -81,6 +87,15 @@ def _charts(person, scores, ratings_seen) -> dict:
     }
 
 
+def _with_urls(bests: dict) -> dict:
+    """Each best of a game or a hand with the address of its day's results (``url``)."""
+    day = url_maker("scoring:day_result")
+    for name in ("best_game", "best_hand", "most_canastas", "most_red_threes"):
+        if bests.get(name):
+            bests[name]["url"] = day(bests[name]["game"].day_id)
+    return bests
+
+
 def _season_totals(record, season, ratings_seen):
     """The person's stored totals of ``season`` (None: no finished game in it)."""
     if record is None or record.season_stats is None:
@@ -109,26 +124,57 @@ def _body(request, person, is_me: bool) -> dict:
         "season_totals": _season_totals(record, season, ratings_seen),
         **tables,
         **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
-        "bests": games_of.bests_of(record, ratings_seen),
+        "bests": _with_urls(games_of.bests_of(record, ratings_seen)),
         **_charts(person, games_of.score_series(person), ratings_seen),
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,
     }
 
 
+BODY = "results/_player_body.html"
+
+
+@functools.cache
+def _person_sql(vendor: str) -> str:
+    """The page's person (:data:`PERSON_FIELDS`), whether they are the viewer's person
+    and the results stamp, in one statement (written once per process)."""
+    q = connection.ops.quote_name
+    meta = Person._meta
+    fields = [meta.pk if name == "pk" else meta.get_field(name) for name in PERSON_FIELDS]
+    columns = ", ".join(q(field.column) for field in fields)
+    return (
+        f"SELECT {columns}, {q('user_id')} = %s AS _is_me, {stamp_columns()} "
+        f"FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s"
+    )
+
+
+def page_person(pk: int, user) -> Person:
+    """The page's person with ``_is_me`` (the viewer's own page) and ``_version`` and
+    ``_people`` (:func:`~scoring.results.cache.stamp_of`): one query, a raw one, as
+    building it through the ORM cost more than running it; 404 when there is none."""
+    sql = _person_sql(connection.vendor)
+    found = list(Person.objects.raw(sql, [user.pk, pk]))
+    if not found:
+        raise Http404("No such person.")
+    return found[0]
+
+
+def _draw(request, person, is_me: bool) -> tuple[str, bool]:
+    return render_to_string(BODY, _body(request, person, is_me), request=request), True
+
+
 @login_required
 def player_view(request, pk):
-    person = get_object_or_404(Person.objects.only(*PERSON_FIELDS), pk=pk)
+    person = page_person(pk, request.user)
     if person.merged_into_id:
         return redirect("scoring:player", pk=person.merged_into_id)
     if wants_csv(request):
         return _csv(request, person)
-    viewer = person_for(request.user)
-    is_me = viewer is not None and viewer.pk == person.pk
+    is_me = bool(person._is_me)
     # The current season (its totals are on the page) depends on today's date.
     parts = (person.pk, is_me, timezone.localdate())
-    html = cached_body(
-        request, parts, "results/_player_body.html", lambda: _body(request, person, is_me)
+    html = cached_parts(
+        request, BODY, stamp_of(person), parts, lambda: _draw(request, person, is_me)
     )
-    context = {"person": person, "is_me": is_me, "body": html}
+    context = {"person": person, "is_me": is_me, "body": mark_safe(html)}
     return render(request, "results/player.html", context)
