@@ -52,6 +52,35 @@ def test_a_cached_standings_page_costs_one_row_and_one_cache_read(officer_client
     assert len(drawn) <= 16, [q["sql"] for q in drawn]
 
 
+@pytest.mark.parametrize("chosen", ["", "current", "2025", "2024", "all", "99"])
+def test_the_period_is_chosen_from_the_seasons_read_for_the_choices(db, chosen):
+    """The form resolves the period among the seasons the choices read: one query of
+    seasons, and the period the lookups would give."""
+    from scoring.results import standings
+    from scoring.results.filters import StandingsFilter
+
+    seasons = {
+        "2025": _season(),
+        "2024": Season.objects.create(
+            name="2024", start=datetime.date(2024, 1, 1), end=datetime.date(2024, 12, 31)
+        ),
+    }
+    value = str(seasons[chosen].pk) if chosen in seasons else chosen
+    with CaptureQueriesContext(connection) as read:
+        filterset = StandingsFilter.for_request({"season": value} if value else {})
+        valid = filterset.is_valid()
+        period = filterset.period
+    assert sum("scoring_season" in q["sql"] for q in read) == 1, [q["sql"] for q in read]
+    if chosen == "99":  # not a choice
+        assert not valid and period is None
+    elif chosen in seasons:
+        assert period == standings.season_period(seasons[chosen])
+    elif chosen == "all":
+        assert period == standings.ALL_GAMES
+    else:
+        assert period == standings.default_period()
+
+
 def test_the_parts_around_a_cached_body_follow_the_viewer(small_club, member_person):
     url = STANDINGS + "?season=all"
     officer = Client()
