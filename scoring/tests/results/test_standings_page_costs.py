@@ -200,3 +200,17 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+def test_the_officers_links_under_the_standings(small_club, member_person):
+    """Reversed once per process, the same addresses as ``{% url %}`` gave."""
+    officer = Client()
+    officer.force_login(get_user_model().objects.create_superuser("boss", password="x-123456"))
+    page = officer.get(STANDINGS + "?season=all&sort=games").content.decode()
+    workbook = reverse("scoring:league_workbook") + "?season=all"
+    assert f'href="{workbook}"' in page
+    assert f'href="{reverse("scoring:standings_settings")}"' in page
+    assert f'href="{reverse("scoring:seasons")}"' in page
+    member = Client()
+    member.force_login(member_person.user)
+    assert reverse("scoring:standings_settings") not in member.get(STANDINGS).content.decode()
