@@ -74,6 +74,7 @@ class PeriodFilterSet(django_filters.FilterSet):
 
     def season_choices(self) -> list[tuple[str, str]]:
         seasons = list(Season.objects.order_by("-start", "name"))
+        self.seasons = seasons  # the form chooses among them, with no query of its own
         if self.default == "all":
             first = [("", "All dates")]
             if seasons:
@@ -87,6 +88,7 @@ class PeriodFilterSet(django_filters.FilterSet):
     def get_form_class(self):
         form_class = super().get_form_class()
         form_class.default = self.default
+        form_class.seasons = getattr(self, "seasons", None)
         return form_class
 
     @staticmethod

@@ -17,8 +17,10 @@ class PeriodForm(forms.Form):
     or one's own from/to dates — not both — and the end not before the start. After
     validation ``cleaned_data["period"]`` is a :class:`standings.Period`."""
 
-    # Set by the FilterSet: "current" (standings) or "all" (day results).
+    # Set by the FilterSet: "current" (standings) or "all" (day results), and every
+    # season, read once for the season choices (None: read them here when needed).
     default = "current"
+    seasons = None
 
     def clean(self):
         data = super().clean()
@@ -51,14 +53,19 @@ class PeriodForm(forms.Form):
         if season_value == "all":
             return standings.ALL_GAMES
         if season_value == "current":
-            return standings.default_period()
+            return standings.default_period(seasons=self.seasons)
         if season_value:
-            season = Season.objects.filter(pk=int(season_value)).first()
+            season = self._season(int(season_value))
             if season is not None:
                 return standings.season_period(season)
         if self.default == "all":
             return standings.ALL_GAMES
-        return standings.default_period()
+        return standings.default_period(seasons=self.seasons)
+
+    def _season(self, pk: int) -> Season | None:
+        if self.seasons is None:
+            return Season.objects.filter(pk=pk).first()
+        return next((season for season in self.seasons if season.pk == pk), None)
 
 
 class SeasonForm(forms.ModelForm):

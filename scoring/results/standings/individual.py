@@ -152,13 +152,27 @@ def season_individual(season, *, include_guests: bool = True) -> list[dict]:
     with connection.cursor() as cursor:
         cursor.execute(_season_rows_sql(connection.vendor, not include_guests), params)
         found = cursor.fetchall()
-    rows = []
-    for pid, first, last, kind, *stats, rating in found:
-        row = _person(pid, first, last, kind)
-        row.update(zip(STAT_FIELDS, stats, strict=True))
-        _finish_row(row)["rating"] = None if rating is None else round(rating, 1)
-        rows.append(row)
-    return rows
+    return [_stored_row(values) for values in found]
+
+
+_STATS = slice(4, 4 + len(STAT_FIELDS))
+
+
+def _stored_row(values: tuple) -> dict:
+    """A row of :func:`season_individual` from its query's values: what
+    :func:`_finish_row` gives, in fewer steps (a stored sum is never NULL), as a
+    season's standings make a few hundred of them on every drawn page."""
+    row = _person(*values[:4])
+    row.update(zip(STAT_FIELDS, values[_STATS], strict=True))
+    games, wins, points_for = row["games"], row["wins"], row["points_for"]
+    rating = values[-1]
+    row["losses"] = games - wins
+    row["differential"] = points_for - row["points_against"]
+    row["win_pct"] = round(100 * wins / games, 1) if games else 0.0
+    row["average"] = round(points_for / games, 1) if games else 0.0
+    row["canastas"] = row["natural_canastas"] + row["mixed_canastas"]
+    row["rating"] = None if rating is None else round(rating, 1)
+    return row
 
 
 @functools.cache

@@ -83,12 +83,15 @@ def _span(start, end) -> str:
 ALL_GAMES = Period()
 
 
-def current_season(today: datetime.date | None = None) -> Season | None:
+def current_season(today: datetime.date | None = None, seasons=None) -> Season | None:
     """The season containing today (the latest-starting one if several overlap); else
     the latest season that has started; else the first one to come; None if there are
-    no seasons."""
+    no seasons. ``seasons``: every season, when already read (the period form's)."""
     today = today or timezone.localdate()
-    seasons = list(Season.objects.order_by("-start", "-pk"))  # a handful: one query
+    if seasons is None:
+        seasons = list(Season.objects.order_by("-start", "-pk"))  # a handful: one query
+    else:
+        seasons = sorted(seasons, key=lambda s: (s.start, s.pk), reverse=True)
     return (
         next((s for s in seasons if s.start <= today <= s.end), None)
         or next((s for s in seasons if s.start <= today), None)
@@ -102,10 +105,10 @@ def season_period(season: Season | None) -> Period:
     return Period(start=season.start, end=season.end, season=season)
 
 
-def default_period(today: datetime.date | None = None) -> Period:
+def default_period(today: datetime.date | None = None, seasons=None) -> Period:
     """What the standings show when nothing is chosen: the current season, or all
-    games when the club has no seasons."""
-    return season_period(current_season(today))
+    games when the club has no seasons (``seasons`` as in :func:`current_season`)."""
+    return season_period(current_season(today, seasons))
 
 
 def overlapping_seasons(start, end, exclude_pk=None) -> list[Season]:

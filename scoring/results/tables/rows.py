@@ -51,14 +51,14 @@ def _arguments(render) -> tuple[tuple[str, ...], bool]:
 class _Plan:
     """How one column draws its cells, worked out once per table."""
 
-    def __init__(self, table, bound_column):
+    def __init__(self, table, bound_column, attrs=None):
         self.table = table
         self.bound = bound_column
         self.column = column = bound_column.column
         self.name = bound_column.name
         self.accessor = bound_column.accessor
         self.key = str(self.accessor)
-        td = bound_column.attrs["td"]
+        td = (attrs or bound_column.attrs)["td"]
         td["data-label"] = str(bound_column.header)  # a phone shows it beside the value
         self.td = td.as_html()
         self.open = f"<td {self.td}>"
@@ -158,7 +158,10 @@ class Table(tables.Table):
         return rows.data
 
     def plans(self) -> list[_Plan]:
-        return [_Plan(self, column) for column in self.columns]
+        """Each column's plan, with the attributes :func:`draw_table` read for the
+        header (django-tables2 builds them anew on every read), if it did."""
+        attrs = getattr(self, "column_attrs", None) or {}
+        return [_Plan(self, column, attrs.get(column.name)) for column in self.columns]
 
     def body_rows(self) -> list[SafeString]:
         drawers = [plan.drawer() for plan in self.plans()]
@@ -198,7 +201,7 @@ class _Query:
         return escape("?" + urlencode(params, doseq=True))
 
 
-def _head(table, query: _Query) -> str:
+def _head(table, query: _Query, attrs: dict) -> str:
     out = [f"<thead {_attrs(table.attrs.get('thead'))}>\n<tr>"]
     for column in table.columns:
         header = conditional_escape(column.header)
@@ -207,7 +210,7 @@ def _head(table, query: _Query) -> str:
         sort = ""
         if ordered:
             sort = f' aria-sort="{"descending" if descending else "ascending"}"'
-        out.append(f'<th {column.attrs["th"].as_html()} scope="col"{sort}>')
+        out.append(f'<th {attrs[column.name]["th"].as_html()} scope="col"{sort}>')
         if column.orderable:
             href = query.replace(table.prefixed_order_by_field, column.order_by_alias.next)
             arrow = ""
@@ -274,16 +277,21 @@ def draw_table(table: Table, request) -> SafeString:
     the footer and the pagination."""
     table.before_render(request)
     query = _Query(request)
+    # Each column's attributes, which django-tables2 builds anew on every read: once
+    # for the header and the cells (Table.plans).
+    columns = {column.name: column.attrs for column in table.columns}
+    table.column_attrs = columns
     cards = " cards" if table.cards else ""
     attrs = AttributeDict({"class": "table"})
     attrs.update(table.attrs)
     parts = (
         f'<div class="table-container{cards}">\n<table {attrs.as_html()}>',
-        _head(table, query) if table.show_header else "",
+        _head(table, query, columns) if table.show_header else "",
         _body(table),
         _foot(table),
         "</table>",
         _pagination(table, query),
         "</div>",
     )
+    table.column_attrs = None  # read for this drawing only
     return mark_safe("\n".join(parts))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
@@ -179,6 +182,13 @@ def _draw(request, club, kind: str) -> tuple[dict, bool]:
     }, True
 
 
+@functools.cache
+def _officer_urls(urlconf, prefix: str) -> dict[str, str]:
+    """The officers' links under the standings, reversed once per URLconf and prefix."""
+    names = ("league_workbook", "standings_settings", "seasons")
+    return {name: reverse(f"scoring:{name}", urlconf=urlconf) for name in names}
+
+
 def _page(request, kind: str, page: dict, state) -> HttpResponse:
     """The page around its drawn parts: what depends on the viewer (Find my row, the
     officers' links), and the note on hands not yet confirmed, which changes with every
@@ -190,6 +200,7 @@ def _page(request, kind: str, page: dict, state) -> HttpResponse:
         "open_hands": state is None or state.open_hands,
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,
+        "officer_urls": _officer_urls(get_urlconf(), get_script_prefix()),
     }
     status = 200 if page["period"] is not None else 400
     return render(request, "results/standings.html", context, status=status)

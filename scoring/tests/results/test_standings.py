@@ -4,6 +4,8 @@ the minimum number of games, the guest filter, partnerships and periods."""
 import datetime
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from members.tests.factories import TableFactory
 from scoring.models import ClubSettings, Season
@@ -270,6 +272,15 @@ def test_current_season(db):
         name="2030", start=datetime.date(2030, 1, 1), end=datetime.date(2030, 12, 31)
     )
     assert standings.current_season(today) == summer  # a future season is not current
+    twin = Season.objects.create(name="A twin", start=summer.start, end=summer.end)
+    assert standings.current_season(today) == twin  # the same start: the later one
+    # Given the seasons already read (in any order), the same answer with no query.
+    read = list(Season.objects.order_by("name"))
+    for day in (today, datetime.date(2024, 6, 1), datetime.date(2020, 1, 1)):
+        with CaptureQueriesContext(connection) as queries:
+            given = standings.current_season(day, read), standings.default_period(day, read)
+        assert given == (standings.current_season(day), standings.default_period(day))
+        assert not queries.captured_queries
     period = standings.season_period(now)
     assert (period.start, period.end) == (now.start, now.end)
     assert period.label.startswith("2025 (")

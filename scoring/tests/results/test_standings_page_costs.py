@@ -49,7 +49,38 @@ def test_a_cached_standings_page_costs_one_row_and_one_cache_read(officer_client
     assert "result" in again.context
     assert not any("_period_form" in t.name for t in again.templates if t.name)
     assert again.content.count(b'name="season"') == 1
-    assert len(drawn) <= 16, [q["sql"] for q in drawn]
+    # drawn: the four above, the seasons once (the choices; the period is found among
+    # them), the season's stored rows, and the database cache's write (five statements).
+    assert len(drawn) <= 11, [q["sql"] for q in drawn]
+
+
+@pytest.mark.parametrize("chosen", ["", "current", "2025", "2024", "all", "99"])
+def test_the_period_is_chosen_from_the_seasons_read_for_the_choices(db, chosen):
+    """The form resolves the period among the seasons the choices read: one query of
+    seasons, and the period the lookups would give."""
+    from scoring.results import standings
+    from scoring.results.filters import StandingsFilter
+
+    seasons = {
+        "2025": _season(),
+        "2024": Season.objects.create(
+            name="2024", start=datetime.date(2024, 1, 1), end=datetime.date(2024, 12, 31)
+        ),
+    }
+    value = str(seasons[chosen].pk) if chosen in seasons else chosen
+    with CaptureQueriesContext(connection) as read:
+        filterset = StandingsFilter.for_request({"season": value} if value else {})
+        valid = filterset.is_valid()
+        period = filterset.period
+    assert sum("scoring_season" in q["sql"] for q in read) == 1, [q["sql"] for q in read]
+    if chosen == "99":  # not a choice
+        assert not valid and period is None
+    elif chosen in seasons:
+        assert period == standings.season_period(seasons[chosen])
+    elif chosen == "all":
+        assert period == standings.ALL_GAMES
+    else:
+        assert period == standings.default_period()
 
 
 def test_the_parts_around_a_cached_body_follow_the_viewer(small_club, member_person):
@@ -169,3 +200,17 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+def test_the_officers_links_under_the_standings(small_club, member_person):
+    """Reversed once per process, the same addresses as ``{% url %}`` gave."""
+    officer = Client()
+    officer.force_login(get_user_model().objects.create_superuser("boss", password="x-123456"))
+    page = officer.get(STANDINGS + "?season=all&sort=games").content.decode()
+    workbook = reverse("scoring:league_workbook") + "?season=all"
+    assert f'href="{workbook}"' in page
+    assert f'href="{reverse("scoring:standings_settings")}"' in page
+    assert f'href="{reverse("scoring:seasons")}"' in page
+    member = Client()
+    member.force_login(member_person.user)
+    assert reverse("scoring:standings_settings") not in member.get(STANDINGS).content.decode()
