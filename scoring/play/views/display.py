@@ -22,6 +22,7 @@ from django.utils.safestring import mark_safe
 from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.play import reads
 from scoring.play.forms.hand import HandEntry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
@@ -66,11 +67,7 @@ def load_teams(game: Game) -> list[GameTeam]:
     teams and people (a game whose teams lack players, which the services never make,
     takes two)."""
     rules = game.engine_rules()
-    players = list(
-        TeamPlayer.objects.filter(game_id=game.pk)
-        .select_related("team", "person")
-        .order_by("team__index", "seat", "pk")
-    )
+    players = reads.players(game.pk)
     teams: dict[int, GameTeam] = {}
     for player in players:
         team = teams.setdefault(player.team_id, player.team)
@@ -101,15 +98,11 @@ def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> li
     ``team_rows``, its TeamHand rows in team order: two queries, joining only the
     confirmation (the people's joins cost more than the rows). ``entered_by``: who
     entered each hand, too."""
-    hands = list(
-        Hand.objects.filter(game_id=game.pk)
-        .order_by("number")
-        .select_related("confirmation", *(["entered_by"] if entered_by else []))
-    )
+    hands = (reads.hands_entered_by if entered_by else reads.hands)(game.pk)
     _attach_people(hands, {m.person_id: m.person for t in teams for m in t.memberships.all()})
     place = {team.pk: team.index for team in teams}
     rows: dict[int, list[TeamHand]] = {hand.pk: [] for hand in hands}
-    for row in TeamHand.objects.filter(game_id=game.pk).order_by():
+    for row in reads.team_hands(game.pk):
         rows.setdefault(row.hand_id, []).append(row)
     for hand in hands:
         hand.team_rows = sorted(rows[hand.pk], key=lambda row: place.get(row.team_id, 0))

@@ -21,7 +21,8 @@ from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
 from members.models import Seat
-from scoring.models import Game, Hand, Submission, TeamHand
+from scoring.models import Hand, Submission, TeamHand
+from scoring.play import reads
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.failed_melds import count_failed_meld
@@ -61,7 +62,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
-    game = Game.objects.filter(table_id=access.table.pk).order_by("-number").first()
+    game = next(iter(reads.latest_game(access.table.pk)), None)
     if game is None:
         seats = list(
             Seat.objects.filter(table=access.table).select_related("person").order_by("position")
