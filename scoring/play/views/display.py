@@ -27,6 +27,7 @@ from scoring.play.forms.hand import HandEntry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.views.confirmations import to_confirm
+from scoring.play.views.hands_table import draw_hand_rows
 
 # An empty hand form's per-team boxes, drawn once per team line-up and rule set (see
 # _fresh_team_entries) and kept in the process's memory, which a restart (a deployment,
@@ -192,6 +193,7 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     failed = failed_meld_counts(game)
     labels = {team.pk: team.label_text for team in teams}
     winner = next((t for t in teams if t.pk == game.winner_id), None)
+    hand_rows = _hand_rows(game, hands, labels)
     ctx = {
         "game": game,
         "table": game.table,
@@ -200,7 +202,8 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
         "rules": rules,
         "teams": teams,
         "board": _board(game, teams, failed),
-        "hand_rows": _hand_rows(game, hands, labels),
+        "hand_rows": hand_rows,
+        "hand_rows_html": draw_hand_rows(hand_rows, access.can_edit),
         "last_hand": hands[-1] if hands else None,
         "next_dealer": next_dealer,
         "seat_order": order,
