@@ -15,7 +15,6 @@ import secrets
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -30,7 +29,7 @@ from scoring.play.services.keys import recent_keys, seen, valid_key
 from scoring.play.services.submissions import replace_hand, submit_hand
 from scoring.play.views.conflicts import conflict_context
 from scoring.play.views.display import hand_entry, load_teams, render_table
-from scoring.play.views.preview import preview_panel, top_errors_of
+from scoring.play.views.preview import draw_preview, preview_panel, top_errors_of
 
 
 def new_key() -> str:
@@ -252,8 +251,7 @@ def hand_preview(request, game_pk):
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
     # A fragment of plain values: drawn without the request (no context processors).
-    context = {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)}
-    return HttpResponse(render_to_string("scoring/_preview.html", context))
+    return HttpResponse(draw_preview(preview, top_errors_of(entry)))
 
 
 @require_GET
