@@ -5,7 +5,7 @@ millisecond against a tenth). A :class:`FixedRead` asks the ORM for its SQL once
 process and thread (the queryset built with stand-in parameters), then runs that SQL
 with each call's parameters (passed separately, never written into it) and turns the
 rows into what the queryset itself would give: model instances with their
-select_related objects, built by the ORM's own converters and populators, or one
+select_related objects and annotations, built by the ORM's own converters and populators, or one
 value per row for a flat ``values_list``. Its tests compare each read with the
 queryset's.
 """
@@ -16,6 +16,7 @@ import threading
 
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.query import FlatValuesListIterable, ModelIterable, get_related_populators
+from django.db.transaction import TransactionManagementError
 
 # Stand-ins for the parameters while the SQL is made: numbers no row has.
 _STAND_INS = (-918_273_645, -918_273_646, -918_273_647, -918_273_648)
@@ -37,8 +38,10 @@ class _Compiled:
         self.flat = queryset._iterable_class is FlatValuesListIterable
         if not self.flat and queryset._iterable_class is not ModelIterable:
             raise ValueError("A fixed read gives model instances or one flat value.")
-        if compiler.has_extra_select or (compiler.annotation_col_map and not self.flat):
-            raise ValueError("A fixed read has no annotations or extra columns.")
+        if compiler.has_extra_select:
+            raise ValueError("A fixed read has no extra columns.")
+        self.annotations = list((compiler.annotation_col_map or {}).items())
+        self.locks = queryset.query.select_for_update
         fields = [s[0] for s in compiler.select[: compiler.col_count]]
         self.converters = compiler.get_converters(fields)
         if self.flat:
@@ -51,6 +54,11 @@ class _Compiled:
         self.populators = get_related_populators(info, compiler.select, self.db)
 
     def run(self, values) -> list:
+        if self.locks and not self.compiler.connection.in_atomic_block:
+            # What the ORM says when it compiles such a read (here: once only).
+            raise TransactionManagementError(
+                "select_for_update cannot be used outside of a transaction."
+            )
         params = list(self.params)
         for i, k in self.slots:
             params[i] = values[k]
@@ -66,6 +74,8 @@ class _Compiled:
             obj = self.model.from_db(self.db, self.init_list, row[self.span])
             for populator in self.populators:
                 populator.populate(row, obj)
+            for name, position in self.annotations:
+                setattr(obj, name, row[position])
             objects.append(obj)
         return objects
 

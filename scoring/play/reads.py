@@ -4,6 +4,7 @@ objects as the querysets written here, without building those again per request.
 
 from __future__ import annotations
 
+from django.db.models import F
 from django.http import Http404
 
 from members.models import Table
@@ -35,6 +36,22 @@ players = FixedRead(
     lambda game_id: (
         TeamPlayer.objects.filter(game_id=game_id)
         .select_related("team", "person")
+        .order_by("team__index", "seat", "pk")
+    )
+)
+
+#: A game's players, locked with their teams and game (inside the saving transaction),
+#: the game joined, and whether its hands wait for the other team's OK (the day's and
+#: the rule set's setting): services.base.lock_for_hand.
+players_locked = FixedRead(
+    lambda game_id: (
+        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
+        .select_related("team__game")
+        .filter(team__game_id=game_id)
+        .annotate(
+            confirm_day=F("team__game__day__rules__confirm_hands"),
+            confirm_rules=F("team__game__rule_set__confirm_hands"),
+        )
         .order_by("team__index", "seat", "pk")
     )
 )

@@ -3,7 +3,8 @@ querysets give: the same rows, in the same order, with the same field values and
 same related objects already joined; and they are built once, not per call."""
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
+from django.db.models import F
 from django.http import Http404
 from django.test.utils import CaptureQueriesContext
 
@@ -68,6 +69,26 @@ def test_each_read_gives_what_its_queryset_gives(played):
     rows = sorted(_values(r).items() for r in reads.team_hands(g.pk))
     assert rows == sorted(_values(r).items() for r in TeamHand.objects.filter(game_id=g.pk))
     assert len(rows) == 8
+
+
+def test_the_saving_read_locks_and_annotates_as_its_queryset(played, day):
+    g = played
+    locked = (
+        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
+        .select_related("team__game")
+        .filter(team__game_id=g.pk)
+        .annotate(
+            confirm_day=F("team__game__day__rules__confirm_hands"),
+            confirm_rules=F("team__game__rule_set__confirm_hands"),
+        )
+        .order_by("team__index", "seat", "pk")
+    )
+    with transaction.atomic():
+        fixed = _same(reads.players_locked, locked, g.pk, ["team", "team__game"])
+        orm = list(locked)
+    got = [(p.confirm_day, p.confirm_rules) for p in fixed]
+    assert got == [(p.confirm_day, p.confirm_rules) for p in orm]
+    assert got[0][0] is True  # the day's rules ask for the other team's OK
 
 
 def test_a_missing_or_malformed_key_is_a_404(db):
