@@ -223,7 +223,7 @@ def _fresh_team_entries(entry: HandEntry) -> str:
     rule set and then taken from memory (they are the same for every hand of a game):
     about 120 boxes, most of a table page's rendering time."""
     shape = (
-        tuple((form.prefix, form.label, form.names) for form in entry.teams),
+        entry.team_shape,
         entry.rules.perfect_cut_enabled,
         entry.rules.perfect_cut_bonus,
         entry.rules.players_per_team,

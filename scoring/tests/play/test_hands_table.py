@@ -53,3 +53,12 @@ def test_the_rows_are_the_loops_html(rf, states_game, can_edit):
 def test_the_table_page_shows_the_drawn_rows(officer_client, states_game):
     page = officer_client.get(reverse("scoring:table", args=[states_game.table_id]))
     assert b'<tr id="hand-5">' in page.content and b"OK by B&lt;o&gt;b" in page.content
+
+
+def test_a_table_page_whose_empty_boxes_are_kept_makes_no_team_form(officer_client, game):
+    url = reverse("scoring:table", args=[game.table_id])
+    first = officer_client.get(url)
+    again = officer_client.get(url)
+    assert again.content.count(b'name="t1-melded_points"') == 1
+    assert "teams" not in again.context["entry"].__dict__  # the forms were never made
+    assert first.context["entry"].team_shape == again.context["entry"].team_shape
