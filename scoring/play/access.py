@@ -25,12 +25,13 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Table
 from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
+from scoring.play import reads
 
 GRANT_KEY = "scoring_table_grant"
 ROOM_FAILS_KEY = "scoring_room_fails"
@@ -124,7 +125,7 @@ def access_for_table(request, table: Table) -> TableAccess | None:
 def table_for_request(request, table_pk, *, edit: bool = False) -> TableAccess:
     """The table and the viewer's access; 404 for anyone without a way in. With
     ``edit=True`` a viewer who may only look gets the closed-day page (DayClosed)."""
-    table = get_object_or_404(tables_with_days(), pk=table_pk)
+    table = reads.one_or_404(reads.table_by_pk, table_pk, Table)
     access = access_for_table(request, table)
     if access is None:
         raise Http404("No such table.")
@@ -135,7 +136,7 @@ def table_for_request(request, table_pk, *, edit: bool = False) -> TableAccess:
 
 def game_for_request(request, game_pk, *, edit: bool = False) -> tuple[Game, TableAccess]:
     # Not the winner: pages name it from the teams they read (winner_id), not game.winner.
-    game = get_object_or_404(Game.objects.select_related("table__round__day"), pk=game_pk)
+    game = reads.one_or_404(reads.game_by_pk, game_pk, Game)
     table = game.table
     access = access_for_table(request, table)
     if access is None:

@@ -11,6 +11,7 @@ on the form field at fault (``HandEntry.apply_refusals()``). Everything typed is
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from django import forms
 
@@ -52,20 +53,37 @@ class HandEntry:
         self.top_errors: list[str] = []
         initial_meta = {"number": number, "version": version}
         self.meta = HandMetaForm(data, initial=initial_meta)
-        self.teams = []
-        for i, team in enumerate(teams):
+        self._data, self._inputs = data, inputs
+        #: Each team's (prefix, label, names): what its boxes are drawn with.
+        self.team_shape = tuple(
+            (
+                f"t{i}",
+                getattr(team, "label_text", None) or rules.team_label(i),
+                getattr(team, "player_names", ""),
+            )
+            for i, team in enumerate(teams)
+        )
+        self._valid = None
+
+    @cached_property
+    def teams(self) -> list[TeamEntryForm]:
+        """One form per team, made when first asked for (a table page whose empty boxes
+        were drawn already needs none)."""
+        forms_ = []
+        for i, (prefix, label, names) in enumerate(self.team_shape):
+            inputs = self._inputs
             initial = team_initial(inputs[i]) if inputs and i < len(inputs) else {}
-            self.teams.append(
+            forms_.append(
                 TeamEntryForm(
-                    data,
-                    rules=rules,
-                    prefix=f"t{i}",
+                    self._data,
+                    rules=self.rules,
+                    prefix=prefix,
                     initial=initial,
-                    label=getattr(team, "label_text", None) or rules.team_label(i),
-                    names=getattr(team, "player_names", ""),
+                    label=label,
+                    names=names,
                 )
             )
-        self._valid = None
+        return forms_
 
     def is_valid(self) -> bool:
         if self._valid is None:

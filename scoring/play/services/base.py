@@ -7,10 +7,10 @@ mode serialises writers), so two devices saving at once queue up.
 
 from __future__ import annotations
 
-from django.db.models import F
 from django.utils import timezone
 
 from scoring.models import Game, GameTeam, TeamPlayer
+from scoring.play import reads
 
 
 def now_or(now=None):
@@ -35,17 +35,8 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     """The game's row and its teams' rows, locked, with the players in seat order: ONE
     query (the players joined to their teams and game) for the hot path of saving the
     next hand. The game's table is the caller's (it does not change)."""
-    players = list(
-        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
-        .select_related("team__game")
-        .filter(team__game_id=game.pk)
-        # Whether the hand will wait for the other team's OK, read in the same query.
-        .annotate(
-            confirm_day=F("team__game__day__rules__confirm_hands"),
-            confirm_rules=F("team__game__rule_set__confirm_hands"),
-        )
-        .order_by("team__index", "seat", "pk")
-    )
+    # Whether the hand will wait for the other team's OK is read in the same query.
+    players = reads.players_locked(game.pk)
     if not players:  # a game without players (never made by the services)
         locked = lock_game(game)
         return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []

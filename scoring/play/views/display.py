@@ -22,10 +22,12 @@ from django.utils.safestring import mark_safe
 from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.play import reads
 from scoring.play.forms.hand import HandEntry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.views.confirmations import to_confirm
+from scoring.play.views.hands_table import draw_hand_rows
 
 # An empty hand form's per-team boxes, drawn once per team line-up and rule set (see
 # _fresh_team_entries) and kept in the process's memory, which a restart (a deployment,
@@ -66,11 +68,7 @@ def load_teams(game: Game) -> list[GameTeam]:
     teams and people (a game whose teams lack players, which the services never make,
     takes two)."""
     rules = game.engine_rules()
-    players = list(
-        TeamPlayer.objects.filter(game_id=game.pk)
-        .select_related("team", "person")
-        .order_by("team__index", "seat", "pk")
-    )
+    players = reads.players(game.pk)
     teams: dict[int, GameTeam] = {}
     for player in players:
         team = teams.setdefault(player.team_id, player.team)
@@ -101,15 +99,11 @@ def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> li
     ``team_rows``, its TeamHand rows in team order: two queries, joining only the
     confirmation (the people's joins cost more than the rows). ``entered_by``: who
     entered each hand, too."""
-    hands = list(
-        Hand.objects.filter(game_id=game.pk)
-        .order_by("number")
-        .select_related("confirmation", *(["entered_by"] if entered_by else []))
-    )
+    hands = (reads.hands_entered_by if entered_by else reads.hands)(game.pk)
     _attach_people(hands, {m.person_id: m.person for t in teams for m in t.memberships.all()})
     place = {team.pk: team.index for team in teams}
     rows: dict[int, list[TeamHand]] = {hand.pk: [] for hand in hands}
-    for row in TeamHand.objects.filter(game_id=game.pk).order_by():
+    for row in reads.team_hands(game.pk):
         rows.setdefault(row.hand_id, []).append(row)
     for hand in hands:
         hand.team_rows = sorted(rows[hand.pk], key=lambda row: place.get(row.team_id, 0))
@@ -199,6 +193,7 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     failed = failed_meld_counts(game)
     labels = {team.pk: team.label_text for team in teams}
     winner = next((t for t in teams if t.pk == game.winner_id), None)
+    hand_rows = _hand_rows(game, hands, labels)
     ctx = {
         "game": game,
         "table": game.table,
@@ -207,7 +202,8 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
         "rules": rules,
         "teams": teams,
         "board": _board(game, teams, failed),
-        "hand_rows": _hand_rows(game, hands, labels),
+        "hand_rows": hand_rows,
+        "hand_rows_html": draw_hand_rows(hand_rows, access.can_edit),
         "last_hand": hands[-1] if hands else None,
         "next_dealer": next_dealer,
         "seat_order": order,
@@ -227,7 +223,7 @@ def _fresh_team_entries(entry: HandEntry) -> str:
     rule set and then taken from memory (they are the same for every hand of a game):
     about 120 boxes, most of a table page's rendering time."""
     shape = (
-        tuple((form.prefix, form.label, form.names) for form in entry.teams),
+        entry.team_shape,
         entry.rules.perfect_cut_enabled,
         entry.rules.perfect_cut_bonus,
         entry.rules.players_per_team,

@@ -15,13 +15,13 @@ import secrets
 from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
 from members.models import Seat
-from scoring.models import Game, Hand, Submission, TeamHand
+from scoring.models import Hand, Submission, TeamHand
+from scoring.play import reads
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.failed_melds import count_failed_meld
@@ -29,7 +29,7 @@ from scoring.play.services.keys import recent_keys, seen, valid_key
 from scoring.play.services.submissions import replace_hand, submit_hand
 from scoring.play.views.conflicts import conflict_context
 from scoring.play.views.display import hand_entry, load_teams, render_table
-from scoring.play.views.preview import preview_panel, top_errors_of
+from scoring.play.views.preview import draw_preview, preview_panel, top_errors_of
 
 
 def new_key() -> str:
@@ -61,7 +61,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
-    game = Game.objects.filter(table_id=access.table.pk).order_by("-number").first()
+    game = next(iter(reads.latest_game(access.table.pk)), None)
     if game is None:
         seats = list(
             Seat.objects.filter(table=access.table).select_related("person").order_by("position")
@@ -251,8 +251,7 @@ def hand_preview(request, game_pk):
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
     # A fragment of plain values: drawn without the request (no context processors).
-    context = {"preview": preview, "entry": entry, "form_errors": top_errors_of(entry)}
-    return HttpResponse(render_to_string("scoring/_preview.html", context))
+    return HttpResponse(draw_preview(preview, top_errors_of(entry)))
 
 
 @require_GET
