@@ -18,8 +18,8 @@ Every listing is a django-tables2 table with a CSV download (``?_export=csv``); 
 number of SQL queries of each page does not grow with the history. The bodies of the
 results pages are cached (:func:`scoring.results.cache.cached_body`; the standings'
 drawn parts with :func:`~scoring.results.cache.cached_parts`, read with the settings and
-the stamp in one query) under the page address and a data fingerprint: for the pages of finished games (standings, records,
-players' pages) the results stamp, which changes when a game finishes or a finished game
-changes; for the day pages the data stamp, which changes with every hand. A repeat view
-skips the aggregates and the table rendering.
+the stamp in one query) under the page address and a data fingerprint: for the pages of
+finished games (standings, records, players' pages) the results stamp, which changes
+when a game finishes or a finished game changes; for the day pages the data stamp, which
+changes with every hand. A repeat view skips the aggregates and the table rendering.
 """
