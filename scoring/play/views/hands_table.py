@@ -14,7 +14,8 @@ def _state(c) -> str:
     if not c:
         return ""
     if c.status == "confirmed":
-        words = f"OK by {esc(c.person.first_name)}"
+        # A confirmer whose record was deleted (SET_NULL) leaves "OK by ", as the template did.
+        words = f"OK by {esc(c.person.first_name)}" if c.person else "OK by "
     elif c.status == "settled":
         words = f"Settled by {esc(c.who)}"
     elif c.status == "disputed":

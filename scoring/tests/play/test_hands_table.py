@@ -62,3 +62,15 @@ def test_a_table_page_whose_empty_boxes_are_kept_makes_no_team_form(officer_clie
     assert again.content.count(b'name="t1-melded_points"') == 1
     assert "teams" not in again.context["entry"].__dict__  # the forms were never made
     assert first.context["entry"].team_shape == again.context["entry"].team_shape
+
+
+def test_a_confirmer_whose_record_is_gone_leaves_the_row_drawn(rf, states_game, players):
+    """HandConfirmation.person is SET_NULL: a deleted confirmer must not break the page."""
+    from scoring.models import HandConfirmation
+
+    HandConfirmation.objects.filter(status="confirmed").update(person=None)
+    access = SimpleNamespace(can_edit=False, is_officer=False)
+    ctx = game_context(rf.get("/"), states_game, access)
+    drawn = draw_hand_rows(ctx["hand_rows"], False)
+    assert drawn == LOOP.render(Context({"hand_rows": ctx["hand_rows"], "access": access}))
+    assert '<span class="hand-state state-confirmed">OK by </span>' in drawn
