@@ -139,9 +139,10 @@ TEMPLATES = [
 
 # Database: SQLite file by default (WAL, IMMEDIATE transactions so two writers queue
 # instead of failing), PostgreSQL through DATABASE_URL.
+# An empty DATABASE_URL (a blank line in an env file) means the default, not a crash.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )

@@ -97,3 +97,14 @@ def test_an_unknown_django_env_is_refused_at_start_up(value):
     result = run_manage("check", DJANGO_ENV=value)
     assert result.returncode != 0
     assert "must be 'development' or 'production'" in result.stderr
+
+
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_blank_database_url_means_the_default_database(blank):
+    """DATABASE_URL= (a blank line in an env file) starts with the SQLite default."""
+    result = run_manage(
+        "shell", "-c", "from django.db import connection; print(connection.vendor)",
+        DATABASE_URL=blank,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "sqlite"  # after shell's own notes
