@@ -1,6 +1,6 @@
 """The frame every page draws (base.html): the menu drawn in Python (nav_html) and the
 site's own addresses reversed once (site_urls) give the same HTML as the template loop
-and the ``{% url %}`` tags they replace; the home page's room-code box, written out, is
+and the ``{% url %}`` tags they replace; the home page's room-code box is
 the box of includes/code_box.html."""
 
 import pytest

@@ -242,7 +242,20 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
         return "—" if value is None else f"{display_rating(value):,}"
 
 
-class PartnersTable(_FastRows, LinkPlayers, Table):
+class _RecordCells(_FastRows):
+    """The fast cells partners and opponents share: games, won, lost, win % and the
+    difference."""
+
+    cell_games = _count("games")
+    cell_wins = _count("wins")
+    cell_losses = _count("losses")
+    cell_win_pct = _decimal("win_pct")
+
+    def cell_differential(self, record, url):
+        return _signed(record["differential"])
+
+
+class PartnersTable(_RecordCells, LinkPlayers, Table):
     partner = PersonColumn(
         verbose_name="Partner", order_by=("partner__sort_name",), attrs=NAME_CELL
     )
@@ -262,17 +275,10 @@ class PartnersTable(_FastRows, LinkPlayers, Table):
     def cell_partner(self, record, url):
         return _row_person(record["partner"], url)
 
-    cell_games = _count("games")
-    cell_wins = _count("wins")
-    cell_losses = _count("losses")
-    cell_win_pct = _decimal("win_pct")
     cell_average = _decimal("average")
 
-    def cell_differential(self, record, url):
-        return _signed(record["differential"])
 
-
-class OpponentsTable(_FastRows, LinkPlayers, Table):
+class OpponentsTable(_RecordCells, LinkPlayers, Table):
     name = PersonColumn(
         verbose_name="Opponent", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
     )
@@ -290,11 +296,3 @@ class OpponentsTable(_FastRows, LinkPlayers, Table):
 
     def cell_name(self, record, url):
         return _row_person(record, url)
-
-    cell_games = _count("games")
-    cell_wins = _count("wins")
-    cell_losses = _count("losses")
-    cell_win_pct = _decimal("win_pct")
-
-    def cell_differential(self, record, url):
-        return _signed(record["differential"])
