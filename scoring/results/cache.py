@@ -105,7 +105,7 @@ def _page_state_sql() -> str:
     hands = q(HandConfirmation._meta.db_table)
     open_statuses = ", ".join(["%s"] * len(HandConfirmation.OPEN))
     return (
-        f"SELECT {columns}, ({_version_sql()}) AS _version, ({_people_sql()}) AS _people, "
+        f"SELECT {columns}, {stamp_columns()}, "
         f"EXISTS(SELECT 1 FROM {people} WHERE {q('user_id')} = %s) AS _has_person, "
         f"EXISTS(SELECT 1 FROM {hands} WHERE {q('status')} IN ({open_statuses})) AS _open_hands "
         f"FROM {q(club.db_table)} WHERE {q('id')} = 1"
@@ -124,7 +124,7 @@ def page_state(user) -> PageState:
     row = found[0]
     return PageState(
         club=row,
-        stamp=f"r-{row._version}-{row._people}",
+        stamp=stamp_of(row),
         has_person=bool(row._has_person),
         open_hands=bool(row._open_hands),
     )
