@@ -13,6 +13,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HALF_OPEN = 6
+STALLED_FOR = 30  # seconds: GUNICORN_TIMEOUT below
 
 
 def _free_port() -> int:
@@ -33,6 +34,7 @@ def server(tmp_path):
     env.update(
         GUNICORN_BIND=f"127.0.0.1:{port}",
         WEB_CONCURRENCY="2",
+        GUNICORN_TIMEOUT=str(STALLED_FOR),
         DATABASE_URL=f"sqlite:///{tmp_path / 'server.sqlite3'}",
     )
     process = subprocess.Popen(
@@ -68,11 +70,11 @@ def test_half_open_connections_do_not_hold_every_worker(server):
             s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # never finished
             stalled.append(s)
         time.sleep(0.5)
-        started = time.monotonic()
-        # A normal request is served at once; with plain sync workers it waits for the
-        # stalled clients to time out (about 30 s) and this times out after one second.
-        assert _get(url, timeout=1.0) == 200
-        assert time.monotonic() - started < 1.0
+        # A normal request is served while the stalled clients wait. With plain sync
+        # workers it would wait for them to time out (GUNICORN_TIMEOUT, 30 s) and this
+        # would time out first. The margin is wide because a worker's first request
+        # loads Django's URLs and middleware, which takes seconds on a busy CI machine.
+        assert _get(url, timeout=STALLED_FOR / 3) == 200
     finally:
         for s in stalled:
             s.close()
