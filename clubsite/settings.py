@@ -138,7 +138,9 @@ TEMPLATES = [
 ]
 
 # Database: SQLite file by default (WAL, IMMEDIATE transactions so two writers queue
-# instead of failing), PostgreSQL through DATABASE_URL.
+# instead of failing), PostgreSQL through DATABASE_URL. Each worker thread keeps its
+# connection for CONN_MAX_AGE seconds on both: opening a SQLite file and running its
+# pragmas again on every request cost more than most pages' own queries.
 # An empty DATABASE_URL (a blank line in an env file) means the default, not a crash.
 DATABASES = {
     "default": dj_database_url.parse(
@@ -148,7 +150,6 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
