@@ -46,6 +46,7 @@ from scoring.play.partnerships import (
 )
 from scoring.play.services.errors import (
     GameClosed,
+    GameInPlay,
     GameSetupError,
     HandConflict,
     HandRefused,
@@ -81,6 +82,7 @@ from scoring.play.services.state import GameState
 __all__ = [
     "MAX_FAILED_MELDS",
     "GameClosed",
+    "GameInPlay",
     "GameSetupError",
     "GameState",
     "HandConflict",

@@ -27,6 +27,15 @@ class GameSetupError(ScoringError):
     """A game cannot be started as asked (wrong teams, players not at the table...)."""
 
 
+class GameInPlay(GameSetupError):
+    """The table already has a game in play (``number``): most often the other half of
+    a double tap, or a second phone, started it a moment ago."""
+
+    def __init__(self, number: int, message: str):
+        super().__init__(message)
+        self.number = number
+
+
 class GameClosed(ScoringError):
     """The game is over: no more hands can be added to it."""
 

@@ -16,7 +16,7 @@ from scoring import engine
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.base import now_or
-from scoring.play.services.errors import GameSetupError
+from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.rulesets import rule_set_for_day
 
 
@@ -169,8 +169,9 @@ def _create_game(
         existing = list(Game.objects.select_for_update().filter(table=table).order_by("number"))
         playing = [g for g in existing if g.status == Game.Status.PLAYING]
         if playing:
-            raise GameSetupError(
-                f"Game {playing[0].number} at {table} is still being played; finish it first."
+            raise GameInPlay(
+                playing[0].number,
+                f"Game {playing[0].number} at {table} is still being played; finish it first.",
             )
         if number is None:
             number = (existing[-1].number + 1) if existing else 1

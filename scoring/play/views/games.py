@@ -19,7 +19,7 @@ from scoring.play.access import game_for_request, shows_closed_day, table_for_re
 from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
-from scoring.play.services.errors import GameSetupError
+from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.games import dealer_moves_on, rules_for_table, start_game
 from scoring.play.services.games import next_game as start_next_game
 from scoring.play.services.rulesets import rule_set_for_day
@@ -128,6 +128,10 @@ def game_start(request, table_pk):
                 first_dealer=form.cleaned_data["first_dealer_person"],
                 check_seating=not access.is_officer,
             )
+        except GameInPlay as exc:
+            # A double tap, or another phone: the game this form asked for is under way.
+            messages.info(request, f"Game {exc.number} is being played at this table.")
+            return redirect("scoring:table", table_pk=table.pk)
         except GameSetupError as exc:
             form.add_error(None, exc.message)
         else:
@@ -188,6 +192,10 @@ def next_game(request, game_pk):
                 first_dealer=first_dealer,
                 check_seating=not access.is_officer,
             )
+        except GameInPlay as exc:
+            # A double tap, or another phone: the next game started a moment ago.
+            messages.info(request, f"Game {exc.number} has already started at this table.")
+            return redirect("scoring:table", table_pk=game.table_id)
         except GameSetupError as exc:
             messages.error(request, exc.message)
         else:

@@ -8,6 +8,7 @@ from django.urls import reverse
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play import services
+from scoring.play.views import games as games_views
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL, quick
 
@@ -585,6 +586,57 @@ def test_next_game_by_choice(link_client, game, players):
     }
     assert link_client.post(url, data).status_code == 302
     assert Game.objects.get(number=2).score_keeper == cat
+
+
+def _the_other_tap_wins(monkeypatch, name):
+    """The view's service call as it goes when two taps (or two phones) race: the other
+    request starts the game between this one's checks and its own start."""
+    real = getattr(games_views, name)
+
+    def raced(*args, **kwargs):
+        real(*args, **kwargs)  # the other tap, a moment earlier
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(games_views, name, raced)
+
+
+def _next_message(client, response):
+    page = client.get(response["Location"])
+    return [str(m) for m in page.context["messages"]]
+
+
+def test_start_game_double_tap_goes_to_the_game_it_started(
+    link_client, table, players, club_rules, monkeypatch
+):
+    ann, bob, cat, dan = players
+    _the_other_tap_wins(monkeypatch, "start_game")
+    url = reverse("scoring:game_start", args=[table.pk])
+    data = {
+        "team0_player0": ann.pk,
+        "team0_player1": cat.pk,
+        "team1_player0": bob.pk,
+        "team1_player1": dan.pk,
+        "score_keeper": ann.pk,
+    }
+    response = link_client.post(url, data)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("scoring:table", args=[table.pk])
+    assert Game.objects.count() == 1
+    assert _next_message(link_client, response) == ["Game 1 is being played at this table."]
+
+
+def test_next_game_double_tap_goes_to_the_game_it_started(link_client, game, players, monkeypatch):
+    for n in range(1, 5):
+        services.record_hand(game, [BIG, SMALL], number=n)
+    _the_other_tap_wins(monkeypatch, "start_next_game")
+    ann, bob, cat, dan = players
+    url = reverse("scoring:next_game", args=[game.pk])
+    response = link_client.post(url, {"method": "draw", "high_card": str(dan.pk)})
+    assert response.status_code == 302
+    assert Game.objects.filter(table=game.table).count() == 2
+    messages = _next_message(link_client, response)
+    assert messages == ["Game 2 has already started at this table."]
+    assert not any("still being played" in m for m in messages)
 
 
 def test_next_game_before_the_end_is_refused(link_client, game):
