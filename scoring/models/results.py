@@ -57,19 +57,31 @@ class ResultsVersion(models.Model):
     seasons or club settings edited. ``scoring.results.cache.results_changed`` is the
     only caller of :meth:`bump`. The results pages cache their bodies under it
     (``scoring.results.cache.results_stamp``), so saving a hand of a game still in play leaves
-    every cached standings page valid."""
+    every cached standings page valid.
+
+    ``every_person`` goes up only for the changes that reach every person's own page
+    (seasons or settings edited, a merge, ratings replayed); a person's page otherwise
+    follows that person's own stored rows (``scoring.results.cache.person_stamp_of``),
+    so a game finishing redraws the pages of its players, not everyone's."""
 
     number = models.BigIntegerField(default=0)
+    every_person = models.BigIntegerField(default=0)
 
     def __str__(self) -> str:
         return f"Results version {self.number}"
 
     @classmethod
-    def bump(cls) -> None:
-        """The number goes up by one (the row is made if missing). Inside a
-        transaction, other connections see the new number once it commits."""
-        if not cls.objects.filter(pk=1).update(number=models.F("number") + 1):
-            cls.objects.get_or_create(pk=1, defaults={"number": 1})
+    def bump(cls, every_person: bool = False) -> None:
+        """The number (and, with ``every_person``, that one too) goes up by one (the row
+        is made if missing). Inside a transaction, other connections see the new
+        numbers once it commits."""
+        changes = {"number": models.F("number") + 1}
+        if every_person:
+            changes["every_person"] = models.F("every_person") + 1
+        if not cls.objects.filter(pk=1).update(**changes):
+            cls.objects.get_or_create(
+                pk=1, defaults={"number": 1, "every_person": int(every_person)}
+            )
 
 
 class RatingPoint(models.Model):

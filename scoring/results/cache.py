@@ -3,12 +3,14 @@ bodies of the results pages.
 
 The results pages keep their drawn bodies in Django's cache (shared by every worker)
 under the page's address and a fingerprint of the data (:func:`cached_body`). The pages
-of finished games (standings, records, players' pages) use :func:`results_stamp`, built
-on the results version, which goes up only here, through :func:`results_changed`,
-whenever what those pages show may have changed (a game finished, a finished game
-corrected or re-opened, a person merged, seasons or ranking settings edited), so saving
-a hand of a game still in play leaves every cached page valid. The day pages, which show
-games in play too, use :func:`data_stamp`, which changes with every hand.
+of finished games (standings, records) use :func:`results_stamp`, built on the results
+version, which goes up only here, through :func:`results_changed`, whenever what those
+pages show may have changed (a game finished, a finished game corrected or re-opened, a
+person merged, seasons or ranking settings edited), so saving a hand of a game still in
+play leaves every cached page valid. A person's own page uses :func:`person_stamp_of`,
+which follows that person's stored rows and the changes that reach everyone, so a game
+finishing redraws its players' pages only. The day pages, which show games in play too,
+use :func:`data_stamp`, which changes with every hand.
 """
 
 from __future__ import annotations
@@ -25,7 +27,15 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from members.models import Person
-from scoring.models import ClubSettings, Game, Hand, HandConfirmation, RatingPoint, ResultsVersion
+from scoring.models import (
+    ClubSettings,
+    Game,
+    Hand,
+    HandConfirmation,
+    PersonTotal,
+    RatingPoint,
+    ResultsVersion,
+)
 
 FINISHED = Game.Status.FINISHED
 
@@ -34,11 +44,13 @@ FINISHED = Game.Status.FINISHED
 CACHE_SECONDS = 300
 
 
-def results_changed() -> None:
+def results_changed(every_person: bool = False) -> None:
     """What the results pages show may have changed: the version goes up, so their
     cached bodies are no longer used. Inside a transaction the new number is seen only
-    once it commits."""
-    ResultsVersion.bump()
+    once it commits. ``every_person``: the change reaches every person's own page too
+    (seasons, settings, a merge, ratings replayed); without it a person's page is drawn
+    again only when that person's own stored rows change (:func:`person_stamp_of`)."""
+    ResultsVersion.bump(every_person=every_person)
 
 
 def data_stamp() -> str:
@@ -206,3 +218,36 @@ def stamp_columns() -> str:
 def stamp_of(row) -> str:
     """:func:`results_stamp` from a row read with :func:`stamp_columns`."""
     return f"r-{row._version}-{row._people}"
+
+
+def person_stamp_columns(person_id_column: str) -> str:
+    """What one person's page shows, as columns of a query on ``Person`` (whose id is
+    ``person_id_column``; see :func:`person_stamp_of`):
+
+    - ``_every``: the version of the changes that reach every person's page (seasons,
+      settings, merges, ratings replayed);
+    - ``_people``: the last time anyone was renamed (partners' and opponents' names);
+    - ``_record``: the id of the person's all-games row, which the play services
+      replace (a new id, never reused) in the transaction that finishes, corrects or
+      re-opens any of the person's games, with their season totals;
+    - ``_rated``: the id of the person's newest rating point (a game rated after it
+      committed; a rating deleted and written again gets a new id)."""
+    q = connection.ops.quote_name
+    version = q(ResultsVersion._meta.db_table)
+    record = PersonTotal._meta
+    rating = RatingPoint._meta
+    return (
+        f"(SELECT {q('every_person')} FROM {version} WHERE {q('id')} = 1) AS _every, "
+        f"({_people_sql()}) AS _people, "
+        f"(SELECT {q(record.pk.column)} FROM {q(record.db_table)} "
+        f"WHERE {q('person_id')} = {person_id_column}) AS _record, "
+        f"(SELECT MAX({q(rating.pk.column)}) FROM {q(rating.db_table)} "
+        f"WHERE {q('person_id')} = {person_id_column}) AS _rated"
+    )
+
+
+def person_stamp_of(row) -> str:
+    """The fingerprint of one person's page from a row read with
+    :func:`person_stamp_columns`: it changes when anything that page shows may have
+    changed, and stays when other people's games finish."""
+    return f"p-{row._every}-{row._people}-{row._record}-{row._rated}"

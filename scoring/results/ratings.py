@@ -213,7 +213,7 @@ def replay_from(start: datetime.date | None) -> int:
                 pending = []
         if pending:
             RatingPoint.objects.bulk_create(pending)
-        results_changed()
+        results_changed(every_person=True)
     return count
 
 

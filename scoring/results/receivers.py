@@ -22,8 +22,9 @@ from scoring.signals import game_result_changed
 @receiver(game_result_changed, dispatch_uid="scoring.results_after_game")
 def results_after_game(sender, game, what, rate=True, **kwargs):
     """A game finished ("finished") or a finished game changed ("changed"): cached
-    results bodies are no longer used, and (``rate``) the ratings are redone once the
-    change commits."""
+    results bodies are no longer used (a person's own page only if they played in it:
+    the play services replaced their stored rows), and (``rate``) the ratings are
+    redone once the change commits."""
     results_changed()
     if not rate:
         return
@@ -45,9 +46,9 @@ def totals_after_season_save(sender, instance, raw=False, **kwargs):
 @receiver(post_delete, sender=Season, dispatch_uid="scoring.results_after_season_delete")
 @receiver(post_save, sender=ClubSettings, dispatch_uid="scoring.results_after_settings")
 def results_after_settings(sender, **kwargs):
-    """Seasons and the ranking settings shape the results pages: their cached bodies
-    must not be used again."""
-    results_changed()
+    """Seasons and the ranking settings shape the results pages, every person's own
+    page included: their cached bodies must not be used again."""
+    results_changed(every_person=True)
 
 
 @receiver(person_merged, dispatch_uid="scoring.ratings_after_merge")
@@ -55,7 +56,7 @@ def ratings_after_merge(sender, kept, removed, record, **kwargs):
     """Two records of one person became one: the games of both are now the kept
     person's, so ratings are replayed from the first of them (standings read the
     moved rows directly and need nothing)."""
-    results_changed()
+    results_changed(every_person=True)
     totals.refresh_people([kept.pk, removed.pk])
     first = TeamPlayer.objects.filter(person=kept).aggregate(first=Min("game__day_date"))["first"]
     if first is not None:

@@ -137,6 +137,13 @@ def measure_http(opts: HttpOptions, log: Callable[[str], None] = print) -> dict:
     return result
 
 
+def _a_game_finished() -> None:
+    """What the results pages see when a game the measured member played in finishes:
+    the standings' and the member's own stamps both change (a real finish replaces the
+    player's stored rows; bumping every person's version does the same to the page)."""
+    results_changed(every_person=True)
+
+
 def _pair(port: int, cookies: dict, senders: dict, key: str, opts: HttpOptions, most: int):
     """The minimal view, then the page, for the same time on as many connections (at
     most ``most``; one for a body drawn each time)."""
@@ -144,7 +151,7 @@ def _pair(port: int, cookies: dict, senders: dict, key: str, opts: HttpOptions, 
     connections = 1 if cold else min(opts.connections, most)
     common = {"connections": connections, "seconds": opts.seconds}
     base = load(port, cookies, senders["minimal"], **common)
-    page = load(port, cookies, senders[key], before=results_changed if cold else None, **common)
+    page = load(port, cookies, senders[key], before=_a_game_finished if cold else None, **common)
     return {"minimal": base, "page": page, "connections": connections}
 
 

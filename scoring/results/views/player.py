@@ -15,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from members.models import Person
 from scoring.results import charts, ratings
-from scoring.results.cache import cached_parts, stamp_columns, stamp_of
+from scoring.results.cache import cached_parts, person_stamp_columns, person_stamp_of
 from scoring.results.standings import player as games_of
 from scoring.results.standings.periods import current_season
 from scoring.results.tables.player import (
@@ -137,21 +137,24 @@ BODY = "results/_player_body.html"
 @functools.cache
 def _person_sql(vendor: str) -> str:
     """The page's person (:data:`PERSON_FIELDS`), whether they are the viewer's person
-    and the results stamp, in one statement (written once per process)."""
+    and what their page's stamp is made of, in one statement (written once per
+    process)."""
     q = connection.ops.quote_name
     meta = Person._meta
     fields = [meta.pk if name == "pk" else meta.get_field(name) for name in PERSON_FIELDS]
     columns = ", ".join(q(field.column) for field in fields)
     return (
-        f"SELECT {columns}, {q('user_id')} = %s AS _is_me, {stamp_columns()} "
+        f"SELECT {columns}, {q('user_id')} = %s AS _is_me, "
+        f"{person_stamp_columns(f'{q(meta.db_table)}.{q(meta.pk.column)}')} "
         f"FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s"
     )
 
 
 def page_person(pk: int, user) -> Person:
-    """The page's person with ``_is_me`` (the viewer's own page) and ``_version`` and
-    ``_people`` (:func:`~scoring.results.cache.stamp_of`): one query, a raw one, as
-    building it through the ORM cost more than running it; 404 when there is none."""
+    """The page's person with ``_is_me`` (the viewer's own page) and the columns of
+    their page's stamp (:func:`~scoring.results.cache.person_stamp_of`): one query, a
+    raw one, as building it through the ORM cost more than running it; 404 when there
+    is none."""
     sql = _person_sql(connection.vendor)
     found = list(Person.objects.raw(sql, [user.pk, pk]))
     if not found:
@@ -174,7 +177,7 @@ def player_view(request, pk):
     # The current season (its totals are on the page) depends on today's date.
     parts = (person.pk, is_me, timezone.localdate())
     html = cached_parts(
-        request, BODY, stamp_of(person), parts, lambda: _draw(request, person, is_me)
+        request, BODY, person_stamp_of(person), parts, lambda: _draw(request, person, is_me)
     )
     context = {"person": person, "is_me": is_me, "body": mark_safe(html)}
     return render(request, "results/player.html", context)

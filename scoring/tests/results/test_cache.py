@@ -13,8 +13,9 @@ from django.test import TestCase
 from django.urls import reverse
 
 from members.models import Person
+from members.services.merge import merge_people
 from members.tests.factories import ClubDayFactory, TableFactory
-from scoring.models import ClubSettings, Game, Hand, Season
+from scoring.models import ClubSettings, Game, Hand, RatingPoint, Season
 from scoring.play import services
 from scoring.results import cache, ratings
 from scoring.tests import games
@@ -84,6 +85,45 @@ def test_a_game_that_finishes_rebuilds_them(member_client, club):
             services.record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
+    assert all_rebuilt(member_client, club)
+
+
+def test_a_game_of_other_people_keeps_a_players_own_page(member_client, club):
+    """A person's page follows that person's own games: on a club night a game finishes
+    every few minutes, and only its players' pages are drawn again."""
+    E, F, G, H = games.people(4, "Other")  # new people are a change of names: first
+    warm(member_client, club)
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the ratings are written too
+        games.win(TableFactory(round__day=club["day"], seated=[E, F, G, H]), [E, F], [G, H])
+    player = urls(club)["player"]
+    assert served_from_cache(member_client, player)
+    for name in ("standings", "records"):
+        assert not served_from_cache(member_client, urls(club)[name]), name
+    # The other game's players' own pages show it.
+    page = member_client.get(reverse("scoring:player", args=[E.pk]))
+    assert page.context["totals"]["games"] == 1
+
+
+def test_a_players_rating_written_after_the_game_redraws_their_page(member_client, club):
+    """The rating of a finished game is written once the game has committed: a page
+    drawn in between is drawn again when the rating arrives."""
+    A = club["people"][0]
+    game = club["in_play"]
+    for _ in range(3):  # finishes; the ratings wait for the commit (not run here)
+        services.record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
+    player = urls(club)["player"]
+    rating_before = member_client.get(player).context["totals"]["rating"]
+    assert served_from_cache(member_client, player)
+    ratings.game_finished(Game.objects.get(pk=game.pk))
+    assert RatingPoint.objects.filter(person=A, game=game).exists()
+    rating_after = member_client.get(player).context["totals"]["rating"]  # drawn again
+    assert rating_after != rating_before
+
+
+def test_a_merge_redraws_every_players_page(member_client, club):
+    warm(member_client, club)
+    kept, removed = games.people(2, "Twin")
+    merge_people(kept, removed)
     assert all_rebuilt(member_client, club)
 
 

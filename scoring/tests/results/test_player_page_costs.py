@@ -1,5 +1,5 @@
 """What keeps a member's page cheap: a cached page is the person's row (with whether
-they are the viewer and the results stamp) and one cache read; what it shows still
+they are the viewer and their page's stamp) and one cache read; what it shows still
 follows the viewer and the data."""
 
 import datetime
@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.db.models import Max
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -14,8 +15,8 @@ from django_tables2 import RequestConfig
 
 from members.models import Person
 from members.tests.factories import MemberFactory
-from scoring.models import ResultsVersion
-from scoring.results.cache import results_stamp, stamp_of
+from scoring.models import PersonTotal, RatingPoint, ResultsVersion
+from scoring.results.cache import person_stamp_of
 from scoring.results.standings import player as games_of
 from scoring.results.tables.player import PlayerGamesTable
 from scoring.results.views.common import paginate
@@ -38,7 +39,9 @@ def test_a_cached_page_costs_one_row_and_one_cache_read(officer_client, small_cl
     assert response.status_code == 200 and "totals" not in response.context
     # the session, the user with the officer flag, the person with the stamp, the cache
     assert len(cached) == 4, [q["sql"] for q in cached]
-    ResultsVersion.bump()  # a game finished: the body is drawn again
+    ResultsVersion.bump()  # someone else's game finished: the body is still good
+    assert "totals" not in officer_client.get(url).context
+    ResultsVersion.bump(every_person=True)  # e.g. a season edited: drawn again
     assert "totals" in officer_client.get(url).context
 
 
@@ -51,7 +54,11 @@ def test_page_person_is_the_orm_row_with_the_viewer_and_the_stamp(small_club, me
     for name in PERSON_FIELDS:
         assert getattr(row, name) == getattr(orm, name), name
     assert row.full_name == orm.full_name and row.is_guest == orm.is_guest
-    assert stamp_of(row) == results_stamp()
+    version = ResultsVersion.objects.get(pk=1)
+    record = PersonTotal.objects.filter(person=member_person).values_list("pk", flat=True)
+    rated = RatingPoint.objects.filter(person=member_person).aggregate(last=Max("pk"))["last"]
+    assert (row._every, row._record, row._rated) == (version.every_person, record.first(), rated)
+    assert person_stamp_of(row).startswith(f"p-{version.every_person}-")
     assert bool(row._is_me) is True
     assert bool(page_person(member_person.pk, officer)._is_me) is False
     unlinked = small_club["A"]  # no user: never "me"
