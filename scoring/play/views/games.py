@@ -90,14 +90,23 @@ def _chosen_rule_set(request, access):
     return chosen
 
 
+IN_PLAY = "Game {} is being played at this table."
+STARTED = "Game {} has already started at this table."
+
+
+def _back_to_table(request, table_pk, message: str):
+    """Back to the table page, which says ``message`` (a game already under way)."""
+    messages.info(request, message)
+    return redirect("scoring:table", table_pk=table_pk)
+
+
 @shows_closed_day
 def game_start(request, table_pk):
     access = table_for_request(request, table_pk, edit=True)
     table = access.table
     playing = Game.objects.filter(table=table, status=Game.Status.PLAYING).first()
     if playing is not None:
-        messages.info(request, f"Game {playing.number} is being played at this table.")
-        return redirect("scoring:table", table_pk=table.pk)
+        return _back_to_table(request, table.pk, IN_PLAY.format(playing.number))
     seats = list(Seat.objects.filter(table=table).select_related("person").order_by("position"))
     people = _players_to_choose(access, seats)
     chosen = _chosen_rule_set(request, access)
@@ -130,8 +139,7 @@ def game_start(request, table_pk):
             )
         except GameInPlay as exc:
             # A double tap, or another phone: the game this form asked for is under way.
-            messages.info(request, f"Game {exc.number} is being played at this table.")
-            return redirect("scoring:table", table_pk=table.pk)
+            return _back_to_table(request, table.pk, IN_PLAY.format(exc.number))
         except GameSetupError as exc:
             form.add_error(None, exc.message)
         else:
@@ -159,12 +167,10 @@ def game_start(request, table_pk):
 def next_game(request, game_pk):
     game, access = game_for_request(request, game_pk, edit=True)
     if not game.is_finished:
-        messages.info(request, f"Game {game.number} is still being played.")
-        return redirect("scoring:table", table_pk=game.table_id)
+        return _back_to_table(request, game.table_id, f"Game {game.number} is still being played.")
     later = Game.objects.filter(table=game.table, number__gt=game.number).first()
     if later is not None:
-        messages.info(request, f"Game {later.number} has already started at this table.")
-        return redirect("scoring:table", table_pk=game.table_id)
+        return _back_to_table(request, game.table_id, STARTED.format(later.number))
     teams = load_teams(game)
     order = people_in_seat_order(teams)
     rules = game.engine_rules()
@@ -194,8 +200,7 @@ def next_game(request, game_pk):
             )
         except GameInPlay as exc:
             # A double tap, or another phone: the next game started a moment ago.
-            messages.info(request, f"Game {exc.number} has already started at this table.")
-            return redirect("scoring:table", table_pk=game.table_id)
+            return _back_to_table(request, game.table_id, STARTED.format(exc.number))
         except GameSetupError as exc:
             messages.error(request, exc.message)
         else:
