@@ -512,6 +512,18 @@ def test_history_is_shown_to_officers_only(officer_client, game, players, django
 # -- starting games ----------------------------------------------------------------------
 
 
+def _partners_opposite(players) -> dict:
+    """The start form: Ann & Cat against Bob & Dan, Ann keeping the score."""
+    ann, bob, cat, dan = players
+    return {
+        "team0_player0": ann.pk,
+        "team0_player1": cat.pk,
+        "team1_player0": bob.pk,
+        "team1_player1": dan.pk,
+        "score_keeper": ann.pk,
+    }
+
+
 def test_start_the_first_game_from_the_table(link_client, table, players, club_rules):
     page = link_client.get(reverse("scoring:table", args=[table.pk]))
     assert b"Start the first game" in page.content
@@ -521,14 +533,7 @@ def test_start_the_first_game_from_the_table(link_client, table, players, club_r
     ann, bob, cat, dan = players
     # Partners opposite are proposed.
     assert form.context["form"]["team0_player1"].value() == str(cat.pk)
-    data = {
-        "team0_player0": ann.pk,
-        "team0_player1": cat.pk,
-        "team1_player0": bob.pk,
-        "team1_player1": dan.pk,
-        "score_keeper": ann.pk,
-        "first_dealer": bob.pk,
-    }
+    data = {**_partners_opposite(players), "first_dealer": bob.pk}
     response = link_client.post(url, data)
     assert response.status_code == 302
     game = Game.objects.get()
@@ -608,17 +613,9 @@ def _next_message(client, response):
 def test_start_game_double_tap_goes_to_the_game_it_started(
     link_client, table, players, club_rules, monkeypatch
 ):
-    ann, bob, cat, dan = players
     _the_other_tap_wins(monkeypatch, "start_game")
     url = reverse("scoring:game_start", args=[table.pk])
-    data = {
-        "team0_player0": ann.pk,
-        "team0_player1": cat.pk,
-        "team1_player0": bob.pk,
-        "team1_player1": dan.pk,
-        "score_keeper": ann.pk,
-    }
-    response = link_client.post(url, data)
+    response = link_client.post(url, _partners_opposite(players))
     assert response.status_code == 302
     assert response["Location"] == reverse("scoring:table", args=[table.pk])
     assert Game.objects.count() == 1
