@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import F, OuterRef, Q, Subquery
 
 from members.models import Person
-from scoring.models import Game, RatingPoint, TeamPlayer
+from scoring.models import Game, RatingPoint, ResultsVersion, TeamPlayer
 from scoring.results.cache import results_changed
 from scoring.results.standings.ranking import positions
 
@@ -185,12 +185,26 @@ def _points(game_id: int, day: datetime.date, new: dict) -> list[RatingPoint]:
     ]
 
 
+def one_writer_at_a_time() -> None:
+    """Call first in a transaction that writes ratings: the next one waits until this
+    one ends. On PostgreSQL the results version row is locked until then (SQLite lets
+    one writer in at a time anyway). A game finishing while a correction replays the
+    ratings is then rated from the replayed ratings, not from the ones being rewritten,
+    and rating points become visible in the order of their ids, which a person's page
+    relies on (:func:`scoring.results.cache.person_stamp_of`)."""
+    locked = ResultsVersion.objects.select_for_update().filter(pk=1)
+    if not list(locked.values_list("pk", flat=True)):
+        ResultsVersion.objects.get_or_create(pk=1)
+        list(locked.values_list("pk", flat=True))
+
+
 def replay_from(start: datetime.date | None) -> int:
     """Delete every rating from ``start`` on (all of them with None) and rate every
     finished game from that date again, in order. Returns the number of games rated.
     Memory stays flat: rows are streamed and written in batches."""
     engine = model()
     with transaction.atomic():
+        one_writer_at_a_time()
         points = RatingPoint.objects.all()
         games = Game.objects.filter(status=Game.Status.FINISHED)
         if start is not None:
@@ -255,16 +269,20 @@ def game_finished(game: Game) -> None:
     person_ids = [row[5] for row in rows]
     if not person_ids:
         return
-    if _has_later_points(fresh, person_ids):
-        replay_from(fresh.day_date)
-        return
     engine = model()
     with transaction.atomic():
-        RatingPoint.objects.filter(game_id=fresh.pk).delete()
-        state = _priors(person_ids, None)
-        for game_id, day, teams in _grouped(rows):
-            RatingPoint.objects.bulk_create(_points(game_id, day, rate_game(engine, state, teams)))
-        results_changed()
+        one_writer_at_a_time()
+        # Asked once it is this writer's turn: a replay may have just rated later games.
+        later = _has_later_points(fresh, person_ids)
+        if not later:
+            RatingPoint.objects.filter(game_id=fresh.pk).delete()
+            state = _priors(person_ids, None)
+            for game_id, day, teams in _grouped(rows):
+                points = _points(game_id, day, rate_game(engine, state, teams))
+                RatingPoint.objects.bulk_create(points)
+            results_changed()
+    if later:
+        replay_from(fresh.day_date)
 
 
 def game_changed(game: Game) -> None:
