@@ -107,6 +107,14 @@ class GameAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        """Only a game started by mistake, before its first hand: a game with hands is
+        undone hand by hand through the table page, so the totals, ratings and results
+        follow (deleting it here would leave them counting it)."""
+        return (
+            obj is not None and obj.hand_count == 0 and super().has_delete_permission(request, obj)
+        )
+
 
 @admin.register(GameTeam)
 class GameTeamAdmin(ReadOnlyAdmin):
@@ -187,7 +195,12 @@ class ClubSettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingPoint)
-class RatingPointAdmin(admin.ModelAdmin):
+class RatingPointAdmin(ReadOnlyAdmin):
+    """Worked out from the games (``manage.py rebuild_ratings`` writes them again)."""
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     list_display = ("person", "game", "played_on", "mu", "sigma", "ordinal")
     list_filter = ("played_on",)
     search_fields = ("person__first_name", "person__last_name")

@@ -7,6 +7,7 @@ from scoring import engine
 from scoring.models import DayRules, RuleSet
 from scoring.play import services
 from scoring.play.forms import RuleSetForm
+from scoring.tests.samples import BIG, SMALL
 
 
 def test_presets_exist_with_club_as_default(club_rules):
@@ -195,3 +196,22 @@ def test_admin_pages_render(admin_client, game):
     assert admin_client.get(f"/admin/scoring/hand/{hand.pk}/change/").status_code == 200
     assert admin_client.get(f"/admin/scoring/hand/{hand.pk}/history/").status_code == 200
     assert admin_client.get(f"/admin/scoring/game/{game.pk}/change/").status_code == 200
+
+
+def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
+    """A game with hands, and ratings, are never deleted in the admin: totals and
+    ratings would go on counting them. A game started by mistake, before its first
+    hand, can go."""
+    from scoring.models import Game
+
+    services.record_hand(game, [BIG, SMALL], number=1)
+    delete = f"/admin/scoring/game/{game.pk}/delete/"
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert Game.objects.filter(pk=game.pk).exists()
+    for name in ("game", "ratingpoint"):  # no "delete the selected" in their lists
+        page = admin_client.get(f"/admin/scoring/{name}/")
+        assert page.status_code == 200, name
+        assert b'value="delete_selected"' not in page.content, name
+    services.undo_last_hand(game, expected_hand_count=1)
+    admin_client.post(delete, {"post": "yes"})
+    assert not Game.objects.filter(pk=game.pk).exists()
