@@ -53,9 +53,23 @@ def game_changed(game, people: list[int] | None = None) -> None:
         people = list(
             TeamPlayer.objects.filter(game_id=game.pk).values_list("person_id", flat=True)
         )
-    for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
-        refresh(season, people)
-    refresh_records(people)
+    with transaction.atomic(savepoint=False):
+        one_writer_per_person(people)
+        for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
+            refresh(season, people)
+        refresh_records(people)
+
+
+def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
+    """Call first in a transaction that rewrites these people's rows: another one
+    rewriting any of them waits until this one ends (PostgreSQL: their person rows
+    locked, in id order so two writers never wait for each other; SQLite lets one
+    writer in at a time anyway). Without it, a correction of an old game and a game
+    finishing at the same moment, both with the same player, each deleted the rows
+    they saw and the second insert failed, or left a total short of one game."""
+    Person = (apps or global_apps).get_model("members", "Person")
+    rows = Person.objects.select_for_update(no_key=True).filter(pk__in=sorted(set(person_ids)))
+    list(rows.order_by("pk").values_list("pk", flat=True))
 
 
 def refresh_people(person_ids: Iterable[int], apps=None) -> None:
@@ -63,6 +77,7 @@ def refresh_people(person_ids: Iterable[int], apps=None) -> None:
     Season, _, _, _ = _models(apps)
     ids = list(person_ids)
     with transaction.atomic():
+        one_writer_per_person(ids, apps)
         for season in Season.objects.all():
             refresh(season, ids, apps=apps)
         refresh_records(ids, apps=apps)

@@ -1,0 +1,116 @@
+"""Writers of derived rows take turns (PostgreSQL, real transactions).
+
+Ratings: a game finishing while another transaction writes ratings (a replay after a
+correction, say) waits for it, so it is rated from the ratings that transaction wrote,
+and rating points appear in the order of their ids (a person's page relies on it:
+scoring.results.cache.person_stamp_of). Totals: two transactions rewriting one
+player's stored rows wait for each other."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection, connections, transaction
+
+from scoring.models import Game, PersonTotal, RatingPoint, TeamPlayer
+from scoring.play import services
+from scoring.play.services import totals
+from scoring.results import ratings
+from scoring.tests import games
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_game_is_rated_after_the_other_rating_writer_commits():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
+    services.ensure_presets()  # a transactional test starts from empty tables
+    games.league(days=1, tables=1, games=2)
+    first, second = Game.objects.order_by("number")
+    RatingPoint.objects.filter(game=second).delete()  # its rating is still due
+    moved = RatingPoint.objects.filter(game=first).first()  # the other writer writes it again
+    RatingPoint.objects.filter(pk=moved.pk).delete()
+    holding, rater_started = threading.Event(), threading.Event()
+    written = {}
+
+    def other_writer():
+        try:
+            with transaction.atomic():
+                ratings.one_writer_at_a_time()
+                holding.set()
+                rater_started.wait(timeout=30)
+                time.sleep(1)  # time enough for a rater that did not wait to write
+                moved.pk = None
+                moved.save()
+                written["other"] = moved.pk
+        finally:
+            connections.close_all()
+
+    def rate():
+        try:
+            rater_started.set()
+            ratings.game_finished(second)
+        finally:
+            connections.close_all()
+
+    other = threading.Thread(target=other_writer)
+    other.start()
+    assert holding.wait(timeout=30)
+    rater = threading.Thread(target=rate)
+    rater.start()
+    other.join(timeout=60)
+    rater.join(timeout=60)
+    assert not other.is_alive() and not rater.is_alive()
+    rated = list(RatingPoint.objects.filter(game=second).values_list("pk", flat=True))
+    assert len(rated) == 4
+    # The game was rated once the other writer had committed: after its point.
+    assert min(rated) > written["other"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_writers_of_one_players_totals_take_turns():
+    """A correction of an old game and a game finishing at the same moment, with the
+    same players: the second waits for the first, then writes its rows (before, its
+    insert of the person's all-games row failed on the row the first had written)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
+    services.ensure_presets()  # a transactional test starts from empty tables
+    games.league(days=1, tables=1, games=2)
+    first, second = Game.objects.order_by("number")
+    wrote, release = threading.Event(), threading.Event()
+    failures = []
+
+    def correction():  # rewrites the players' rows, then is slow to commit
+        try:
+            with transaction.atomic():
+                totals.game_changed(first)
+                wrote.set()
+                release.wait(timeout=30)
+        except Exception as exc:  # reported below
+            failures.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    def finishing():
+        try:
+            with transaction.atomic():
+                totals.game_changed(second)
+        except Exception as exc:  # reported below
+            failures.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    other = threading.Thread(target=correction)
+    other.start()
+    assert wrote.wait(timeout=30)
+    finisher = threading.Thread(target=finishing)
+    finisher.start()
+    time.sleep(1)  # time enough for a writer that did not wait to reach its insert
+    release.set()
+    other.join(timeout=60)
+    finisher.join(timeout=60)
+    assert failures == []
+    players = TeamPlayer.objects.filter(game=second).values_list("person_id", flat=True)
+    for record in PersonTotal.objects.filter(person_id__in=players):
+        assert record.games == 2
