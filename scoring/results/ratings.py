@@ -21,11 +21,11 @@ import datetime
 import logging
 from collections.abc import Iterable, Iterator
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, OuterRef, Q, Subquery
 
 from members.models import Person
-from scoring.models import Game, RatingPoint, ResultsVersion, TeamPlayer
+from scoring.models import Game, RatingPoint, TeamPlayer
 from scoring.results.cache import results_changed
 from scoring.results.standings.ranking import positions
 
@@ -185,17 +185,25 @@ def _points(game_id: int, day: datetime.date, new: dict) -> list[RatingPoint]:
     ]
 
 
+#: The PostgreSQL advisory lock that rating writers take in turn ("rate" in ASCII).
+RATINGS_LOCK = 0x72617465
+
+
 def one_writer_at_a_time() -> None:
     """Call first in a transaction that writes ratings: the next one waits until this
-    one ends. On PostgreSQL the results version row is locked until then (SQLite lets
-    one writer in at a time anyway). A game finishing while a correction replays the
-    ratings is then rated from the replayed ratings, not from the ones being rewritten,
-    and rating points become visible in the order of their ids, which a person's page
-    relies on (:func:`scoring.results.cache.person_stamp_of`)."""
-    locked = ResultsVersion.objects.select_for_update().filter(pk=1)
-    if not list(locked.values_list("pk", flat=True)):
-        ResultsVersion.objects.get_or_create(pk=1)
-        list(locked.values_list("pk", flat=True))
+    one ends (PostgreSQL: an advisory lock held to the end of the transaction; SQLite
+    lets one writer in at a time anyway). A game finishing while a correction replays
+    the ratings is then rated from the replayed ratings, not from the ones being
+    rewritten, and rating points become visible in the order of their ids, which a
+    person's page relies on (:func:`scoring.results.cache.person_stamp_of`).
+
+    Not a lock on a table row the hand saves also write: a replay holds this one for
+    as long as it runs, and a save that finishes or corrects a game must never wait
+    for it (nor hold its game while it waits, which with the replay waiting for that
+    game's row would be a deadlock)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [RATINGS_LOCK])
 
 
 def replay_from(start: datetime.date | None) -> int:

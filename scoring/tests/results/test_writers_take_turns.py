@@ -12,11 +12,12 @@ import time
 import pytest
 from django.db import connection, connections, transaction
 
-from scoring.models import Game, PersonTotal, RatingPoint, TeamPlayer
+from scoring.models import Game, Hand, PersonTotal, RatingPoint, TeamPlayer
 from scoring.play import services
 from scoring.play.services import totals
 from scoring.results import ratings
 from scoring.tests import games
+from scoring.tests.samples import CONCEALED, LOSE
 
 
 @pytest.mark.postgres
@@ -114,3 +115,50 @@ def test_two_writers_of_one_players_totals_take_turns():
     players = TeamPlayer.objects.filter(game=second).values_list("person_id", flat=True)
     for record in PersonTotal.objects.filter(person_id__in=players):
         assert record.games == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_correction_commits_while_the_ratings_are_being_replayed():
+    """Rating writers wait for each other, never a hand's save: a correction commits
+    while a replay holds the ratings' turn, and its own replay follows."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
+    services.ensure_presets()
+    games.league(days=1, tables=1, games=1)
+    hand = Hand.objects.get(game=Game.objects.get(), number=1)
+    holding, release = threading.Event(), threading.Event()
+    failures = []
+
+    def replay_running():
+        try:
+            with transaction.atomic():
+                ratings.one_writer_at_a_time()
+                holding.set()
+                release.wait(timeout=60)
+        finally:
+            connections.close_all()
+
+    def correct():
+        try:
+            services.correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
+        except Exception as exc:  # reported below
+            failures.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    replay = threading.Thread(target=replay_running)
+    replay.start()
+    assert holding.wait(timeout=30)
+    corrector = threading.Thread(target=correct)
+    corrector.start()
+    deadline = time.monotonic() + 30
+    while Hand.objects.get(pk=hand.pk).version == hand.version and time.monotonic() < deadline:
+        time.sleep(0.05)
+    committed_while_held = Hand.objects.get(pk=hand.pk).version != hand.version
+    release.set()
+    replay.join(timeout=60)
+    corrector.join(timeout=60)
+    assert committed_while_held
+    assert failures == [] and not corrector.is_alive()
+    assert RatingPoint.objects.filter(game=hand.game_id).count() == 4
