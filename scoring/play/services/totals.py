@@ -85,19 +85,30 @@ def refresh_people(person_ids: Iterable[int], apps=None) -> None:
 
 def refresh_season(season, apps=None) -> None:
     """Recompute one season's totals for everyone (its dates changed, or a rebuild)."""
-    refresh(season, None, apps=apps)
+    with transaction.atomic():
+        _everyone_takes_turns(apps)
+        refresh(season, None, apps=apps)
 
 
 def rebuild_all(apps=None) -> int:
     """Recompute every season's totals and everyone's all-games row; returns the
     number of seasons."""
     Season, _, _, _ = _models(apps)
-    seasons = list(Season.objects.all())
-    for season in seasons:
-        refresh(season, None, apps=apps)
-    if _has_records(apps):  # not yet in the migration that added the season totals
-        refresh_records(None, apps=apps)
+    with transaction.atomic():
+        _everyone_takes_turns(apps)
+        seasons = list(Season.objects.all())
+        for season in seasons:
+            refresh(season, None, apps=apps)
+        if _has_records(apps):  # not yet in the migration that added the season totals
+            refresh_records(None, apps=apps)
     return len(seasons)
+
+
+def _everyone_takes_turns(apps) -> None:
+    """:func:`one_writer_per_person` for everyone who has played: a rewrite of
+    everyone's rows waits for the games finishing now, and they wait for it."""
+    _, TeamPlayer, _, _ = _models(apps)
+    one_writer_per_person(TeamPlayer.objects.values_list("person_id", flat=True).distinct(), apps)
 
 
 def _has_records(apps) -> bool:
