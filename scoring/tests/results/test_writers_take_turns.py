@@ -6,13 +6,14 @@ and rating points appear in the order of their ids (a person's page relies on it
 scoring.results.cache.person_stamp_of). Totals: two transactions rewriting one
 player's stored rows wait for each other."""
 
+import datetime
 import threading
 import time
 
 import pytest
 from django.db import connection, connections, transaction
 
-from scoring.models import Game, Hand, PersonTotal, RatingPoint, TeamPlayer
+from scoring.models import Game, Hand, PersonTotal, RatingPoint, Season, SeasonTotal, TeamPlayer
 from scoring.play import services
 from scoring.play.services import totals
 from scoring.results import ratings
@@ -70,22 +71,33 @@ def test_a_game_is_rated_after_the_other_rating_writer_commits():
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_writers_of_one_players_totals_take_turns():
-    """A correction of an old game and a game finishing at the same moment, with the
-    same players: the second waits for the first, then writes its rows (before, its
-    insert of the person's all-games row failed on the row the first had written)."""
+@pytest.mark.parametrize("first_writer", ["a correction", "a season edited"])
+def test_two_writers_of_one_players_totals_take_turns(first_writer):
+    """A correction of an old game (or a season's dates edited: everyone's rows) and a
+    game finishing at the same moment, with the same players: the second waits for the
+    first, then writes its rows (before, its insert of the person's all-games row, or
+    of their season row, failed on the row the first had written)."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
     services.ensure_presets()  # a transactional test starts from empty tables
     games.league(days=1, tables=1, games=2)
+    season = Season.objects.create(
+        name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
+    )
     first, second = Game.objects.order_by("number")
     wrote, release = threading.Event(), threading.Event()
     failures = []
 
+    def rewrite():
+        if first_writer == "a correction":
+            totals.game_changed(first)
+        else:
+            totals.refresh_season(season)
+
     def correction():  # rewrites the players' rows, then is slow to commit
         try:
             with transaction.atomic():
-                totals.game_changed(first)
+                rewrite()
                 wrote.set()
                 release.wait(timeout=30)
         except Exception as exc:  # reported below
@@ -114,6 +126,8 @@ def test_two_writers_of_one_players_totals_take_turns():
     assert failures == []
     players = TeamPlayer.objects.filter(game=second).values_list("person_id", flat=True)
     for record in PersonTotal.objects.filter(person_id__in=players):
+        assert record.games == 2
+    for record in SeasonTotal.objects.filter(season=season, person_id__in=players):
         assert record.games == 2
 
 
