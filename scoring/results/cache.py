@@ -15,6 +15,7 @@ use :func:`data_stamp`, which changes with every hand.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -73,9 +74,11 @@ def data_stamp() -> str:
     return "-".join(str(v) for v in row)
 
 
-def _version_sql() -> str:
+def _version_sql(column: str = "number") -> str:
+    """The results version (``number``), or the one of the changes that reach every
+    person's page (``every_person``), as a sub-select."""
     q = connection.ops.quote_name
-    return f"SELECT {q('number')} FROM {q(ResultsVersion._meta.db_table)} WHERE {q('id')} = 1"
+    return f"SELECT {q(column)} FROM {q(ResultsVersion._meta.db_table)} WHERE {q('id')} = 1"
 
 
 def _people_sql() -> str:
@@ -91,9 +94,8 @@ def results_stamp() -> str:
     renamed. Hands of games still in play leave it alone, so on a busy club day the
     cached standings stay valid between finished games. One query of two lookups."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT ({_version_sql()}), ({_people_sql()})")
-        row = cursor.fetchone()
-    return "r-" + "-".join(str(v) for v in row)
+        cursor.execute(f"SELECT {stamp_columns()}")
+        return _stamp(*cursor.fetchone())
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,9 @@ class PageState:
     open_hands: bool
 
 
-def _page_state_sql() -> str:
+@functools.cache
+def _page_state_sql(vendor: str) -> str:
+    """The SQL of :func:`page_state` (written once per process and database)."""
     q = connection.ops.quote_name
     club = ClubSettings._meta
     columns = ", ".join(f"{q(club.db_table)}.{q(f.column)}" for f in club.concrete_fields)
@@ -129,7 +133,7 @@ def page_state(user) -> PageState:
     questions as sub-selects; a raw query, as compiling it through the ORM cost more
     than running it); the settings row is made first if missing."""
     params = [user.pk if user.is_authenticated else None, *HandConfirmation.OPEN]
-    found = list(ClubSettings.objects.raw(_page_state_sql(), params))
+    found = list(ClubSettings.objects.raw(_page_state_sql(connection.vendor), params))
     if not found:
         ClubSettings.load()
         return page_state(user)
@@ -217,7 +221,11 @@ def stamp_columns() -> str:
 
 def stamp_of(row) -> str:
     """:func:`results_stamp` from a row read with :func:`stamp_columns`."""
-    return f"r-{row._version}-{row._people}"
+    return _stamp(row._version, row._people)
+
+
+def _stamp(version, people) -> str:
+    return f"r-{version}-{people}"
 
 
 def person_stamp_columns(person_id_column: str) -> str:
@@ -233,11 +241,10 @@ def person_stamp_columns(person_id_column: str) -> str:
     - ``_rated``: the id of the person's newest rating point (a game rated after it
       committed; a rating deleted and written again gets a new id)."""
     q = connection.ops.quote_name
-    version = q(ResultsVersion._meta.db_table)
     record = PersonTotal._meta
     rating = RatingPoint._meta
     return (
-        f"(SELECT {q('every_person')} FROM {version} WHERE {q('id')} = 1) AS _every, "
+        f"({_version_sql('every_person')}) AS _every, "
         f"({_people_sql()}) AS _people, "
         f"(SELECT {q(record.pk.column)} FROM {q(record.db_table)} "
         f"WHERE {q('person_id')} = {person_id_column}) AS _record, "
