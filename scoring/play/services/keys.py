@@ -30,11 +30,7 @@ def remember(game: Game, key: str, kind: str, number: int, hand=None, now=None) 
     )
 
 
-def recent_keys(game: Game, limit: int = 20) -> list[str]:
-    """The game's latest keys, so a device can drop what it kept once it was saved."""
-    # Newest first within the one game (the model's ordering would join the game and
-    # its table to sort by them).
-    if limit == 20:  # the table page's read, compiled once
-        return reads.recent_keys(game.pk)
-    latest = Submission.objects.filter(game_id=game.pk).order_by("-pk")
-    return list(latest.values_list("key", flat=True)[:limit])
+def recent_keys(game: Game) -> list[str]:
+    """The game's latest 20 keys, newest first, so a device can drop what it kept once
+    it was saved (:data:`scoring.play.reads.recent_keys`, compiled once)."""
+    return reads.recent_keys(game.pk)

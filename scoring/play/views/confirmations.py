@@ -30,7 +30,7 @@ def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
     """The hands of a game still waiting for the other team (and, for an officer, the
     disputed ones too), each with its team rows and the players who may confirm it
     (from what the page loaded already: hands with ``confirmation`` and their rows
-    as ``team_rows`` (else ``team_hands``), teams with their memberships)."""
+    as ``team_rows``, teams with their memberships)."""
     memberships = [m for team in teams for m in team.memberships.all()]
     labels = {team.pk: team.label_text for team in teams}
     items = []
@@ -46,7 +46,7 @@ def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
             for team in teams
             if confirmation.keeper_team_id is None or team.pk != confirmation.keeper_team_id
         ]
-        rows = list(getattr(hand, "team_rows", None) or hand.team_hands.all())
+        rows = list(hand.team_rows)
         for row in rows:
             row.label_text = labels.get(row.team_id, "")
         items.append(
