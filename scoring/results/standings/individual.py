@@ -36,6 +36,12 @@ def _finish_row(row: dict) -> dict:
     for key in TEAM_SUMS:
         if not row.get(key):  # None (no games to add up) or 0
             row[key] = 0
+    return _derived(row)
+
+
+def _derived(row: dict) -> dict:
+    """The measures worked out from the sums (in place): losses, difference, win %,
+    average, canastas."""
     games, wins, points_for = row["games"], row["wins"], row["points_for"]
     row["losses"] = games - wins
     row["differential"] = points_for - row["points_against"]
@@ -160,19 +166,14 @@ _STATS = slice(4, 4 + len(STAT_FIELDS))
 
 def _stored_row(values: tuple) -> dict:
     """A row of :func:`season_individual` from its query's values: what
-    :func:`_finish_row` gives, in fewer steps (a stored sum is never NULL), as a
-    season's standings make a few hundred of them on every drawn page."""
+    :func:`_finish_row` gives, without its check for missing sums (a stored sum is
+    never NULL), as a season's standings make a few hundred of them on every drawn
+    page."""
     row = _person(*values[:4])
     row.update(zip(STAT_FIELDS, values[_STATS], strict=True))
-    games, wins, points_for = row["games"], row["wins"], row["points_for"]
     rating = values[-1]
-    row["losses"] = games - wins
-    row["differential"] = points_for - row["points_against"]
-    row["win_pct"] = round(100 * wins / games, 1) if games else 0.0
-    row["average"] = round(points_for / games, 1) if games else 0.0
-    row["canastas"] = row["natural_canastas"] + row["mixed_canastas"]
     row["rating"] = None if rating is None else round(rating, 1)
-    return row
+    return _derived(row)
 
 
 @functools.cache
