@@ -33,6 +33,15 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
+class NeverDeletedAdmin(ReadOnlyAdmin):
+    """Derived rows nothing in the admin may delete, not even by deleting what they
+    belong to: a hand's team rows (hands are never deleted here) and ratings.
+    (Teams and seats stay deletable only as part of a game started by mistake.)"""
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(RuleSet)
 class RuleSetAdmin(SimpleHistoryAdmin):
     list_display = ("name", "slug", "based_on", "is_preset", "is_club_default", "updated_at")
@@ -177,7 +186,7 @@ class HandAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(TeamHand)
-class TeamHandAdmin(ReadOnlyAdmin):
+class TeamHandAdmin(NeverDeletedAdmin):
     list_display = ("__str__", "hand_score", "score_after", "went_out", "red_threes")
     list_filter = ("went_out", "perfect_cut")
     list_select_related = ("hand__game__table", "hand__game__day", "team")
@@ -195,11 +204,8 @@ class ClubSettingsAdmin(admin.ModelAdmin):
 
 
 @admin.register(RatingPoint)
-class RatingPointAdmin(ReadOnlyAdmin):
+class RatingPointAdmin(NeverDeletedAdmin):
     """Worked out from the games (``manage.py rebuild_ratings`` writes them again)."""
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
     list_display = ("person", "game", "played_on", "mu", "sigma", "ordinal")
     list_filter = ("played_on",)

@@ -199,7 +199,7 @@ def test_admin_pages_render(admin_client, game):
 
 
 def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
-    """A game with hands, and ratings, are never deleted in the admin: totals and
+    """A game with hands, its hands' team rows and ratings are never deleted in the admin: totals and
     ratings would go on counting them. A game started by mistake, before its first
     hand, can go."""
     from scoring.models import Game
@@ -208,7 +208,7 @@ def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
     delete = f"/admin/scoring/game/{game.pk}/delete/"
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert Game.objects.filter(pk=game.pk).exists()
-    for name in ("game", "ratingpoint"):  # no "delete the selected" in their lists
+    for name in ("game", "teamhand", "ratingpoint"):  # no "delete the selected" in their lists
         page = admin_client.get(f"/admin/scoring/{name}/")
         assert page.status_code == 200, name
         assert b'value="delete_selected"' not in page.content, name
