@@ -199,9 +199,9 @@ def test_admin_pages_render(admin_client, game):
 
 
 def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
-    """A game with hands, its hands' team rows and ratings are never deleted in the admin: totals and
-    ratings would go on counting them. A game started by mistake, before its first
-    hand, can go."""
+    """A game with hands, its hands' team rows and ratings are never deleted in the
+    admin: totals and ratings would go on counting them. A game started by mistake,
+    before its first hand, can go."""
     from scoring.models import Game
 
     services.record_hand(game, [BIG, SMALL], number=1)
