@@ -188,7 +188,9 @@ def refresh_records(person_ids: list[int] | None, apps=None) -> None:
     everyone) with their finished games added up: their games in the order played
     (one query; the totals, best game, most canastas and the streak are worked out in
     Python), the best hand and the most red threes in a hand (one ranked query each),
-    then a delete and an insert."""
+    then a delete and an insert. The new rows' new ids are what tells a person's page
+    it must be drawn again (:func:`scoring.results.cache.person_stamp_columns`): an
+    update in place would need a version column there instead."""
     registry = apps or global_apps
     TeamPlayer = registry.get_model("scoring", "TeamPlayer")
     PersonTotal = registry.get_model("scoring", "PersonTotal")
