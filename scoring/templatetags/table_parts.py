@@ -1,8 +1,10 @@
 """Parts of the table page drawn in Python (each the HTML its template drew): the hand
-form's preview panel and the scoreboard."""
+form's preview panel, the scoreboard and a hand's confirmation state."""
 
 from django import template
+from django.utils.safestring import mark_safe
 
+from scoring.play.views.hands_table import hand_state as _hand_state
 from scoring.play.views.preview import draw_preview
 from scoring.play.views.scoreboard import draw_scoreboard
 
@@ -23,3 +25,9 @@ def scoreboard(context, editable=None):
     game = context.get("game")
     finished = bool(game and game.is_finished)
     return draw_scoreboard(context.get("board") or [], finished, editable, context.get("rules"))
+
+
+@register.simple_tag
+def hand_state(confirmation):
+    """A hand's confirmation state in a few words, as the hands table writes it."""
+    return mark_safe(_hand_state(confirmation))

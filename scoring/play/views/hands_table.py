@@ -9,8 +9,9 @@ from django.utils.html import conditional_escape as esc
 from django.utils.safestring import SafeString, mark_safe
 
 
-def _state(c) -> str:
-    """A hand's confirmation state in a few words, as _hand_state.html writes it."""
+def hand_state(c) -> str:
+    """A hand's confirmation state in a few words (``c``: its HandConfirmation, or
+    nothing): the hands table's and the correction page's (``{% hand_state %}``)."""
     if not c:
         return ""
     if c.status == "confirmed":
@@ -41,7 +42,7 @@ def _row(row, can_edit: bool) -> str:
         if can_edit
         else ""
     )
-    state = _state(getattr(hand, "confirmation", None))
+    state = hand_state(getattr(hand, "confirmation", None))
     return (
         f'\n      <tr id="hand-{number}">\n        <th scope="row">{number}{dealt}\n'
         f"{state}\n</th>\n        {cells}\n        {edit}\n      </tr>\n      "

@@ -247,7 +247,9 @@ def test_the_admin_lists_confirmations_read_only(admin_client, waiting):
 
 def test_the_correction_page_says_what_a_correction_does(link_client, officer_user, waiting):
     url = reverse("scoring:hand_edit", args=[waiting.game_id, 1])
-    assert b"the other team confirms the new numbers again" in link_client.get(url).content
+    page = link_client.get(url).content
+    assert b"the other team confirms the new numbers again" in page
+    assert b'<span class="hand-state state-waiting">Waiting for OK</span>' in page
     officer = Client()
     officer.force_login(officer_user)
     assert b"Saving your correction settles this hand" in officer.get(url).content
