@@ -8,7 +8,6 @@ import random
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -193,13 +192,6 @@ def test_huge_ratios_are_ranked_as_fractions():
     rows[1]["points_for"] = 2**60 + 2
     assert ranking._ratio_type(rows, ["average"]) is not float
     assert ranking._ratio_type(rows, ["win_pct"]) is float
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_the_officers_links_under_the_standings(small_club, member_person):
