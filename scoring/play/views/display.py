@@ -32,7 +32,7 @@ from scoring.play.views.hands_table import draw_hand_rows
 # An empty hand form's per-team boxes, drawn once per team line-up and rule set (see
 # _fresh_team_entries) and kept in the process's memory, which a restart (a deployment,
 # and so a new template) empties: no query, unlike the shared cache. At most
-# ENTRY_BOXES_KEPT line-ups are kept, the least recently drawn dropped first.
+# ENTRY_BOXES_KEPT line-ups are kept, the first drawn dropped first.
 ENTRY_BOXES_KEPT = 256
 _entry_boxes: OrderedDict[tuple, str] = OrderedDict()
 _entry_boxes_lock = threading.Lock()
@@ -229,14 +229,13 @@ def _fresh_team_entries(entry: HandEntry) -> str:
         entry.rules.players_per_team,
         tuple(sorted(entry.rules.penalty_amounts.items())),
     )
-    html = _entry_boxes.get(shape)
+    html = _entry_boxes.get(shape)  # a hit (nearly every page) takes no lock
     if html is None:
         html = render_to_string("scoring/_team_entries.html", {"entry": entry})
-    with _entry_boxes_lock:  # a threaded worker's requests share the dict
-        _entry_boxes[shape] = html
-        _entry_boxes.move_to_end(shape)
-        while len(_entry_boxes) > ENTRY_BOXES_KEPT:
-            _entry_boxes.popitem(last=False)
+        with _entry_boxes_lock:  # a threaded worker's requests share the dict
+            _entry_boxes[shape] = html
+            while len(_entry_boxes) > ENTRY_BOXES_KEPT:
+                _entry_boxes.popitem(last=False)
     return mark_safe(html)
 
 

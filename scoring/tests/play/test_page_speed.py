@@ -92,8 +92,9 @@ def test_empty_boxes_are_kept_for_a_bounded_number_of_line_ups(monkeypatch, offi
     monkeypatch.setattr(display, "ENTRY_BOXES_KEPT", 1)
     officer_client.get(url)
     assert len(display._entry_boxes) == 1
-    display._entry_boxes[("another line-up",)] = "<p>boxes</p>"
-    officer_client.get(url)  # drawn again: the oldest (the other line-up) is dropped
+    display._entry_boxes.clear()
+    display._entry_boxes[("another line-up",)] = "<p>boxes</p>"  # the only one kept
+    officer_client.get(url)  # this game's drawn again: the oldest (the other) is dropped
     assert list(display._entry_boxes) != [("another line-up",)]
     assert len(display._entry_boxes) == 1
 
