@@ -180,6 +180,35 @@ class Browser:
             raise BenchError(f"Logging in as {username} failed (HTTP {status}).")
 
 
+class _Tally:
+    """What the client threads of one run measured, under a lock: each request's time
+    and size, and what failed."""
+
+    def __init__(self):
+        self.samples: list[float] = []
+        self.sizes: list[int] = []
+        self.failures: list[str] = []
+        self.lock = threading.Lock()
+
+    def request(self, send, browser: Browser, index: int) -> None:
+        """One timed request: ``send(browser, index)`` (see :func:`load`)."""
+        began = time.perf_counter()
+        status, _headers, body, expect = send(browser, index)
+        took = (time.perf_counter() - began) * 1000
+        with self.lock:
+            self.samples.append(took)
+            self.sizes.append(len(body))
+            if status != expect:
+                self.failures.append(f"HTTP {status} (expected {expect})")
+
+    def fail(self, why: str) -> None:
+        with self.lock:
+            self.failures.append(why)
+
+    def summary(self, elapsed: float) -> dict:
+        return _summary(self.samples, self.sizes, self.failures, elapsed)
+
+
 def load(
     port: int,
     cookies: dict,
@@ -193,37 +222,27 @@ def load(
     """Requests from ``connections`` threads for ``seconds`` (each thread stops after
     ``limit`` requests when given). ``send(browser, thread)`` makes one request and
     returns (status, headers, body, expected status); ``before`` runs, untimed, before
-    each request (one connection only)."""
-    samples: list[float] = []
-    failures: list[str] = []
-    sizes: list[int] = []
-    lock = threading.Lock()
+    each request (one connection only). A client whose connection fails stops, and the
+    failure is counted."""
+    tally = _Tally()
     deadline = time.perf_counter() + seconds
 
     def worker(index: int) -> None:
-        try:
-            _run(index)
-        finally:
-            db_connections.close_all()  # this thread's own database connections
-
-    def _run(index: int) -> None:
         browser = Browser(port, cookies)
         done = 0
-        while time.perf_counter() < deadline and not (limit and done >= limit):
-            if before:
-                before()
-            began = time.perf_counter()
-            status, _headers, body, expect = send(browser, index)
-            took = (time.perf_counter() - began) * 1000
-            done += 1
-            with lock:
-                samples.append(took)
-                sizes.append(len(body))
-                if status != expect:
-                    failures.append(f"HTTP {status} (expected {expect})")
-        browser.close()
+        try:
+            while time.perf_counter() < deadline and not (limit and done >= limit):
+                if before:
+                    before()
+                tally.request(send, browser, index)
+                done += 1
+        except Exception as error:  # a refused connection: this client stops
+            tally.fail(f"{type(error).__name__}: {error}")
+        finally:
+            browser.close()
+            db_connections.close_all()  # this thread's own database connections
 
-    return _summary(samples, sizes, failures, _run_threads(worker, connections))
+    return tally.summary(_run_threads(worker, connections))
 
 
 def waves(
@@ -241,10 +260,7 @@ def waves(
     others, so the 95th percentile is what the slowest table of a room that pressed Save
     together feels (the closed loop of :func:`load` measures the server flat out instead:
     hundreds of saves a second, no pause between them)."""
-    samples: list[float] = []
-    failures: list[str] = []
-    sizes: list[int] = []
-    lock = threading.Lock()
+    tally = _Tally()
     deadline = time.perf_counter() + seconds
     state = {"stop": False}
 
@@ -260,29 +276,20 @@ def waves(
                 barrier.wait(timeout=120)
                 if state["stop"]:
                     break
-                began = time.perf_counter()
-                status, _headers, body, expect = send(browser, index)
-                took = (time.perf_counter() - began) * 1000
-                with lock:
-                    samples.append(took)
-                    sizes.append(len(body))
-                    if status != expect:
-                        failures.append(f"HTTP {status} (expected {expect})")
+                tally.request(send, browser, index)
                 barrier.wait(timeout=120)  # the wave ends with its slowest answer
                 if index == 0:
                     time.sleep(pause)
         except threading.BrokenBarrierError:
-            with lock:
-                failures.append("a client stopped mid-wave")
+            tally.fail("a client stopped mid-wave")
         except Exception as error:  # a refused connection: every client stops
-            with lock:
-                failures.append(f"{type(error).__name__}: {error}")
+            tally.fail(f"{type(error).__name__}: {error}")
             barrier.abort()
         finally:
             browser.close()
             db_connections.close_all()
 
-    return _summary(samples, sizes, failures, _run_threads(worker, connections))
+    return tally.summary(_run_threads(worker, connections))
 
 
 def _run_threads(worker: Callable[[int], None], count: int) -> float:
