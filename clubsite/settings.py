@@ -149,6 +149,10 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# PostgreSQL: Django's backend with a health check that needs no round trip (see
+# clubsite/postgresql/base.py): the same check, without a SELECT 1 before every page.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "clubsite.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
