@@ -1,8 +1,16 @@
 """The club's authentication backend: Django's own, reading with the user whether they
 are an officer, so a page asks the database once for both (issue #14: the menu of every
-page needs the answer, and it cost a query of its own)."""
+page needs the answer, and it cost a query of its own).
+
+The session engine (:mod:`clubsite.sessions`) reads the session's user in the same
+query as the session, with the columns and flag built here, and leaves it with
+:func:`remember_loaded_user`; :meth:`ClubBackend.get_user`, which Django's
+authentication calls next with the id it found in that session, takes it instead of
+asking again. Django still checks the user against the session (active, password not
+changed since the login)."""
 
 import functools
+from contextvars import ContextVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
@@ -12,21 +20,66 @@ from django.db import connection
 
 from members.models import OFFICERS_GROUP
 
+# The user the session engine read with this request's session: (their id, the user).
+_loaded: ContextVar[tuple[str, object] | None] = ContextVar("club_loaded_user", default=None)
 
-@functools.cache
-def _user_sql() -> str:
-    """The user's row and whether they are in the officers' group, in plain SQL: the
-    page asks this on every request, and building it through the ORM each time cost
-    more than the query itself."""
+
+def officer_flag_sql(user_alias: str) -> str:
+    """Whether the user ``user_alias`` is in the officers' group (one parameter: the
+    group's name), as the column ``_is_officer``."""
     q = connection.ops.quote_name
     user = get_user_model()._meta
     link = user.get_field("groups").remote_field.through._meta
     group = Group._meta
     return (
-        f"SELECT u.*, EXISTS (SELECT 1 FROM {q(link.db_table)} ug"
+        f"EXISTS (SELECT 1 FROM {q(link.db_table)} ug"
         f" JOIN {q(group.db_table)} g ON g.{q('id')} = ug.{q('group_id')}"
-        f" WHERE ug.{q('user_id')} = u.{q(user.pk.column)} AND g.{q('name')} = %s)"
-        f" AS {q('_is_officer')}"
+        f" WHERE ug.{q('user_id')} = {user_alias}.{q(user.pk.column)}"
+        f" AND g.{q('name')} = %s) AS {q('_is_officer')}"
+    )
+
+
+@functools.cache
+def user_columns_sql(user_alias: str) -> str:
+    """Every column of the user ``user_alias``, in the order :func:`user_from_row`
+    takes them."""
+    q = connection.ops.quote_name
+    return ", ".join(f"{user_alias}.{q(f.column)}" for f in get_user_model()._meta.concrete_fields)
+
+
+def user_from_row(values, is_officer) -> object:
+    """A user from the values of :func:`user_columns_sql` and the officer flag."""
+    model = get_user_model()
+    names = [f.attname for f in model._meta.concrete_fields]
+    user = model.from_db(connection.alias, names, list(values))
+    user._is_officer = bool(is_officer)
+    return user
+
+
+def remember_loaded_user(user=None) -> None:
+    """The user read with this request's session (None: no user came with it); the
+    session engine calls it on every session read, so nothing is left over from a
+    previous request of the same thread."""
+    _loaded.set(None if user is None else (str(user.pk), user))
+
+
+def _take_loaded_user(user_id):
+    loaded = _loaded.get()
+    if loaded is None:
+        return None
+    _loaded.set(None)  # used once
+    return loaded[1] if loaded[0] == str(user_id) else None
+
+
+@functools.cache
+def _user_sql() -> str:
+    """The user's row and whether they are in the officers' group, in plain SQL: the
+    page asks this on every request, and building it through the ORM cost more than
+    the query itself."""
+    q = connection.ops.quote_name
+    user = get_user_model()._meta
+    return (
+        f"SELECT u.*, {officer_flag_sql('u')}"
         f" FROM {q(user.db_table)} u WHERE u.{q(user.pk.column)} = %s"
     )
 
@@ -34,7 +87,8 @@ def _user_sql() -> str:
 class ClubBackend(ModelBackend):
     """:class:`~django.contrib.auth.backends.ModelBackend` whose :meth:`get_user` reads
     the officer flag in the same query (kept on the user as ``_is_officer``, where
-    :func:`members.permissions.is_officer` looks first).
+    :func:`members.permissions.is_officer` looks first), or takes the user the session
+    engine read with the session.
 
     ``ModelBackend`` stays listed after it in ``AUTHENTICATION_BACKENDS`` only so the
     sessions of people who logged in before this backend existed (their session names
@@ -43,11 +97,15 @@ class ClubBackend(ModelBackend):
     loop over the backends and is reported as a failed login, as before)."""
 
     def get_user(self, user_id):
-        found = list(get_user_model()._default_manager.raw(_user_sql(), [OFFICERS_GROUP, user_id]))
-        if not found:
-            return None
-        user = found[0]
-        user._is_officer = bool(user._is_officer)
+        user = _take_loaded_user(user_id)
+        if user is None:
+            found = list(
+                get_user_model()._default_manager.raw(_user_sql(), [OFFICERS_GROUP, user_id])
+            )
+            if not found:
+                return None
+            user = found[0]
+            user._is_officer = bool(user._is_officer)
         return user if self.user_can_authenticate(user) else None
 
     def authenticate(self, request, username=None, password=None, **kwargs):

@@ -1,18 +1,19 @@
-"""What a logged-in page reads before the view runs (issue #14): the session in one plain
-SQL statement (clubsite/sessions.py) and the user with the officer flag in one more
-(members/backends.py), with the behaviour of Django's own session engine and backend."""
+"""What a logged-in page reads before the view runs (issue #14): the session and its user
+with the officer flag in one plain SQL statement (clubsite/sessions.py,
+members/backends.py), with the behaviour of Django's own session engine and backend."""
 
+import importlib
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY
-from django.contrib.sessions.models import Session
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from clubsite.models import ClubSession
 from members.permissions import is_officer
 
 pytestmark = pytest.mark.django_db
@@ -28,15 +29,17 @@ def _home_queries(client) -> list[str]:
     return [q["sql"] for q in captured.captured_queries]
 
 
-def test_the_home_page_of_an_officer_reads_the_session_and_the_user_only(officer_client):
+def test_the_home_page_of_an_officer_reads_the_session_and_the_user_in_one_query(
+    officer_client,
+):
     queries = _home_queries(officer_client)
-    assert len(queries) == 2, queries
+    assert len(queries) == 1, queries
     response = officer_client.get(reverse("home"))
     assert b"People" in response.content  # the officers' menu: the flag was read
 
 
 def test_a_member_is_not_an_officer_and_costs_no_more(member_client):
-    assert len(_home_queries(member_client)) == 2
+    assert len(_home_queries(member_client)) == 1
     response = member_client.get(reverse("home"))
     assert b"My page" in response.content
     assert b"People" not in response.content
@@ -92,7 +95,7 @@ def test_a_wrong_password_is_one_failed_login(officer_user):
 
 
 def test_an_expired_session_is_not_read(officer_client):
-    Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
+    ClubSession.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
     response = officer_client.get(reverse("members:people"))
     assert response.status_code == 302
     assert reverse("login") in response["Location"]
@@ -112,3 +115,101 @@ def test_logging_out_ends_the_session_everywhere(officer_user):
     assert tablet.get(reverse("members:people")).status_code == 200
     phone.post(reverse("logout"))
     assert tablet.get(reverse("members:people")).status_code == 302
+
+
+def _session_row(client) -> ClubSession:
+    return ClubSession.objects.get(session_key=client.cookies["sessionid"].value)
+
+
+def test_logging_in_writes_the_user_on_the_session_row_and_out_ends_it(officer_user):
+    client = Client()
+    client.post(reverse("login"), LOGIN)
+    assert _session_row(client).user_id == officer_user.pk
+    key = client.cookies["sessionid"].value
+    client.post(reverse("logout"))
+    assert not ClubSession.objects.filter(session_key=key).exists()
+
+
+def test_a_session_saved_before_the_user_column_is_read_the_usual_way(officer_client):
+    ClubSession.objects.update(user_id=None)  # as the upgrade copied a session
+    queries = _home_queries(officer_client)
+    assert len(queries) == 2, queries  # the session, then the user
+    assert officer_client.get(reverse("members:people")).status_code == 200
+
+
+def test_a_user_column_that_disagrees_with_the_session_is_not_believed(officer_client, member_user):
+    """Only the session's own data says who is logged in: a column naming someone else
+    (written behind the engine's back) is ignored, and the member is not read."""
+    ClubSession.objects.update(user_id=member_user.pk)
+    assert officer_client.get(reverse("members:people")).status_code == 200  # the officer
+
+
+def test_the_user_read_with_the_session_is_checked_as_django_checks_it(
+    officer_client, officer_user
+):
+    officer_user.set_password("a-new-password-456")  # changed elsewhere: logged out
+    officer_user.save()
+    assert officer_client.get(reverse("members:people")).status_code == 302
+
+
+def test_a_deactivated_user_read_with_the_session_is_logged_out(officer_client, officer_user):
+    officer_user.is_active = False
+    officer_user.save()
+    assert officer_client.get(reverse("members:people")).status_code == 302
+
+
+def test_a_user_read_with_one_session_is_never_given_to_the_next(officer_user, member_user):
+    """The user read with a session is handed to the backend once, for that session's
+    own id; the next session read (the next request in the same thread) starts afresh."""
+    from members.backends import ClubBackend
+
+    officer, member = Client(), Client()
+    officer.force_login(officer_user)
+    member.force_login(member_user)
+    store = ClubSession.get_session_store_class()
+    store(officer.cookies["sessionid"].value).load()
+    assert ClubBackend().get_user(member_user.pk).pk == member_user.pk  # not the officer
+    store(officer.cookies["sessionid"].value).load()
+    store("x" * 32).load()  # an unknown session read in between
+    with CaptureQueriesContext(connection) as captured:
+        assert ClubBackend().get_user(officer_user.pk).pk == officer_user.pk
+    assert len(captured.captured_queries) == 1  # read again, not left over
+
+
+def test_the_upgrade_copies_the_sessions_still_valid(officer_user):
+    """The migration's copy: a session in Django's old table keeps its login, with the
+    user's id found in its data; an expired one is left behind."""
+    from django.apps import apps
+    from django.contrib.sessions.backends.db import SessionStore as OldStore
+    from django.contrib.sessions.models import Session
+
+    migration = importlib.import_module("clubsite.migrations.0002_club_sessions")
+    old = OldStore()
+    old["_auth_user_id"] = str(officer_user.pk)
+    old["_auth_user_backend"] = "members.backends.ClubBackend"
+    old["_auth_user_hash"] = officer_user.get_session_auth_hash()
+    old.create()
+    gone = OldStore()
+    gone.create()
+    Session.objects.filter(session_key=gone.session_key).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+    migration.copy_sessions(apps, type("Editor", (), {"connection": connection})())
+    copied = ClubSession.objects.get(session_key=old.session_key)
+    assert copied.user_id == officer_user.pk
+    assert not ClubSession.objects.filter(session_key=gone.session_key).exists()
+    client = Client()
+    client.cookies["sessionid"] = old.session_key
+    assert client.get(reverse("members:people")).status_code == 200
+
+
+def test_clearsessions_empties_the_expired_logins(officer_user, member_user):
+    from django.core.management import call_command
+
+    for user in (officer_user, member_user):
+        Client().force_login(user)
+    ClubSession.objects.filter(user_id=officer_user.pk).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+    call_command("clearsessions")
+    assert list(ClubSession.objects.values_list("user_id", flat=True)) == [member_user.pk]

@@ -14,9 +14,6 @@ from scoring.models import Hand
 from .conftest import SMALL, quick_post
 
 SAVE_BUDGET = 10
-# A logged-in phone reads its session and user (two queries a table link does not) and a
-# keyed save writes its key: one over the target, said in the README's benchmark notes.
-LOGGED_IN_KEYED_BUDGET = 11
 
 
 @pytest.mark.parametrize("keyed", [True, False], ids=["form key", "no key"])
@@ -34,8 +31,7 @@ def test_saving_a_hand_takes_at_most_ten_queries(request, who, keyed, game):
     assert response.status_code == 302
     assert Hand.objects.filter(game=game).count() == 2
     queries = data_queries(captured.captured_queries)
-    budget = LOGGED_IN_KEYED_BUDGET if keyed and who != "link_client" else SAVE_BUDGET
-    assert len(queries) <= budget, "\n".join(queries)
+    assert len(queries) <= SAVE_BUDGET, "\n".join(queries)
 
 
 def test_the_saved_message_shows_the_hand_without_reading_it_again(officer_client, game):

@@ -1,0 +1,57 @@
+"""The login sessions move to a table of their own with the user's id in a column
+(clubsite.models.ClubSession). Sessions still valid are copied from Django's table, so
+nobody is logged out by the upgrade."""
+
+from django.db import migrations, models
+from django.utils import timezone
+
+
+def copy_sessions(apps, schema_editor):
+    from clubsite.sessions import SessionStore, _user_id
+
+    Old = apps.get_model("sessions", "Session")
+    New = apps.get_model("clubsite", "ClubSession")
+    alias = schema_editor.connection.alias
+    store = SessionStore()
+    rows = Old.objects.using(alias).filter(expire_date__gt=timezone.now()).iterator()
+    batch = []
+    for old in rows:
+        user_id = _user_id(store.decode(old.session_data))
+        batch.append(New(old.session_key, old.session_data, old.expire_date, user_id))
+        if len(batch) >= 1000:
+            New.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
+            batch = []
+    New.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("clubsite", "0001_cache_table"),
+        ("sessions", "0001_initial"),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name="ClubSession",
+            fields=[
+                (
+                    "session_key",
+                    models.CharField(
+                        max_length=40, primary_key=True, serialize=False, verbose_name="session key"
+                    ),
+                ),
+                ("session_data", models.TextField(verbose_name="session data")),
+                (
+                    "expire_date",
+                    models.DateTimeField(db_index=True, verbose_name="expire date"),
+                ),
+                ("user_id", models.IntegerField(blank=True, null=True)),
+            ],
+            options={
+                "verbose_name": "login session",
+                "verbose_name_plural": "login sessions",
+                "abstract": False,
+            },
+        ),
+        migrations.RunPython(copy_sessions, migrations.RunPython.noop),
+    ]
