@@ -77,5 +77,9 @@ class SessionStore(db.SessionStore):
         data, user_id, *user, is_officer = row
         session = self.decode(data)
         if user_id is not None and user[0] is not None and _user_id(session) == user_id:
-            remember_loaded_user(user_from_row(user, is_officer))
+            remember_loaded_user(user_from_row(user, is_officer, alias))
         return session
+
+    async def aload(self):
+        remember_loaded_user(None)  # (the site runs under WSGI; never a stale user here)
+        return await super().aload()

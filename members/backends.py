@@ -16,7 +16,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import Group
 from django.core.exceptions import PermissionDenied
-from django.db import connection
+from django.core.signals import request_finished
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models.sql import Query
 
 from members.models import OFFICERS_GROUP
 
@@ -47,20 +49,44 @@ def user_columns_sql(user_alias: str) -> str:
     return ", ".join(f"{user_alias}.{q(f.column)}" for f in get_user_model()._meta.concrete_fields)
 
 
-def user_from_row(values, is_officer) -> object:
-    """A user from the values of :func:`user_columns_sql` and the officer flag."""
+@functools.cache
+def _user_reader(alias: str):
+    """What turns the raw values of :func:`user_columns_sql` into the user's field values,
+    as the ORM does for its own queries (on SQLite, say, aware datetimes and booleans):
+    the field names, the compiler and its converters."""
     model = get_user_model()
-    names = [f.attname for f in model._meta.concrete_fields]
-    user = model.from_db(connection.alias, names, list(values))
+    fields = model._meta.concrete_fields
+    db = connections[alias]
+    compiler = db.ops.compiler("SQLCompiler")(Query(model), db, alias)
+    converters = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
+    return [f.attname for f in fields], compiler, converters
+
+
+def user_from_row(values, is_officer, alias: str = DEFAULT_DB_ALIAS) -> object:
+    """A user from the values of :func:`user_columns_sql` and the officer flag, with the
+    same field values the ORM would give."""
+    names, compiler, converters = _user_reader(alias)
+    if converters:
+        values = next(compiler.apply_converters([values], converters))
+    user = get_user_model().from_db(alias, names, list(values))
     user._is_officer = bool(is_officer)
     return user
 
 
 def remember_loaded_user(user=None) -> None:
     """The user read with this request's session (None: no user came with it); the
-    session engine calls it on every session read, so nothing is left over from a
-    previous request of the same thread."""
+    session engine calls it on every session read, and every request's end empties it
+    (:func:`forget_loaded_user`), so nothing is left over for a later request."""
     _loaded.set(None if user is None else (str(user.pk), user))
+
+
+def forget_loaded_user(**kwargs) -> None:
+    """The end of a request (Django's ``request_finished``): the user read with its
+    session is not kept for the thread's next request."""
+    _loaded.set(None)
+
+
+request_finished.connect(forget_loaded_user, dispatch_uid="members.backends.forget_loaded_user")
 
 
 def _take_loaded_user(user_id):

@@ -1,27 +1,40 @@
 """The login sessions move to a table of their own with the user's id in a column
 (clubsite.models.ClubSession). Sessions still valid are copied from Django's table, so
-nobody is logged out by the upgrade."""
+nobody is logged out by the upgrade, and Django's table is emptied: nothing reads it any
+more, and a session ended after the copy must not live on there. (Stop every app server
+before this migration: one still running the old code would go on using the old table.)"""
 
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import migrations, models
 from django.utils import timezone
 
+# django.contrib.auth's SESSION_KEY: the logged-in user's id in a session's data.
+USER_ID_KEY = "_auth_user_id"
+
+
+def user_id_of(data: dict) -> int | None:
+    try:
+        return int(data[USER_ID_KEY])
+    except (KeyError, TypeError, ValueError):
+        return None
+
 
 def copy_sessions(apps, schema_editor):
-    from clubsite.sessions import SessionStore, _user_id
-
     Old = apps.get_model("sessions", "Session")
     New = apps.get_model("clubsite", "ClubSession")
     alias = schema_editor.connection.alias
-    store = SessionStore()
+    # Django's own engine decodes them (the salt is its class name, as this site's is).
+    decoder = SessionStore()
     rows = Old.objects.using(alias).filter(expire_date__gt=timezone.now()).iterator()
     batch = []
     for old in rows:
-        user_id = _user_id(store.decode(old.session_data))
+        user_id = user_id_of(decoder.decode(old.session_data))  # unreadable: {} (no user)
         batch.append(New(old.session_key, old.session_data, old.expire_date, user_id))
         if len(batch) >= 1000:
             New.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
             batch = []
     New.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
+    Old.objects.using(alias).all().delete()
 
 
 class Migration(migrations.Migration):

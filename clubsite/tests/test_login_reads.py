@@ -178,7 +178,8 @@ def test_a_user_read_with_one_session_is_never_given_to_the_next(officer_user, m
 
 def test_the_upgrade_copies_the_sessions_still_valid(officer_user):
     """The migration's copy: a session in Django's old table keeps its login, with the
-    user's id found in its data; an expired one is left behind."""
+    user's id found in its data; an expired one is left behind, and one that cannot be
+    read is copied without a user id (its user, if any, is read the usual way)."""
     from django.apps import apps
     from django.contrib.sessions.backends.db import SessionStore as OldStore
     from django.contrib.sessions.models import Session
@@ -194,10 +195,15 @@ def test_the_upgrade_copies_the_sessions_still_valid(officer_user):
     Session.objects.filter(session_key=gone.session_key).update(
         expire_date=timezone.now() - timedelta(seconds=1)
     )
+    Session.objects.create(
+        session_key="k" * 32, session_data="not signed", expire_date=old.get_expiry_date()
+    )
     migration.copy_sessions(apps, type("Editor", (), {"connection": connection})())
     copied = ClubSession.objects.get(session_key=old.session_key)
     assert copied.user_id == officer_user.pk
     assert not ClubSession.objects.filter(session_key=gone.session_key).exists()
+    assert ClubSession.objects.get(session_key="k" * 32).user_id is None  # unreadable
+    assert not Session.objects.exists()  # Django's table emptied: nothing lives on there
     client = Client()
     client.cookies["sessionid"] = old.session_key
     assert client.get(reverse("members:people")).status_code == 200
@@ -213,3 +219,45 @@ def test_clearsessions_empties_the_expired_logins(officer_user, member_user):
     )
     call_command("clearsessions")
     assert list(ClubSession.objects.values_list("user_id", flat=True)) == [member_user.pk]
+
+
+def test_the_user_read_with_the_session_is_the_user_the_orm_reads(officer_user):
+    """Field by field, types included (aware datetimes, booleans): saving it (a password
+    change does) must write back what was read."""
+    from members.backends import _loaded
+
+    officer_user.last_login = timezone.now()
+    officer_user.save()
+    client = Client()
+    client.force_login(officer_user)
+    ClubSession.get_session_store_class()(client.cookies["sessionid"].value).load()
+    read = _loaded.get()[1]
+    orm = type(officer_user).objects.get(pk=officer_user.pk)
+    for field in orm._meta.concrete_fields:
+        ours, theirs = getattr(read, field.attname), getattr(orm, field.attname)
+        assert (ours, type(ours)) == (theirs, type(theirs)), field.name
+    assert read.last_login.tzinfo is not None
+
+
+def test_changing_ones_password_keeps_the_login_and_the_dates(officer_client, officer_user):
+    joined = type(officer_user).objects.get(pk=officer_user.pk).date_joined
+    new = "a-new-password-789"
+    response = officer_client.post(
+        reverse("password_change"),
+        {"old_password": LOGIN["password"], "new_password1": new, "new_password2": new},
+    )
+    assert response.status_code == 302
+    assert officer_client.get(reverse("members:people")).status_code == 200  # still in
+    assert _session_row(officer_client).user_id == officer_user.pk  # the new session row
+    assert type(officer_user).objects.get(pk=officer_user.pk).date_joined == joined
+
+
+def test_nothing_read_with_a_session_outlives_its_request(officer_user):
+    """Even when the backend never takes it (a session that names Django's own backend):
+    the end of the request forgets the user read with its session."""
+    from members.backends import _loaded
+
+    client = Client()
+    client.force_login(officer_user, backend="django.contrib.auth.backends.ModelBackend")
+    assert client.get(reverse("members:people")).status_code == 200
+    assert _loaded.get() is None

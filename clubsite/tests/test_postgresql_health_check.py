@@ -10,6 +10,9 @@ from unittest import mock
 import psycopg
 import pytest
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
+from django.db.backends.postgresql import base as postgresql
+
+from clubsite.postgresql import base
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -84,3 +87,31 @@ def test_a_connection_in_a_transaction_is_checked_by_a_query(pg):
     assert not pg.is_usable()  # SELECT 1 in a failed transaction fails
     pg.connection.execute("ROLLBACK")
     assert pg.is_usable()
+
+
+def test_a_connection_idle_for_longer_is_checked_by_a_query(pg):
+    """Lost without a word (a fail-over), a connection's socket stays quiet: one idle
+    longer than the trusted seconds is checked by Django's SELECT 1 all the same."""
+    pg._good_at -= base.TRUSTED_SECONDS + 1
+    with mock.patch.object(postgresql.DatabaseWrapper, "is_usable", return_value=False) as asked:
+        assert not pg.is_usable()
+    asked.assert_called_once()
+
+
+def test_a_healthy_connection_with_something_waiting_is_checked_and_kept(pg):
+    """Anything that arrived unasked (here a notification) makes SELECT 1 decide: the
+    connection answers it and is kept."""
+    kept = pg.connection
+    kept.execute("LISTEN club_health_check")
+    other = psycopg.connect(**pg.get_connection_params(), autocommit=True)
+    try:
+        other.execute("NOTIFY club_health_check")
+    finally:
+        other.close()
+    assert select.select([kept.fileno()], [], [], 10)[0]  # the notification arrived
+    with mock.patch.object(postgresql.DatabaseWrapper, "is_usable", autospec=True) as asked:
+        asked.side_effect = lambda self: True
+        assert pg.is_usable()
+    asked.assert_called_once()
+    assert pg.is_usable() and pg.connection is kept
+    kept.execute("UNLISTEN *")
