@@ -76,6 +76,7 @@ class SessionStore(db.SessionStore):
             return {}
         data, user_id, *user, is_officer = row
         session = self.decode(data)
+        # user[0]: the user's id (the first column), None when the join found nobody
         if user_id is not None and user[0] is not None and _user_id(session) == user_id:
             remember_loaded_user(user_from_row(user, is_officer, alias))
         return session

@@ -50,25 +50,26 @@ def user_columns_sql(user_alias: str) -> str:
 
 
 @functools.cache
-def _user_reader(alias: str):
-    """What turns the raw values of :func:`user_columns_sql` into the user's field values,
-    as the ORM does for its own queries (on SQLite, say, aware datetimes and booleans):
-    the field names, the compiler and its converters."""
+def _user_fields() -> tuple[list[str], list]:
+    """The user's field names and their columns, in the order of
+    :func:`user_columns_sql`."""
     model = get_user_model()
     fields = model._meta.concrete_fields
-    db = connections[alias]
-    compiler = db.ops.compiler("SQLCompiler")(Query(model), db, alias)
-    converters = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
-    return [f.attname for f in fields], compiler, converters
+    return [f.attname for f in fields], [f.get_col(model._meta.db_table) for f in fields]
 
 
 def user_from_row(values, is_officer, alias: str = DEFAULT_DB_ALIAS) -> object:
     """A user from the values of :func:`user_columns_sql` and the officer flag, with the
-    same field values the ORM would give."""
-    names, compiler, converters = _user_reader(alias)
+    same field values the ORM would give (its converters: on SQLite, say, aware
+    datetimes and booleans), converted with this thread's connection."""
+    model = get_user_model()
+    names, columns = _user_fields()
+    db = connections[alias]
+    compiler = db.ops.compiler("SQLCompiler")(Query(model), db, alias)
+    converters = compiler.get_converters(columns)
     if converters:
         values = next(compiler.apply_converters([values], converters))
-    user = get_user_model().from_db(alias, names, list(values))
+    user = model.from_db(alias, names, list(values))
     user._is_officer = bool(is_officer)
     return user
 

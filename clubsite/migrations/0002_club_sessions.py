@@ -37,6 +37,22 @@ def copy_sessions(apps, schema_editor):
     Old.objects.using(alias).all().delete()
 
 
+
+def copy_sessions_back(apps, schema_editor):
+    """Undoing the move: the sessions still valid go back to Django's table."""
+    Old = apps.get_model("sessions", "Session")
+    New = apps.get_model("clubsite", "ClubSession")
+    alias = schema_editor.connection.alias
+    rows = New.objects.using(alias).filter(expire_date__gt=timezone.now()).iterator()
+    batch = []
+    for new in rows:
+        batch.append(Old(new.session_key, new.session_data, new.expire_date))
+        if len(batch) >= 1000:
+            Old.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
+            batch = []
+    Old.objects.using(alias).bulk_create(batch, ignore_conflicts=True)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("clubsite", "0001_cache_table"),
@@ -66,5 +82,5 @@ class Migration(migrations.Migration):
                 "abstract": False,
             },
         ),
-        migrations.RunPython(copy_sessions, migrations.RunPython.noop),
+        migrations.RunPython(copy_sessions, copy_sessions_back),
     ]

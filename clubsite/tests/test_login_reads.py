@@ -261,3 +261,16 @@ def test_nothing_read_with_a_session_outlives_its_request(officer_user):
     client.force_login(officer_user, backend="django.contrib.auth.backends.ModelBackend")
     assert client.get(reverse("members:people")).status_code == 200
     assert _loaded.get() is None
+
+
+def test_undoing_the_upgrade_puts_the_sessions_back(officer_user):
+    from django.apps import apps
+    from django.contrib.sessions.models import Session
+
+    migration = importlib.import_module("clubsite.migrations.0002_club_sessions")
+    client = Client()
+    client.force_login(officer_user)
+    key = client.cookies["sessionid"].value
+    migration.copy_sessions_back(apps, type("Editor", (), {"connection": connection})())
+    back = Session.objects.get(session_key=key)
+    assert back.get_decoded()["_auth_user_id"] == str(officer_user.pk)

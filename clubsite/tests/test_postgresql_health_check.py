@@ -22,6 +22,7 @@ def pg():
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
     assert connection.settings_dict["ENGINE"] == "clubsite.postgresql"
+    connection.close()  # a new connection: just found good, whatever ran before
     connection.ensure_connection()
     return connection
 
