@@ -61,12 +61,16 @@ def _user_fields() -> tuple[list[str], list]:
 def user_from_row(values, is_officer, alias: str = DEFAULT_DB_ALIAS) -> object:
     """A user from the values of :func:`user_columns_sql` and the officer flag, with the
     same field values the ORM would give (its converters: on SQLite, say, aware
-    datetimes and booleans), converted with this thread's connection."""
+    datetimes and booleans), converted with this thread's connection, which keeps
+    them (found once per connection object, never shared between threads)."""
     model = get_user_model()
     names, columns = _user_fields()
-    db = connections[alias]
-    compiler = db.ops.compiler("SQLCompiler")(Query(model), db, alias)
-    converters = compiler.get_converters(columns)
+    db = connections[alias]  # this thread's own connection, which keeps its converters
+    reader = getattr(db, "_club_user_reader", None)
+    if reader is None:
+        compiler = db.ops.compiler("SQLCompiler")(Query(model), db, alias)
+        reader = db._club_user_reader = (compiler, compiler.get_converters(columns))
+    compiler, converters = reader
     if converters:
         values = next(compiler.apply_converters([values], converters))
     user = model.from_db(alias, names, list(values))
