@@ -104,13 +104,14 @@ def _take_loaded_user(user_id):
 
 @functools.cache
 def _user_sql() -> str:
-    """The user's row and whether they are in the officers' group, in plain SQL: the
-    page asks this on every request, and building it through the ORM cost more than
-    the query itself."""
+    """The user's row and whether they are in the officers' group, in plain SQL (the
+    same columns the session engine reads, see :func:`user_from_row`): the page asks
+    this on every request whose session did not bring its user, and building it
+    through the ORM cost more than the query itself."""
     q = connection.ops.quote_name
     user = get_user_model()._meta
     return (
-        f"SELECT u.*, {officer_flag_sql('u')}"
+        f"SELECT {user_columns_sql('u')}, {officer_flag_sql('u')}"
         f" FROM {q(user.db_table)} u WHERE u.{q(user.pk.column)} = %s"
     )
 
@@ -130,13 +131,13 @@ class ClubBackend(ModelBackend):
     def get_user(self, user_id):
         user = _take_loaded_user(user_id)
         if user is None:
-            found = list(
-                get_user_model()._default_manager.raw(_user_sql(), [OFFICERS_GROUP, user_id])
-            )
-            if not found:
+            with connection.cursor() as cursor:
+                cursor.execute(_user_sql(), [OFFICERS_GROUP, user_id])
+                row = cursor.fetchone()
+            if row is None:
                 return None
-            user = found[0]
-            user._is_officer = bool(user._is_officer)
+            *values, is_officer = row
+            user = user_from_row(values, is_officer, connection.alias)
         return user if self.user_can_authenticate(user) else None
 
     def authenticate(self, request, username=None, password=None, **kwargs):
