@@ -60,7 +60,7 @@ class ResultsVersion(models.Model):
     every cached standings page valid.
 
     ``every_person`` goes up only for the changes that reach every person's own page
-    (seasons or settings edited, a merge, ratings replayed); a person's page otherwise
+    (seasons or settings edited, a merge); a person's page otherwise
     follows that person's own stored rows (``scoring.results.cache.person_stamp_of``),
     so a game finishing redraws the pages of its players, not everyone's."""
 

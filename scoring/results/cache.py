@@ -49,7 +49,7 @@ def results_changed(every_person: bool = False) -> None:
     """What the results pages show may have changed: the version goes up, so their
     cached bodies are no longer used. Inside a transaction the new number is seen only
     once it commits. ``every_person``: the change reaches every person's own page too
-    (seasons, settings, a merge, ratings replayed); without it a person's page is drawn
+    (seasons, settings, a merge); without it a person's page is drawn
     again only when that person's own stored rows change (:func:`person_stamp_of`)."""
     ResultsVersion.bump(every_person=every_person)
 
@@ -87,12 +87,13 @@ def _people_sql() -> str:
 
 
 def results_stamp() -> str:
-    """A fingerprint of what the standings, records and players' pages show, which
-    only reads finished games: it changes when a game finishes, a finished game is
-    corrected or re-opened, ratings are rewritten, seasons or ranking settings are
-    edited or a person is merged (each bumps :class:`ResultsVersion`), or a person is
-    renamed. Hands of games still in play leave it alone, so on a busy club day the
-    cached standings stay valid between finished games. One query of two lookups."""
+    """A fingerprint of what the standings and records pages show, which only reads
+    finished games (a person's own page has :func:`person_stamp_of`): it changes when
+    a game finishes, a finished game is corrected or re-opened, ratings are rewritten,
+    seasons or ranking settings are edited or a person is merged (each bumps
+    :class:`ResultsVersion`), or a person is renamed. Hands of games still in play
+    leave it alone, so on a busy club day the cached standings stay valid between
+    finished games. One query of two lookups."""
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {stamp_columns()}")
         return _stamp(*cursor.fetchone())
@@ -152,7 +153,7 @@ def cached_body(
     """The HTML of ``template`` rendered with ``build()`` as context, cached under the
     page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss.
 
-    Pages that show finished games only (standings, records, players' pages) use
+    Pages that show finished games only (standings, records) use
     :func:`results_stamp`, which a hand of a game in play leaves alone; the day pages,
     which show games in play too, use :func:`data_stamp`."""
     if not CACHE_SECONDS:
@@ -233,7 +234,7 @@ def person_stamp_columns(person_id_column: str) -> str:
     ``person_id_column``; see :func:`person_stamp_of`):
 
     - ``_every``: the version of the changes that reach every person's page (seasons,
-      settings, merges, ratings replayed);
+      settings, merges);
     - ``_people``: the last time anyone was renamed (partners' and opponents' names);
     - ``_record``: the id of the person's all-games row, which the play services
       replace (a new id, never reused) in the transaction that finishes, corrects or

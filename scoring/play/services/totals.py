@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.apps import apps as global_apps
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q, Window
 from django.db.models.functions import RowNumber
 
@@ -67,6 +67,8 @@ def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
     writer in at a time anyway). Without it, a correction of an old game and a game
     finishing at the same moment, both with the same player, each deleted the rows
     they saw and the second insert failed, or left a total short of one game."""
+    if not connection.features.has_select_for_update:  # SQLite: one writer anyway
+        return
     Person = (apps or global_apps).get_model("members", "Person")
     rows = Person.objects.select_for_update(no_key=True).filter(pk__in=sorted(set(person_ids)))
     list(rows.order_by("pk").values_list("pk", flat=True))

@@ -167,3 +167,18 @@ def test_the_bests_link_to_their_days(officer_client, small_club):
         url = reverse("scoring:day_result", args=[bests[name]["game"].day_id])
         assert bests[name]["url"] == url
         assert f'<a href="{url}">' in response.content.decode()
+
+
+def test_a_ratings_replay_redraws_the_pages_of_those_it_rerated_only(officer_client, small_club):
+    """Replayed from day 2 (a correction of its game, say): the points of its four
+    players are written again with new ids, so their pages are drawn again; Dan, who
+    played on day 1 only, keeps his cached page."""
+    from scoring.results import ratings
+    from scoring.tests.results.conftest import DAY2
+
+    ann, dan = small_club["A"], small_club["D"]
+    for person in (ann, dan):
+        officer_client.get(_url(person))  # drawn and kept
+    ratings.replay_from(DAY2)
+    assert "totals" in officer_client.get(_url(ann)).context
+    assert "totals" not in officer_client.get(_url(dan)).context
