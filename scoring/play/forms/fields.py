@@ -1,5 +1,5 @@
 """The boxes of one team's hand entry: their names, the whole-number box that opens a
-number pad, and the set of fields built once per rule-set shape.
+number pad, and the fields a rule set gives each team (:func:`team_fields`).
 
 Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
 
@@ -77,11 +77,11 @@ def team_fields(
     perfect_cut_enabled: bool,
     perfect_cut_bonus: int,
     alone: bool = False,
-    penalty_points: tuple = (),
+    penalty_points=(),
 ) -> dict[str, forms.Field]:
     """The fields of one team's entry (see :class:`TeamEntryForm`); ``alone`` when
     everyone plays alone (a table of three or two); ``penalty_points``: the rule set's
-    (kind, points) pairs, shown on each penalty's box."""
+    points per penalty kind (a dict or its pairs), shown on each penalty's box."""
     points = dict(penalty_points)
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(

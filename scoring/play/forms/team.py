@@ -33,7 +33,7 @@ class TeamEntryForm(forms.Form):
             rules.perfect_cut_enabled,
             rules.perfect_cut_bonus,
             self.alone,
-            tuple(sorted(rules.penalty_amounts.items())),
+            rules.penalty_amounts,
         )
 
     # -- reading -------------------------------------------------------------------
