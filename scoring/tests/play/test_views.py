@@ -696,7 +696,7 @@ def test_each_game_shows_its_own_players_on_the_boxes(officer_client, game, othe
     assert e.full_name in theirs and e.full_name not in mine
 
 
-def test_a_refused_hand_is_not_drawn_from_the_cache(link_client, game):
+def test_a_refused_hand_shows_what_was_typed_after_an_empty_form(link_client, game):
     link_client.get(table_url(game))  # the empty boxes drawn first
     data = quick_post([quick(melded=120), quick(melded=120)], 1)
     data["t0-red_threes"] = "lots"
