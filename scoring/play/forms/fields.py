@@ -1,5 +1,5 @@
 """The boxes of one team's hand entry: their names, the whole-number box that opens a
-number pad, and the set of fields built once per rule-set shape.
+number pad, and the fields a rule set gives each team (:func:`team_fields`).
 
 Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
 
@@ -17,14 +17,11 @@ Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from django import forms
 from django.core.exceptions import ValidationError
 
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
-from scoring.play import widgets as fast
 
 NUMBER_ATTRS = {
     "inputmode": "numeric",
@@ -61,14 +58,8 @@ class WholeNumberField(forms.CharField):
 
     def __init__(self, **kwargs):
         kwargs.setdefault("required", False)
-        kwargs.setdefault("widget", fast.TextInput(attrs=dict(NUMBER_ATTRS)))
+        kwargs.setdefault("widget", forms.TextInput(attrs=NUMBER_ATTRS))
         super().__init__(**kwargs)
-
-    def clean(self, value):
-        # Most of a hand's boxes are left empty: nothing to convert nor to check.
-        if (value is None or value == "") and not self.required:
-            return None
-        return super().clean(value)
 
     def to_python(self, value):
         value = super().to_python(value)
@@ -82,23 +73,22 @@ class WholeNumberField(forms.CharField):
         return int(text)
 
 
-@lru_cache(maxsize=16)
 def team_fields(
     perfect_cut_enabled: bool,
     perfect_cut_bonus: int,
     alone: bool = False,
-    penalty_points: tuple = (),
+    penalty_points=(),
 ) -> dict[str, forms.Field]:
     """The fields of one team's entry (see :class:`TeamEntryForm`); ``alone`` when
     everyone plays alone (a table of three or two); ``penalty_points``: the rule set's
-    (kind, points) pairs, shown on each penalty's box."""
+    points per penalty kind (a dict or its pairs), shown on each penalty's box."""
     points = dict(penalty_points)
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(
         choices=MODE_CHOICES,
         required=False,
         initial="quick",
-        widget=fast.RadioSelect,
+        widget=forms.RadioSelect,
         label="How to enter",
     )
     f["melded_points"] = WholeNumberField(
@@ -123,12 +113,12 @@ def team_fields(
         choices=WENT_OUT_CHOICES,
         required=False,
         initial="none",
-        widget=fast.RadioSelect,
+        widget=forms.RadioSelect,
         label="Went out",
     )
     if perfect_cut_enabled:
         f["perfect_cut"] = forms.BooleanField(
-            required=False, widget=fast.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
+            required=False, widget=forms.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
         )
     f.update(_penalty_fields(points))
     return f
@@ -150,6 +140,6 @@ def _penalty_fields(points: dict[str, int]) -> dict[str, forms.Field]:
         required=False,
         max_length=200,
         label="Other penalty: what for",
-        widget=fast.TextInput(attrs={"autocomplete": "off"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     return f

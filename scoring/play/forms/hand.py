@@ -16,7 +16,6 @@ from functools import cached_property
 from django import forms
 
 from scoring import engine
-from scoring.play import widgets as fast
 from scoring.play.forms.fields import PENALTY_FIELDS, QUICK_FIELDS, rank_slug
 from scoring.play.forms.team import TeamEntryForm
 
@@ -37,9 +36,9 @@ PAD_ROWS = (
 
 
 class HandMetaForm(forms.Form):
-    number = forms.IntegerField(min_value=1, max_value=10_000, widget=fast.HiddenInput)
+    number = forms.IntegerField(min_value=1, max_value=10_000, widget=forms.HiddenInput)
     version = forms.IntegerField(
-        min_value=0, max_value=10**9, required=False, widget=fast.HiddenInput
+        min_value=0, max_value=10**9, required=False, widget=forms.HiddenInput
     )
 
 
@@ -67,8 +66,7 @@ class HandEntry:
 
     @cached_property
     def teams(self) -> list[TeamEntryForm]:
-        """One form per team, made when first asked for (a table page whose empty boxes
-        were drawn already needs none)."""
+        """One form per team, made when first asked for."""
         forms_ = []
         for i, (prefix, label, names) in enumerate(self.team_shape):
             inputs = self._inputs

@@ -6,7 +6,6 @@ boxes the template draws (melds, cards left in hand, penalties).
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
 
 from scoring import engine
 from scoring.labels import RANK_WORDS
@@ -29,16 +28,12 @@ class TeamEntryForm(forms.Form):
         self.penalty_errors: list[str] = []
         self._meld_ranks: list[str] = []
         self._penalty_kinds: list[str] = []
-        # The fields never change once made, so each form shares one set per rule set
-        # shape instead of building (or deep-copying) about sixty of them.
         self.alone = rules.players_per_team == 1
-        self.fields = dict(
-            team_fields(
-                rules.perfect_cut_enabled,
-                rules.perfect_cut_bonus,
-                self.alone,
-                tuple(sorted(rules.penalty_amounts.items())),
-            )
+        self.fields = team_fields(
+            rules.perfect_cut_enabled,
+            rules.perfect_cut_bonus,
+            self.alone,
+            rules.penalty_amounts,
         )
 
     # -- reading -------------------------------------------------------------------
@@ -103,18 +98,6 @@ class TeamEntryForm(forms.Form):
             self._penalty_kinds.append("other")
         team["penalties"] = penalties
         return team
-
-    def _clean_fields(self):
-        """Django's loop without a bound field per box (it builds one for each of the
-        sixty boxes first, most of the time of reading a side's form): each value read
-        by its widget from the posted data, as the bound field would, then cleaned.
-        This form has no disabled field and no ``clean_<name>`` method."""
-        for name, field in self.fields.items():
-            value = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
-            try:
-                self.cleaned_data[name] = field.clean(value)
-            except ValidationError as exc:
-                self.add_error(name, exc)
 
     def clean(self):
         data = super().clean()

@@ -13,15 +13,14 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
 from members.models import Seat
-from scoring.models import Hand, Submission, TeamHand
-from scoring.play import reads
+from scoring.models import Game, Hand, Submission, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.failed_melds import count_failed_meld
@@ -29,7 +28,7 @@ from scoring.play.services.keys import recent_keys, seen, valid_key
 from scoring.play.services.submissions import replace_hand, submit_hand
 from scoring.play.views.conflicts import conflict_context
 from scoring.play.views.display import hand_entry, load_teams, render_table
-from scoring.play.views.preview import draw_preview, preview_panel, top_errors_of
+from scoring.play.views.preview import preview_panel, top_errors_of
 
 
 def new_key() -> str:
@@ -61,7 +60,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
-    game = next(iter(reads.latest_game(access.table.pk)), None)
+    game = Game.objects.filter(table=access.table).order_by("-number").first()
     if game is None:
         seats = list(
             Seat.objects.filter(table=access.table).select_related("person").order_by("position")
@@ -250,8 +249,8 @@ def hand_preview(request, game_pk):
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-    # A fragment of plain values: drawn without the request (no context processors).
-    return HttpResponse(draw_preview(preview, top_errors_of(entry)))
+    context = {"preview": preview, "form_errors": top_errors_of(entry)}
+    return render(request, "scoring/_preview.html", context)
 
 
 @require_GET

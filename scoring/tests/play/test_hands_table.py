@@ -1,23 +1,17 @@
-"""The hands table's rows drawn in Python (scoring.play.views.hands_table, issue #14)
-are the HTML the template's loop drew, byte for byte: dealers, every confirmation
-state, names that need escaping, with and without the Correct links."""
+"""The hands table (``scoring/_hands.html``): dealers, every confirmation state, names
+that need escaping, and the Correct links only for those who may edit."""
 
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from django.template import Context, Template
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from scoring.play import services
 from scoring.play.services.confirmations import confirm_hand, dispute_hand, settle_hand
 from scoring.play.views.display import game_context
-from scoring.play.views.hands_table import draw_hand_rows
 
-from .conftest import SMALL
-
-# The loop _hands.html had before the rows were drawn in Python.
-LOOP = Template((Path(__file__).parent / "hand_rows_loop.html").read_text())
+from .conftest import BIG, SMALL
 
 
 @pytest.fixture
@@ -38,30 +32,41 @@ def states_game(day, club_rules, game, players, officer_user):
     return game
 
 
-@pytest.mark.parametrize("can_edit", [True, False])
-def test_the_rows_are_the_loops_html(rf, states_game, can_edit):
+def _drawn(rf, game, can_edit: bool) -> str:
     access = SimpleNamespace(can_edit=can_edit, is_officer=False)
-    ctx = game_context(rf.get("/"), states_game, access)
-    drawn = draw_hand_rows(ctx["hand_rows"], can_edit)
-    assert drawn == LOOP.render(Context({"hand_rows": ctx["hand_rows"], "access": access}))
-    for words in ("OK by B&lt;o&gt;b &amp; &quot;Co&quot;", "Disputed by Dan", "Settled by",
-                  "Waiting for OK", "Ann dealt"):  # fmt: skip
+    ctx = game_context(rf.get("/"), game, access)
+    return render_to_string("scoring/_hands.html", ctx)
+
+
+@pytest.mark.parametrize("can_edit", [True, False])
+def test_the_rows_show_dealers_states_and_links(rf, states_game, can_edit):
+    drawn = _drawn(rf, states_game, can_edit)
+    for words in (
+        '<span class="hand-state state-confirmed">OK by B&lt;o&gt;b &amp; &quot;Co&quot;</span>',
+        '<span class="hand-state state-disputed">Disputed by Dan</span>',
+        '<span class="hand-state state-settled">Settled by',
+        '<span class="hand-state state-waiting">Waiting for OK</span>',
+        '<span class="dealer">Ann dealt</span>',
+    ):
         assert words in drawn, words
-    assert ("Correct<span" in drawn) is can_edit
+    assert drawn.count('<tr id="hand-') == 5
+    assert drawn.count(" dealt</span>") == 4  # the fifth hand has no dealer
+    edit = reverse("scoring:hand_edit", args=[states_game.pk, 3])
+    assert (
+        f'<a href="{edit}">Correct<span class="sr-only"> hand 3</span></a>' in drawn
+    ) is can_edit
 
 
-def test_the_table_page_shows_the_drawn_rows(officer_client, states_game):
+def test_each_cell_shows_the_total_and_the_hands_score(rf, game):
+    services.record_hand(game, [BIG, SMALL], number=1)
+    drawn = _drawn(rf, game, False)
+    assert '<td><span class="total">1,400</span><span class="score">+1,400</span></td>' in drawn
+    assert '<td><span class="total">80</span><span class="score">+80</span></td>' in drawn
+
+
+def test_the_table_page_shows_the_rows(officer_client, states_game):
     page = officer_client.get(reverse("scoring:table", args=[states_game.table_id]))
     assert b'<tr id="hand-5">' in page.content and b"OK by B&lt;o&gt;b" in page.content
-
-
-def test_a_table_page_whose_empty_boxes_are_kept_makes_no_team_form(officer_client, game):
-    url = reverse("scoring:table", args=[game.table_id])
-    first = officer_client.get(url)
-    again = officer_client.get(url)
-    assert again.content.count(b'name="t1-melded_points"') == 1
-    assert "teams" not in again.context["entry"].__dict__  # the forms were never made
-    assert first.context["entry"].team_shape == again.context["entry"].team_shape
 
 
 def test_a_confirmer_whose_record_is_gone_leaves_the_row_drawn(rf, states_game, players):
@@ -69,8 +74,5 @@ def test_a_confirmer_whose_record_is_gone_leaves_the_row_drawn(rf, states_game, 
     from scoring.models import HandConfirmation
 
     HandConfirmation.objects.filter(status="confirmed").update(person=None)
-    access = SimpleNamespace(can_edit=False, is_officer=False)
-    ctx = game_context(rf.get("/"), states_game, access)
-    drawn = draw_hand_rows(ctx["hand_rows"], False)
-    assert drawn == LOOP.render(Context({"hand_rows": ctx["hand_rows"], "access": access}))
+    drawn = _drawn(rf, states_game, False)
     assert '<span class="hand-state state-confirmed">OK by </span>' in drawn
