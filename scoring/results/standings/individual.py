@@ -30,16 +30,11 @@ GUEST = Person.Kind.GUEST
 
 
 def _finish_row(row: dict) -> dict:
-    """Add the derived measures to an aggregated row (in place)."""
+    """Add the derived measures to an aggregated row (in place): losses, difference,
+    win %, average, canastas."""
     for key in TEAM_SUMS:
         if not row.get(key):  # None (no games to add up) or 0
             row[key] = 0
-    return _derived(row)
-
-
-def _derived(row: dict) -> dict:
-    """The measures worked out from the sums (in place): losses, difference, win %,
-    average, canastas."""
     games, wins, points_for = row["games"], row["wins"], row["points_for"]
     row["losses"] = games - wins
     row["differential"] = points_for - row["points_against"]
@@ -164,7 +159,7 @@ def season_individual(season, *, include_guests: bool = True) -> list[dict]:
         row = _person(pid, first, last, kind)
         row.update(zip(STAT_FIELDS, stats, strict=True))
         row["rating"] = _round(rating)
-        rows.append(_derived(row))
+        rows.append(_finish_row(row))
     return rows
 
 

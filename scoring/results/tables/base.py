@@ -100,11 +100,7 @@ class Table(tables.Table):
 # Columns
 
 
-class Column(tables.Column):
-    """A column of a results table."""
-
-
-class NumberColumn(Column):
+class NumberColumn(tables.Column):
     """A right-aligned number: "5,120" on the page, 5120 in the CSV."""
 
     def __init__(self, *args, decimals: int = 0, **kwargs):
@@ -145,7 +141,7 @@ class RatingColumn(NumberColumn):
         return display_rating(value)
 
 
-class RankColumn(Column):
+class RankColumn(tables.Column):
     """ "1", "=2" for a shared position (``ties=False``: a list where a shared place
     is not marked, such as the top scores)."""
 
@@ -163,7 +159,7 @@ class RankColumn(Column):
         return value
 
 
-class DateColumn(Column):
+class DateColumn(tables.Column):
     """A day: "Thu 6 Mar 2025" on the page, 2025-03-06 in the CSV."""
 
     def render(self, value):
@@ -173,7 +169,7 @@ class DateColumn(Column):
         return value.isoformat() if value else ""
 
 
-class GameDayColumn(Column):
+class GameDayColumn(tables.Column):
     """The day of a game (the cell's value is the game), linked to that day's results."""
 
     def render(self, value):
@@ -183,7 +179,7 @@ class GameDayColumn(Column):
         return value.day_date.isoformat()
 
 
-class _RowOrValueColumn(Column):
+class _RowOrValueColumn(tables.Column):
     """A column that reads the cell's value, or with ``whole_row`` the row itself (a
     standings row is the person; a game's team row is the team)."""
 
@@ -217,7 +213,7 @@ class TeamColumn(_RowOrValueColumn):
         return " & ".join(m.person.display_name for m in team.memberships.all())
 
 
-class PeopleColumn(Column):
+class PeopleColumn(tables.Column):
     """Players named by a row as text (the cell's value, for the CSV) and as people
     (the row's ``people`` key, for the page)."""
 
