@@ -9,7 +9,6 @@ all-games row (:class:`~scoring.models.PersonTotal`, kept by the play services).
 from __future__ import annotations
 
 import datetime
-from types import SimpleNamespace
 
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 
@@ -124,19 +123,15 @@ def partners(person: Person, period: Period = ALL_GAMES) -> list[dict]:
     return rows
 
 
-def stored_record(person: Person, season=None) -> SimpleNamespace | None:
+def stored_record(person: Person, season=None) -> PersonTotal | None:
     """``person``'s stored all-games row (:class:`~scoring.models.PersonTotal`: totals,
-    bests, streak) with the game of each best, and their stored totals of ``season``
-    (:class:`~scoring.models.SeasonTotal`): two small reads, whatever the length of
-    their history. ``stats`` holds :data:`STAT_FIELDS`; ``season_stats`` too, or None
-    (no finished game in the season, or no season)."""
-    found = PersonTotal.objects.filter(person=person).select_related(*BEST_GAMES).first()
-    if found is None:
+    bests, streak) with the game of each best, and as ``season_stats`` their stored
+    totals of ``season`` (:class:`~scoring.models.SeasonTotal`, :data:`STAT_FIELDS`;
+    None: no finished game in the season, or no season): two small reads, whatever the
+    length of their history."""
+    record = PersonTotal.objects.filter(person=person).select_related(*BEST_GAMES).first()
+    if record is None:
         return None
-    record = SimpleNamespace(
-        stats=found.stats(),
-        **{name: getattr(found, name) for name in (*STAT_FIELDS, *RECORD_FIELDS, *BEST_GAMES)},
-    )
     record.season_stats = None
     if season is not None:
         record.season_stats = (
@@ -148,15 +143,6 @@ def stored_record(person: Person, season=None) -> SimpleNamespace | None:
 
 
 BEST_GAMES = ("best_game_in", "best_hand_in", "most_canastas_in", "most_red_threes_in")
-RECORD_FIELDS = (
-    "best_hand_number",
-    "most_canastas",
-    "most_red_threes",
-    "most_red_threes_number",
-    "streak",
-    "streak_start",
-    "streak_end",
-)
 
 
 def rating_on(ratings: list[tuple[datetime.date, float]], day: datetime.date | None):
@@ -178,7 +164,7 @@ def totals_row(stats: dict, rating) -> dict:
     return row
 
 
-def bests_of(record: SimpleNamespace | None, ratings: list[tuple[datetime.date, float]]) -> dict:
+def bests_of(record: PersonTotal | None, ratings: list[tuple[datetime.date, float]]) -> dict:
     """Best game, best hand, most canastas in a game, most red threes in a hand, the
     longest winning streak (all from the stored row) and the best rating (the first
     time the highest was reached, from :func:`rating_series`), each with the game or

@@ -93,12 +93,12 @@ def _season_totals(record, season, ratings_seen):
 
 def _body(request, person, is_me: bool) -> dict:
     """Everything the cached part of the page shows: the totals and bests from the
-    stored rows, the ratings read once for the charts, the totals and the bests, the
-    three tables."""
+    stored rows, the ratings read once for the charts and the totals, the three
+    tables."""
     season = current_season()
     record = games_of.stored_record(person, season)
     ratings_seen = games_of.rating_series(person)
-    totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
+    totals = record and games_of.totals_row(record.stats(), games_of.rating_on(ratings_seen, None))
     tables = {
         "history": paginate(request, _games_table(person)),
         "partners": paginate(request, _partners_table(person)),
