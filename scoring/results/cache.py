@@ -15,15 +15,12 @@ use :func:`data_stamp`, which changes with every hand.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import connection
+from django.db.models import Count, Exists, OuterRef, Subquery, Value
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
@@ -54,36 +51,46 @@ def results_changed(every_person: bool = False) -> None:
     ResultsVersion.bump(every_person=every_person)
 
 
+def _newest(queryset, field: str) -> Subquery:
+    """The largest ``field`` of ``queryset`` (None when it is empty), as a subquery."""
+    return Subquery(queryset.order_by(f"-{field}").values(field)[:1])
+
+
+def _version(field: str = "number") -> Subquery:
+    """The results version (``number``), or the one of the changes that reach every
+    person's page (``every_person``)."""
+    return Subquery(ResultsVersion.objects.filter(pk=1).values(field)[:1])
+
+
+def _people_changed() -> Subquery:
+    """The last time anyone was renamed, merged or otherwise edited."""
+    return _newest(Person.objects.all(), "updated_at")
+
+
+def _stamp_row(**columns) -> dict:
+    """``columns`` (subqueries) read in one query on the results version's row, which is
+    made first if missing."""
+    found = ResultsVersion.objects.filter(pk=1).values(**columns).first()
+    if found is None:
+        ResultsVersion.objects.get_or_create(pk=1)
+        return _stamp_row(**columns)
+    return found
+
+
 def data_stamp() -> str:
     """A short fingerprint that changes whenever anything the results pages show may
     have changed: a game started or finished, a hand entered, corrected or undone
     (django-simple-history writes a row for each), ratings rewritten, a person renamed
     or merged. One query of five small lookups. The day pages cache their bodies under it."""
-    q = connection.ops.quote_name
-    history = Hand.history.model._meta
-    sql = (
-        f"SELECT (SELECT MAX({q(history.pk.column)}) FROM {q(history.db_table)}), "
-        f"(SELECT MAX({q('id')}) FROM {q(RatingPoint._meta.db_table)}), "
-        f"(SELECT COUNT(*) FROM {q(Game._meta.db_table)} WHERE {q('status')} = %s), "
-        f"(SELECT MAX({q('id')}) FROM {q(Game._meta.db_table)}), "
-        f"(SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)})"
+    finished = Game.objects.filter(status=FINISHED).order_by().values("status")
+    row = _stamp_row(
+        hands=_newest(Hand.history.all(), "pk"),
+        rated=_newest(RatingPoint.objects.all(), "pk"),
+        finished=Subquery(finished.annotate(n=Count("pk")).values("n")),
+        games=_newest(Game.objects.all(), "pk"),
+        people=_people_changed(),
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [FINISHED])
-        row = cursor.fetchone()
-    return "-".join(str(v) for v in row)
-
-
-def _version_sql(column: str = "number") -> str:
-    """The results version (``number``), or the one of the changes that reach every
-    person's page (``every_person``), as a sub-select."""
-    q = connection.ops.quote_name
-    return f"SELECT {q(column)} FROM {q(ResultsVersion._meta.db_table)} WHERE {q('id')} = 1"
-
-
-def _people_sql() -> str:
-    q = connection.ops.quote_name
-    return f"SELECT MAX({q('updated_at')}) FROM {q(Person._meta.db_table)}"
+    return "-".join(str(row[k]) for k in ("hands", "rated", "finished", "games", "people"))
 
 
 def results_stamp() -> str:
@@ -94,9 +101,8 @@ def results_stamp() -> str:
     :class:`ResultsVersion`), or a person is renamed. Hands of games still in play
     leave it alone, so on a busy club day the cached standings stay valid between
     finished games. One query of two lookups."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {stamp_columns()}")
-        return _stamp(*cursor.fetchone())
+    row = _stamp_row(**stamp_columns())
+    return _stamp(row["_version"], row["_people"])
 
 
 @dataclass(frozen=True)
@@ -112,33 +118,24 @@ class PageState:
     open_hands: bool
 
 
-@functools.cache
-def _page_state_sql(vendor: str) -> str:
-    """The SQL of :func:`page_state` (written once per process and database)."""
-    q = connection.ops.quote_name
-    club = ClubSettings._meta
-    columns = ", ".join(f"{q(club.db_table)}.{q(f.column)}" for f in club.concrete_fields)
-    people = q(Person._meta.db_table)
-    hands = q(HandConfirmation._meta.db_table)
-    open_statuses = ", ".join(["%s"] * len(HandConfirmation.OPEN))
-    return (
-        f"SELECT {columns}, {stamp_columns()}, "
-        f"EXISTS(SELECT 1 FROM {people} WHERE {q('user_id')} = %s) AS _has_person, "
-        f"EXISTS(SELECT 1 FROM {hands} WHERE {q('status')} IN ({open_statuses})) AS _open_hands "
-        f"FROM {q(club.db_table)} WHERE {q('id')} = 1"
-    )
-
-
 def page_state(user) -> PageState:
     """:class:`PageState` in ONE query (the settings row, with the stamp and the two
-    questions as sub-selects; a raw query, as compiling it through the ORM cost more
-    than running it); the settings row is made first if missing."""
-    params = [user.pk if user.is_authenticated else None, *HandConfirmation.OPEN]
-    found = list(ClubSettings.objects.raw(_page_state_sql(connection.vendor), params))
-    if not found:
+    questions as subqueries); the settings row is made first if missing."""
+    has_person = Value(False)
+    if user.is_authenticated:
+        has_person = Exists(Person.objects.filter(user_id=user.pk))
+    row = (
+        ClubSettings.objects.filter(pk=1)
+        .annotate(
+            **stamp_columns(),
+            _has_person=has_person,
+            _open_hands=Exists(HandConfirmation.objects.filter(status__in=HandConfirmation.OPEN)),
+        )
+        .first()
+    )
+    if row is None:
         ClubSettings.load()
         return page_state(user)
-    row = found[0]
     return PageState(
         club=row,
         stamp=stamp_of(row),
@@ -188,36 +185,11 @@ def cached_parts(request, name: str, stamp: str, parts: tuple, build: Callable[[
     return entry
 
 
-# Fragments kept in this process's memory (see kept_fragment): the last ones drawn.
-FRAGMENTS_KEPT = 256
-_fragments: OrderedDict[str, str] = OrderedDict()
-_fragments_lock = threading.Lock()
-
-
-def kept_fragment(request, name: str, parts: tuple, draw: Callable[[], str]) -> SafeString:
-    """HTML drawn by ``draw()`` that depends only on the page's address and ``parts``,
-    which must name everything else it shows (so it can never be stale): kept in this
-    process's memory, the last :data:`FRAGMENTS_KEPT` of them, so a finished game does
-    not draw it again, and reading it costs no query."""
-    key = _key(name, "", request, parts)
-    with _fragments_lock:
-        html = _fragments.get(key)
-        if html is not None:
-            _fragments.move_to_end(key)
-            return mark_safe(html)
-    html = draw()
-    with _fragments_lock:
-        _fragments[key] = html
-        while len(_fragments) > FRAGMENTS_KEPT:
-            _fragments.popitem(last=False)
-    return mark_safe(html)
-
-
-def stamp_columns() -> str:
-    """The two lookups of :func:`results_stamp` as the columns ``_version`` and
+def stamp_columns() -> dict:
+    """The two lookups of :func:`results_stamp` as the annotations ``_version`` and
     ``_people``, for a page that reads its own row with the stamp in one query (see
     :func:`stamp_of`)."""
-    return f"({_version_sql()}) AS _version, ({_people_sql()}) AS _people"
+    return {"_version": _version(), "_people": _people_changed()}
 
 
 def stamp_of(row) -> str:
@@ -229,9 +201,9 @@ def _stamp(version, people) -> str:
     return f"r-{version}-{people}"
 
 
-def person_stamp_columns(person_id_column: str) -> str:
-    """What one person's page shows, as columns of a query on ``Person`` (whose id is
-    ``person_id_column``; see :func:`person_stamp_of`):
+def person_stamp_columns(person: str = "pk") -> dict:
+    """What one person's page shows, as annotations of a query whose ``person`` names
+    the person (see :func:`person_stamp_of`):
 
     - ``_every``: the version of the changes that reach every person's page (seasons,
       settings, merges);
@@ -241,17 +213,12 @@ def person_stamp_columns(person_id_column: str) -> str:
       re-opens any of the person's games, with their season totals;
     - ``_rated``: the id of the person's newest rating point (a game rated after it
       committed; a rating deleted and written again gets a new id)."""
-    q = connection.ops.quote_name
-    record = PersonTotal._meta
-    rating = RatingPoint._meta
-    return (
-        f"({_version_sql('every_person')}) AS _every, "
-        f"({_people_sql()}) AS _people, "
-        f"(SELECT {q(record.pk.column)} FROM {q(record.db_table)} "
-        f"WHERE {q('person_id')} = {person_id_column}) AS _record, "
-        f"(SELECT MAX({q(rating.pk.column)}) FROM {q(rating.db_table)} "
-        f"WHERE {q('person_id')} = {person_id_column}) AS _rated"
-    )
+    return {
+        "_every": _version("every_person"),
+        "_people": _people_changed(),
+        "_record": Subquery(PersonTotal.objects.filter(person=OuterRef(person)).values("pk")[:1]),
+        "_rated": _newest(RatingPoint.objects.filter(person=OuterRef(person)), "pk"),
+    }
 
 
 def person_stamp_of(row) -> str:

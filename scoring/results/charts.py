@@ -9,7 +9,6 @@ phone and on a projector alike.
 from __future__ import annotations
 
 import datetime
-import functools
 import math
 from collections.abc import Sequence
 from itertools import count
@@ -17,7 +16,6 @@ from itertools import count
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 
 _ids = count(1)
 
@@ -55,15 +53,8 @@ def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
 
 def _label(value) -> str:
     if isinstance(value, datetime.date):
-        return _date_label(value, get_language())
+        return date_format(value, "j M Y")
     return str(value)
-
-
-@functools.lru_cache(maxsize=4096)
-def _date_label(value: datetime.date, language: str | None) -> str:
-    """A date as the axis names it, in ``language`` (the active one): a chart names the
-    same dates each time it is drawn, so each is formatted once."""
-    return date_format(value, "j M Y")
 
 
 def _number(value: float) -> str:

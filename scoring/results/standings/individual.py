@@ -11,11 +11,9 @@ games listed apart (:func:`standings`).
 from __future__ import annotations
 
 import datetime
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db import connection
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from members.models import Person
@@ -32,16 +30,11 @@ GUEST = Person.Kind.GUEST
 
 
 def _finish_row(row: dict) -> dict:
-    """Add the derived measures to an aggregated row (in place)."""
+    """Add the derived measures to an aggregated row (in place): losses, difference,
+    win %, average, canastas."""
     for key in TEAM_SUMS:
         if not row.get(key):  # None (no games to add up) or 0
             row[key] = 0
-    return _derived(row)
-
-
-def _derived(row: dict) -> dict:
-    """The measures worked out from the sums (in place): losses, difference, win %,
-    average, canastas."""
     games, wins, points_for = row["games"], row["wins"], row["points_for"]
     row["losses"] = games - wins
     row["differential"] = points_for - row["points_against"]
@@ -152,56 +145,22 @@ def season_individual(season, *, include_guests: bool = True) -> list[dict]:
     (:class:`~scoring.models.SeasonTotal`, kept by the play services): ONE small query
     of a row per person, whatever the length of the club's history, each with its rating
     at the end of the season (a correlated subquery, as :func:`latest_ratings`)."""
-    params = [connection.ops.adapt_datefield_value(season.end), season.pk]
+    qs = SeasonTotal.objects.filter(season=season, games__gt=0)
     if not include_guests:
-        params.append(str(MEMBER))
-    with connection.cursor() as cursor:
-        cursor.execute(_season_rows_sql(connection.vendor, not include_guests), params)
-        found = cursor.fetchall()
-    return [_stored_row(values) for values in found]
-
-
-_STATS = slice(4, 4 + len(STAT_FIELDS))
-
-
-def _stored_row(values: tuple) -> dict:
-    """A row of :func:`season_individual` from its query's values: what
-    :func:`_finish_row` gives, without its check for missing sums (a stored sum is
-    never NULL), as a season's standings make a few hundred of them on every drawn
-    page."""
-    row = _person(*values[:4])
-    row.update(zip(STAT_FIELDS, values[_STATS], strict=True))
-    rating = values[-1]
-    row["rating"] = None if rating is None else round(rating, 1)
-    return _derived(row)
-
-
-@functools.cache
-def _season_rows_sql(vendor: str, members_only: bool) -> str:
-    """The query of :func:`season_individual`, written once: what the ORM writes for
-    it, whose compiling took longer than the query itself on every standings page."""
-    q = connection.ops.quote_name
-    total, person, point = SeasonTotal._meta, Person._meta, RatingPoint._meta
-
-    def col(meta, alias, name):
-        return f"{alias}.{q(meta.get_field(name).column)}"
-
-    people = ", ".join(col(person, "p", f) for f in PERSON_FIELDS)
-    stats = ", ".join(col(total, "t", f) for f in STAT_FIELDS)
-    rating = (
-        f"(SELECT {col(point, 'r', 'ordinal')} FROM {q(point.db_table)} r"
-        f" WHERE {col(point, 'r', 'person')} = {col(total, 't', 'person')}"
-        f" AND {col(point, 'r', 'played_on')} <= %s"
-        f" ORDER BY {col(point, 'r', 'played_on')} DESC, {col(point, 'r', 'id')} DESC LIMIT 1)"
+        qs = qs.filter(person__kind=MEMBER)
+    person_values = [f"person__{f}" for f in PERSON_FIELDS]
+    found = (
+        qs.annotate(rating=_latest_rating("person_id", season.end))
+        .values_list("person_id", *person_values, *STAT_FIELDS, "rating")
+        .order_by()
     )
-    where = f"{col(total, 't', 'season')} = %s AND {col(total, 't', 'games')} > 0"
-    if members_only:
-        where += f" AND {col(person, 'p', 'kind')} = %s"
-    return (
-        f"SELECT {col(total, 't', 'person')}, {people}, {stats}, {rating}"
-        f" FROM {q(total.db_table)} t INNER JOIN {q(person.db_table)} p"
-        f" ON {col(person, 'p', 'id')} = {col(total, 't', 'person')} WHERE {where}"
-    )
+    rows = []
+    for pid, first, last, kind, *stats, rating in found:
+        row = _person(pid, first, last, kind)
+        row.update(zip(STAT_FIELDS, stats, strict=True))
+        row["rating"] = _round(rating)
+        rows.append(_finish_row(row))
+    return rows
 
 
 def season_partnerships(season, *, include_guests: bool = True) -> list[dict]:

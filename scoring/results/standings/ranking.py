@@ -39,40 +39,22 @@ def set_positions(rows: list[dict], key: str) -> None:
         row["rank"] = position
 
 
-# The ratios (win %, average) are compared exactly. A float quotient is exact enough
-# while |numerator| × denominator < 2**52 for every row: two different ratios a/b and
-# c/d differ by at least 1/(b·d), more than the two roundings of a correctly rounded
-# division can close, and equal ratios (1/3, 2/6) round to the same float. Beyond that
-# (never at a club) the ratios are Fractions.
-_EXACT_FLOATS = 2**52
+# The ratios (win %, average) are compared exactly, as fractions (1/3 equals 2/6).
 _RATIOS = {"win_pct": "wins", "average": "points_for"}
 
 
-def _ratio_type(rows: list[dict], names: Sequence[str]):
-    """float, or Fraction when some row's ratio could be too big for an exact float."""
-    numerators = [_RATIOS[n] for n in names if n in _RATIOS]
-    if not numerators or not rows:
-        return float
-    most_games = max((row.get("games") or 0) for row in rows)
-    biggest = max(abs(row[key]) for row in rows for key in numerators)
-    return float if biggest * max(most_games, 1) < _EXACT_FLOATS else Fraction
-
-
-def _measure_value(row: dict, name: str, ratio=Fraction):
+def _measure_value(row: dict, name: str):
     """Value of a measure for comparing, ratios exact (1/3 equals 2/6)."""
     games = row.get("games") or 0
     if name in _RATIOS:
-        if not games:
-            return 0
-        numerator = row[_RATIOS[name]]
-        return numerator / games if ratio is float else Fraction(numerator, games)
+        return Fraction(row[_RATIOS[name]], games) if games else 0
     return row.get(name)
 
 
-def _sort_key(row: dict, measures: Sequence[str], ratio=Fraction) -> tuple:
+def _sort_key(row: dict, measures: Sequence[str]) -> tuple:
     key = []
     for name in measures:
-        value = _measure_value(row, name, ratio)
+        value = _measure_value(row, name)
         if value is None:  # no rating yet: after everyone who has one
             key.append((1, 0))
         else:
@@ -86,9 +68,8 @@ def rank(rows: list[dict], measures: Sequence[str] | None = None) -> list[dict]:
     skipped (1, 1, 3). Sets ``rank`` and ``tied`` on each row; returns the rows in order
     (name order among equals)."""
     names = clean_measures(measures)
-    ratio = _ratio_type(rows, names)
     keyed = sorted(
-        ((_sort_key(row, names, ratio), row.get("sort_name", ""), row) for row in rows),
+        ((_sort_key(row, names), row.get("sort_name", ""), row) for row in rows),
         key=lambda item: item[:2],
     )
     keys = [key for key, _name, _row in keyed]

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import datetime
 
-from django.db import connection
 from django.db.models import F, Prefetch, QuerySet
 
 from members.models import Person
-from scoring.models import Game, GameTeam, Season, TeamHand, TeamPlayer
+from scoring.models import GameTeam, SeasonTotal, TeamHand
 from scoring.results.standings.days import team_prefetch
 from scoring.results.standings.periods import FINISHED, finished_players
 from scoring.results.standings.ranking import set_positions
@@ -110,30 +109,16 @@ def winning_streaks(
 
 
 def most_games_in_a_season(limit: int = RECORD_LIMIT) -> list[dict]:
-    """The most finished games one person played in one season. One query: the
-    seasons joined to the games by date range (overlapping seasons each count)."""
-    q = connection.ops.quote_name
-    tp, g, s = TeamPlayer._meta, Game._meta, Season._meta
-    sql = (
-        f"SELECT s.{q('id')}, tp.{q('person_id')}, COUNT(*) AS n "
-        f"FROM {q(tp.db_table)} tp "
-        f"JOIN {q(g.db_table)} g ON g.{q('id')} = tp.{q('game_id')} "
-        f"JOIN {q(s.db_table)} s ON g.{q('day_date')} BETWEEN s.{q('start')} AND s.{q('end')} "
-        f"WHERE g.{q('status')} = %s "
-        f"GROUP BY s.{q('id')}, tp.{q('person_id')} "
-        f"ORDER BY n DESC, s.{q('id')}, tp.{q('person_id')} "
-        f"LIMIT %s"
+    """The most finished games one person played in one season (overlapping seasons
+    each count), from the stored season totals kept by the play services: one query."""
+    found = (
+        SeasonTotal.objects.filter(games__gt=0)
+        .select_related("season", "person")
+        .order_by("-games", "season_id", "person_id")[:limit]
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [FINISHED, limit])
-        found = cursor.fetchall()
-    if not found:
-        return []
-    seasons = Season.objects.in_bulk({sid for sid, _, _ in found})
-    people = Person.objects.in_bulk({pid for _, pid, _ in found})
     rows = [
-        {"season": seasons.get(sid), "person": people.get(pid), "person_id": pid, "games": n}
-        for sid, pid, n in found
+        {"season": t.season, "person": t.person, "person_id": t.person_id, "games": t.games}
+        for t in found
     ]
     set_positions(rows, "games")
     return rows

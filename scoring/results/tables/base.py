@@ -10,18 +10,14 @@ standings) never get a link to a player's page (:class:`LinkPlayers`).
 
 from __future__ import annotations
 
-import copy
-import functools
-import html
 from collections.abc import Iterable
 
 import django_tables2 as tables
-from django.conf import settings
 from django.http import HttpResponse
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import mark_safe
 
 from clubsite.csvcells import csv_download
 from scoring.results.ratings import display_rating
@@ -34,26 +30,8 @@ RANK = {"th": {"class": "num rank"}, "td": {"class": "num rank"}}
 NAME_CELL = {"th": {"class": "name"}, "td": {"class": "name"}}
 
 
-_SOME_ID = 918273645
-
-
-@functools.cache
-def _player_path(urlconf, prefix: str) -> tuple[str, str]:
-    """What a player's address has before and after their id, reversed once per
-    URLconf and script prefix (a standings page links a hundred players)."""
-    head, tail = reverse("scoring:player", args=[_SOME_ID], urlconf=urlconf).split(str(_SOME_ID))
-    return head, tail
-
-
-def player_path() -> tuple[str, str]:
-    """What a player's address has before and after their id (see :func:`player_url`)."""
-    return _player_path(get_urlconf() or settings.ROOT_URLCONF, get_script_prefix())
-
-
-def player_url(pid, path: tuple[str, str] | None = None) -> str:
-    """The address of a player's page (``path``: :func:`player_path`, if already known)."""
-    head, tail = path or player_path()
-    return f"{head}{int(pid)}{tail}"
+def player_url(pid) -> str:
+    return reverse("scoring:player", args=[pid])
 
 
 def day_url(pk) -> str:
@@ -65,23 +43,12 @@ def day_label(value) -> str:
     return date_format(value, "D j M Y") if value else ""
 
 
-def text_html(value) -> str:
-    """What ``conditional_escape`` gives (safe HTML as it is, text escaped), without its
-    lazy-string wrapper: a standings page writes a few hundred names and anchors."""
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
-
-
-def person_link(pid, name: str, is_guest: bool, link: bool, path=None):
-    """A name with its guest badge, linked to the player's page when ``link`` (``path``:
-    :func:`player_path`, if already known)."""
-    label = text_html(name)
-    if is_guest:
-        label = f'{label} <span class="badge">guest</span>'
+def person_link(pid, name: str, is_guest: bool, link: bool):
+    """A name with its guest badge, linked to the player's page when ``link``."""
+    badge = mark_safe(' <span class="badge">guest</span>') if is_guest else ""
     if not link:
-        return SafeString(label)
-    return SafeString(f'<a href="{text_html(player_url(pid, path))}">{label}</a>')
+        return format_html("{}{}", name, badge)
+    return format_html('<a href="{}">{}{}</a>', player_url(pid), name, badge)
 
 
 def people_links(people: Iterable, link: bool):
@@ -93,11 +60,11 @@ def people_links(people: Iterable, link: bool):
     )
 
 
-def person_html(person, link: bool, path=None):
+def person_html(person, link: bool):
     """:func:`person_link` of a standings row (a dict) or of a Person."""
     if isinstance(person, dict):
-        return person_link(person["person_id"], person["name"], person["is_guest"], link, path)
-    return person_link(person.pk, person.full_name, person.is_guest, link, path)
+        return person_link(person["person_id"], person["name"], person["is_guest"], link)
+    return person_link(person.pk, person.full_name, person.is_guest, link)
 
 
 def person_text(person) -> str:
@@ -111,34 +78,29 @@ class LinkPlayers:
 
     def __init__(self, *args, link_players: bool = True, **kwargs):
         self.link_players = link_players
-        self.player_path = player_path()  # the same for every row of the table
         super().__init__(*args, **kwargs)
+
+
+class Table(tables.Table):
+    """A results table, drawn by ``results/table.html``. ``row_id(record)`` may give a
+    row its anchor; with ``cards`` (the default) a phone shows each row as a card of
+    labelled values (results.css) instead of a table wider than the screen."""
+
+    cards = True
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("row_attrs", {"id": lambda table, record: table.row_id(record)})
+        super().__init__(*args, **kwargs)
+
+    def row_id(self, record) -> str | None:
+        return None
 
 
 # ---------------------------------------------------------------------------------------
 # Columns
 
 
-class Column(tables.Column):
-    """A column that a table copies cheaply: django-tables2 deep-copies every column of a
-    table each time one is made, but only ever sets attributes on its copy (its
-    accessor, whether it is shown), so a shallow copy with its own ``attrs`` will do."""
-
-    def __deepcopy__(self, memo):
-        clone = copy.copy(self)
-        clone.attrs = copy.deepcopy(self.attrs, memo)
-        return clone
-
-
-def plain_text(render):
-    """Marks a column's ``render`` as giving text with nothing to escape (digits, signs):
-    the fast rows (:mod:`.rows`) write it as it is. A subclass overriding ``render``
-    is not marked unless it says so too."""
-    render.plain_text = True
-    return render
-
-
-class NumberColumn(Column):
+class NumberColumn(tables.Column):
     """A right-aligned number: "5,120" on the page, 5120 in the CSV."""
 
     def __init__(self, *args, decimals: int = 0, **kwargs):
@@ -146,7 +108,6 @@ class NumberColumn(Column):
         self.decimals = decimals
         super().__init__(*args, **kwargs)
 
-    @plain_text
     def render(self, value):
         return f"{value:,.{self.decimals}f}"
 
@@ -157,7 +118,6 @@ class NumberColumn(Column):
 class SignedColumn(NumberColumn):
     """A difference: "+310" / "−120"."""
 
-    @plain_text
     def render(self, value):
         if value > 0:
             return f"+{value:,}"
@@ -174,7 +134,6 @@ class RatingColumn(NumberColumn):
         kwargs.setdefault("default", "—")
         super().__init__(*args, **kwargs)
 
-    @plain_text
     def render(self, value):
         return f"{display_rating(value):,}"
 
@@ -182,7 +141,7 @@ class RatingColumn(NumberColumn):
         return display_rating(value)
 
 
-class RankColumn(Column):
+class RankColumn(tables.Column):
     """ "1", "=2" for a shared position (``ties=False``: a list where a shared place
     is not marked, such as the top scores)."""
 
@@ -192,7 +151,6 @@ class RankColumn(Column):
         self.ties = ties
         super().__init__(*args, **kwargs)
 
-    @plain_text
     def render(self, value, record):
         tied = self.ties and isinstance(record, dict) and record.get("tied")
         return f"={value}" if tied else str(value)
@@ -201,7 +159,7 @@ class RankColumn(Column):
         return value
 
 
-class DateColumn(Column):
+class DateColumn(tables.Column):
     """A day: "Thu 6 Mar 2025" on the page, 2025-03-06 in the CSV."""
 
     def render(self, value):
@@ -211,7 +169,7 @@ class DateColumn(Column):
         return value.isoformat() if value else ""
 
 
-class GameDayColumn(Column):
+class GameDayColumn(tables.Column):
     """The day of a game (the cell's value is the game), linked to that day's results."""
 
     def render(self, value):
@@ -221,7 +179,7 @@ class GameDayColumn(Column):
         return value.day_date.isoformat()
 
 
-class _RowOrValueColumn(Column):
+class _RowOrValueColumn(tables.Column):
     """A column that reads the cell's value, or with ``whole_row`` the row itself (a
     standings row is the person; a game's team row is the team)."""
 
@@ -237,8 +195,7 @@ class PersonColumn(_RowOrValueColumn):
     """One player (a standings row or a Person): name, guest badge, link."""
 
     def render(self, value, record, table):
-        path = getattr(table, "player_path", None)
-        return person_html(self.item(value, record), table.link_players, path)
+        return person_html(self.item(value, record), table.link_players)
 
     def value(self, value, record):
         return person_text(self.item(value, record))
@@ -256,7 +213,7 @@ class TeamColumn(_RowOrValueColumn):
         return " & ".join(m.person.display_name for m in team.memberships.all())
 
 
-class PeopleColumn(Column):
+class PeopleColumn(tables.Column):
     """Players named by a row as text (the cell's value, for the CSV) and as people
     (the row's ``people`` key, for the page)."""
 

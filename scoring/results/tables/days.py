@@ -13,10 +13,10 @@ from scoring.results.tables.base import (
     NumberColumn,
     PeopleColumn,
     RankColumn,
+    Table,
     day_url,
     people_links,
 )
-from scoring.results.tables.rows import Table
 
 
 class DayTable(Table):

@@ -1,28 +1,10 @@
 """The tables of a player's page: their games, their partners and their opponents.
-Only logged-in people see this page, so its names are always linked.
-
-Each table draws its page of rows with its own cell functions (:class:`_FastRows`):
-the same cells as :class:`~scoring.results.tables.rows.Table` draws (a test compares
-them), but the links made from one ``reverse`` per table and the numbers formatted
-directly, so a page of rows costs a few hundred microseconds.
-"""
+Only logged-in people see this page, so its names are always linked."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from html import escape as _escape  # django's escape, without its lazy-text wrapper
-
 import django_tables2 as tables
-from django.conf import settings
-from django.urls import get_script_prefix, get_urlconf, reverse
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
-from django_tables2.rows import BoundRows
 
-from scoring.results.ratings import display_rating
-from scoring.results.standings.player import games_page, with_rating_after
 from scoring.results.tables.base import (
     NAME_CELL,
     TEMPLATE,
@@ -32,94 +14,13 @@ from scoring.results.tables.base import (
     PersonColumn,
     RatingColumn,
     SignedColumn,
-    day_label,
+    Table,
     day_url,
     people_links,
 )
-from scoring.results.tables.rows import Table
-
-_MARK = 987654321  # an id no row has: the place of the id in a reversed URL
 
 
-def url_maker(name: str) -> Callable[[int], str]:
-    """``pk -> reverse(name, args=[pk])`` with one ``reverse`` per URLconf and script
-    prefix while the process runs (they do not change)."""
-    urlconf = get_urlconf() or settings.ROOT_URLCONF
-    head, tail = _url_parts(name, urlconf, get_script_prefix())
-    return lambda pk: f"{head}{pk}{tail}"
-
-
-@functools.cache
-def _url_parts(name: str, urlconf, prefix: str) -> tuple[str, str]:
-    head, tail = reverse(name, args=[_MARK], urlconf=urlconf).split(str(_MARK))
-    return head, tail
-
-
-class _FastRows:
-    """Draws the page's rows with ``cell_<column>(record, links)`` methods returning
-    escaped HTML (every column of these tables has one); ``<td>`` attributes as
-    :class:`~scoring.results.tables.rows.Table` writes them."""
-
-    def body_rows(self) -> list[SafeString]:
-        if not self.link_players:  # never on this page; drawn the general way
-            return super().body_rows()
-        player = url_maker("scoring:player")
-        cells = [(_td(self, col), getattr(self, f"cell_{col.name}")) for col in self.columns]
-        out = []
-        for record in self.page_records():
-            row = "".join([f"{td}{draw(record, player)}</td>" for td, draw in cells])
-            out.append(mark_safe(f"<tr>{row}</tr>"))
-        return out
-
-
-_TDS: dict[tuple[type, str], str] = {}
-
-
-def _td(table, bound_column) -> str:
-    """The opening ``<td>`` of a column's cells (a phone shows ``data-label`` beside
-    the value), as rows.Table writes it: the same for every table of a class, so
-    worked out once."""
-    key = (type(table), bound_column.name)
-    if key not in _TDS:
-        td = bound_column.attrs["td"]
-        td["data-label"] = str(bound_column.header)
-        _TDS[key] = f"<td {td.as_html()}>"
-    return _TDS[key]
-
-
-def _link(url: Callable[[int], str], pid: int, name: str, is_guest: bool) -> str:
-    """:func:`~scoring.results.tables.base.person_link` of a linked name."""
-    badge = ' <span class="badge">guest</span>' if is_guest else ""
-    return f'<a href="{url(pid)}">{_escape(name)}{badge}</a>'
-
-
-def _row_person(record: dict, url) -> str:
-    return _link(url, record["person_id"], record["name"], record["is_guest"])
-
-
-def _signed(value) -> str:
-    if value > 0:
-        return f"+{value:,}"
-    if value < 0:
-        return f"−{-value:,}"
-    return "0"
-
-
-def _count(key: str):
-    return lambda self, record, url: f"{record[key]:,}"
-
-
-def _decimal(key: str):
-    return lambda self, record, url: f"{record[key]:,.1f}"
-
-
-@functools.lru_cache(maxsize=4096)
-def _day_label(day, language: str | None) -> str:
-    """:func:`day_label`, escaped, in ``language`` (the active one): made once per day."""
-    return escape(day_label(day))
-
-
-class PlayerGamesTable(_FastRows, LinkPlayers, Table):
+class PlayerGamesTable(LinkPlayers, Table):
     date = DateColumn(
         accessor="game__day_date",
         verbose_name="Date",
@@ -172,90 +73,8 @@ class PlayerGamesTable(_FastRows, LinkPlayers, Table):
     def value_result(self, record):
         return self.render_result(record)
 
-    def order_rating_after(self, queryset, is_descending):
-        """The page's rows read the rating with the seats (:func:`games_page`): the
-        queryset is given it only to sort by it."""
-        if "rating_after" not in queryset.query.annotations:
-            queryset = with_rating_after(queryset)
-        return queryset.order_by(("-" if is_descending else "") + "rating_after"), True
 
-    def __init__(self, *args, games: int | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        if games is not None:  # the number of rows, known (stored): not counted again
-            self.data._length = games
-
-    @property
-    def page(self):
-        return self.__dict__.get("_page")
-
-    @page.setter
-    def page(self, page):
-        """A page's rows are read as light records (:func:`games_page`), once, however
-        it was chosen (by ``paginate``, or by RequestConfig after a page out of range);
-        the page holds them, so drawing it (or asking whether it has rows) reads
-        nothing more."""
-        if page is not None:
-            page.object_list = BoundRows(games_page(page.object_list.data), self)
-        self.__dict__["_page"] = page
-
-    # The fast cells (see _FastRows).
-    def body_rows(self) -> list[SafeString]:
-        self._day = url_maker("scoring:day_result")
-        return super().body_rows()
-
-    def cell_date(self, record, url):
-        game = record.game
-        label = _day_label(game.day_date, get_language())
-        return f'<a href="{self._day(game.day_id)}">{label}</a>'
-
-    def cell_table(self, record, url):
-        return f"{record.game.table.number:,}"
-
-    def cell_game(self, record, url):
-        return f"{record.game.number:,}"
-
-    def _people(self, record, url, same_team: bool) -> str:
-        return " &amp; ".join(
-            _link(url, p.pk, p.full_name, p.is_guest) for p in self._others(record, same_team)
-        )
-
-    def cell_partners(self, record, url):
-        return self._people(record, url, True) or "—"
-
-    def cell_opponents(self, record, url):
-        return self._people(record, url, False)
-
-    def cell_result(self, record, url):
-        return self.render_result(record)
-
-    def cell_score(self, record, url):
-        return f"{record.team.total:,}"
-
-    def cell_against(self, record, url):
-        return f"{record.team.points_against:,}"
-
-    def cell_hands(self, record, url):
-        return f"{record.team.hands:,}"
-
-    def cell_rating_after(self, record, url):
-        value = record.rating_after
-        return "—" if value is None else f"{display_rating(value):,}"
-
-
-class _RecordCells(_FastRows):
-    """The fast cells partners and opponents share: games, won, lost, win % and the
-    difference."""
-
-    cell_games = _count("games")
-    cell_wins = _count("wins")
-    cell_losses = _count("losses")
-    cell_win_pct = _decimal("win_pct")
-
-    def cell_differential(self, record, url):
-        return _signed(record["differential"])
-
-
-class PartnersTable(_RecordCells, LinkPlayers, Table):
+class PartnersTable(LinkPlayers, Table):
     partner = PersonColumn(
         verbose_name="Partner", order_by=("partner__sort_name",), attrs=NAME_CELL
     )
@@ -272,13 +91,8 @@ class PartnersTable(_RecordCells, LinkPlayers, Table):
         orderable = True
         empty_text = "No partners yet."
 
-    def cell_partner(self, record, url):
-        return _row_person(record["partner"], url)
 
-    cell_average = _decimal("average")
-
-
-class OpponentsTable(_RecordCells, LinkPlayers, Table):
+class OpponentsTable(LinkPlayers, Table):
     name = PersonColumn(
         verbose_name="Opponent", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
     )
@@ -293,6 +107,3 @@ class OpponentsTable(_RecordCells, LinkPlayers, Table):
         per_page = 20
         orderable = True
         empty_text = "No opponents yet."
-
-    def cell_name(self, record, url):
-        return _row_person(record, url)

@@ -13,9 +13,9 @@ from scoring.results.tables.base import (
     NumberColumn,
     PersonColumn,
     RankColumn,
+    Table,
     TeamColumn,
 )
-from scoring.results.tables.rows import Table
 
 
 class _RecordTable(LinkPlayers, Table):

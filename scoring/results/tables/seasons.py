@@ -6,8 +6,7 @@ import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 
-from scoring.results.tables.base import TEMPLATE, DateColumn
-from scoring.results.tables.rows import Table
+from scoring.results.tables.base import TEMPLATE, DateColumn, Table
 
 
 class SeasonTable(Table):

@@ -19,9 +19,9 @@ from scoring.results.tables.base import (
     RankColumn,
     RatingColumn,
     SignedColumn,
+    Table,
     person_html,
 )
-from scoring.results.tables.rows import Table
 
 # The columns shown first (with the club's ranking measures before the rating): what
 # fits on a phone. The rest are one tap away ("All columns"), and always in the CSV.
@@ -101,8 +101,8 @@ class PartnershipTable(_StatsColumns):
     def render_name(self, record):
         return format_html(
             "{} &amp; {}",
-            person_html(record["a"], self.link_players, self.player_path),
-            person_html(record["b"], self.link_players, self.player_path),
+            person_html(record["a"], self.link_players),
+            person_html(record["b"], self.link_players),
         )
 
     def value_name(self, record):

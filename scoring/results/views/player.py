@@ -3,13 +3,12 @@ charts and bests, for logged-in people only, and its CSV downloads."""
 
 from __future__ import annotations
 
-import functools
-
 from django.contrib.auth.decorators import login_required
-from django.db import connection
+from django.db.models import BooleanField, ExpressionWrapper, Q, Value
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
@@ -18,13 +17,7 @@ from scoring.results import charts, ratings
 from scoring.results.cache import cached_parts, person_stamp_columns, person_stamp_of
 from scoring.results.standings import player as games_of
 from scoring.results.standings.periods import current_season
-from scoring.results.tables.player import (
-    OpponentsTable,
-    PartnersTable,
-    PlayerGamesTable,
-    url_maker,
-)
-from scoring.results.tables.rows import draw_table
+from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
 from scoring.results.views.common import csv_download, paginate, wants_csv
 
 PERSON_FIELDS = (
@@ -48,12 +41,8 @@ def _opponents_table(person):
     return OpponentsTable(games_of.opponents(person), prefix="o-")
 
 
-def _games_table(person, games: int | None = None):
-    """``games``: how many there are, when known: the page has the stored count, and
-    reads its rows as values (the CSV reads them all, with the players prefetched)."""
-    if games is None:
-        return PlayerGamesTable(games_of.player_games(person))
-    return PlayerGamesTable(games_of.finished_games_of(person), games=games)
+def _games_table(person):
+    return PlayerGamesTable(games_of.player_games(person))
 
 
 def _csv(request, person):
@@ -89,10 +78,9 @@ def _charts(person, scores, ratings_seen) -> dict:
 
 def _with_urls(bests: dict) -> dict:
     """Each best of a game or a hand with the address of its day's results (``url``)."""
-    day = url_maker("scoring:day_result")
     for name in ("best_game", "best_hand", "most_canastas", "most_red_threes"):
         if bests.get(name):
-            bests[name]["url"] = day(bests[name]["game"].day_id)
+            bests[name]["url"] = reverse("scoring:day_result", args=[bests[name]["game"].day_id])
     return bests
 
 
@@ -105,14 +93,14 @@ def _season_totals(record, season, ratings_seen):
 
 def _body(request, person, is_me: bool) -> dict:
     """Everything the cached part of the page shows: the totals and bests from the
-    stored rows, the ratings read once for the charts, the totals and the bests, the
-    three tables drawn in Python (:func:`draw_table`)."""
+    stored rows, the ratings read once for the charts and the totals, the three
+    tables."""
     season = current_season()
     record = games_of.stored_record(person, season)
     ratings_seen = games_of.rating_series(person)
-    totals = record and games_of.totals_row(record.stats, games_of.rating_on(ratings_seen, None))
+    totals = record and games_of.totals_row(record.stats(), games_of.rating_on(ratings_seen, None))
     tables = {
-        "history": paginate(request, _games_table(person, record.games if record else 0)),
+        "history": paginate(request, _games_table(person)),
         "partners": paginate(request, _partners_table(person)),
         "opponents": paginate(request, _opponents_table(person)),
     }
@@ -123,7 +111,6 @@ def _body(request, person, is_me: bool) -> dict:
         "season": season,
         "season_totals": _season_totals(record, season, ratings_seen),
         **tables,
-        **{f"{name}_html": draw_table(table, request) for name, table in tables.items()},
         "bests": _with_urls(games_of.bests_of(record, ratings_seen)),
         **_charts(person, games_of.score_series(person), ratings_seen),
         "rating_sentence": ratings.SENTENCE,
@@ -134,32 +121,22 @@ def _body(request, person, is_me: bool) -> dict:
 BODY = "results/_player_body.html"
 
 
-@functools.cache
-def _person_sql(vendor: str) -> str:
-    """The page's person (:data:`PERSON_FIELDS`), whether they are the viewer's person
-    and what their page's stamp is made of, in one statement (written once per
-    process)."""
-    q = connection.ops.quote_name
-    meta = Person._meta
-    fields = [meta.pk if name == "pk" else meta.get_field(name) for name in PERSON_FIELDS]
-    columns = ", ".join(q(field.column) for field in fields)
-    return (
-        f"SELECT {columns}, {q('user_id')} = %s AS _is_me, "
-        f"{person_stamp_columns(f'{q(meta.db_table)}.{q(meta.pk.column)}')} "
-        f"FROM {q(meta.db_table)} WHERE {q(meta.pk.column)} = %s"
-    )
-
-
 def page_person(pk: int, user) -> Person:
-    """The page's person with ``_is_me`` (the viewer's own page) and the columns of
-    their page's stamp (:func:`~scoring.results.cache.person_stamp_of`): one query, a
-    raw one, as building it through the ORM cost more than running it; 404 when there
-    is none."""
-    sql = _person_sql(connection.vendor)
-    found = list(Person.objects.raw(sql, [user.pk, pk]))
-    if not found:
+    """The page's person with ``_is_me`` (the viewer's own page) and the parts of
+    their page's stamp (:func:`~scoring.results.cache.person_stamp_of`): one query; 404
+    when there is none."""
+    is_me = Value(False)
+    if user.pk is not None:
+        is_me = ExpressionWrapper(Q(user_id=user.pk), output_field=BooleanField())
+    found = (
+        Person.objects.filter(pk=pk)
+        .only(*PERSON_FIELDS)
+        .annotate(_is_me=is_me, **person_stamp_columns("pk"))
+        .first()
+    )
+    if found is None:
         raise Http404("No such person.")
-    return found[0]
+    return found
 
 
 def _draw(request, person, is_me: bool) -> tuple[str, bool]:

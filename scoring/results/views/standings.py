@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
@@ -17,7 +15,7 @@ from django_tables2 import RequestConfig
 from members.permissions import officer_required, person_for
 from scoring.models import ClubSettings
 from scoring.results import ratings
-from scoring.results.cache import cached_parts, kept_fragment
+from scoring.results.cache import cached_parts
 from scoring.results.filters import StandingsFilter
 from scoring.results.forms import StandingsSettingsForm
 from scoring.results.services import set_ranking
@@ -25,7 +23,6 @@ from scoring.results.standings.individual import partnership_standings, standing
 from scoring.results.standings.measures import measures_label
 from scoring.results.standings.periods import Period
 from scoring.results.tables.base import PER_PAGE
-from scoring.results.tables.rows import draw_table
 from scoring.results.tables.standings import PartnershipTable, StandingsTable, hidden_columns
 from scoring.results.views.common import csv_download, paginate, stated_results_page, wants_csv
 
@@ -87,8 +84,6 @@ def _body_context(request, kind: str, result, link: bool) -> dict:
         "result": result,
         "table": table,
         "unranked": unranked,
-        "table_html": draw_table(table, request),
-        "unranked_html": draw_table(unranked, request) if result.unranked else "",
         "show_all": show_all,
         "hidden": [] if show_all else [str(columns[name].verbose_name) for name in hidden],
         "measures_label": result.measures_label,
@@ -150,20 +145,6 @@ def _standings_action(request, club, kind: str):
     return _find_me(request, kind, result)
 
 
-def _top(request, kind: str, filterset, period) -> str:
-    """The top of a valid page, which shows the address's choices, the seasons to choose
-    from and the period, not the results: kept under those, so a finished game does not
-    draw the form again."""
-    choices = tuple(filterset.filters["season"].extra["choices"])
-    context = {"filter": filterset, "tab": kind, "period": period}
-    return kept_fragment(
-        request,
-        TOP,
-        (kind, choices, period.label),
-        lambda: render_to_string(TOP, context, request=request),
-    )
-
-
 def _draw(request, club, kind: str) -> tuple[dict, bool]:
     """The drawn parts of a standings page: the top (heading, tabs, period and its form)
     and the body (the tables), with the period's dates for the "not final yet" note;
@@ -175,18 +156,18 @@ def _draw(request, club, kind: str) -> tuple[dict, bool]:
     period = filterset.period
     result = _result(kind, period, filterset, club)
     body = _body_context(request, kind, result, request.user.is_authenticated)
+    top = {"filter": filterset, "tab": kind, "period": period}
     return {
-        "top": _top(request, kind, filterset, period),
+        "top": render_to_string(TOP, top, request=request),
         "body": render_to_string(BODY, body, request=request),
         "period": Period(start=period.start, end=period.end),
     }, True
 
 
-@functools.cache
-def _officer_urls(urlconf, prefix: str) -> dict[str, str]:
-    """The officers' links under the standings, reversed once per URLconf and prefix."""
+def _officer_urls() -> dict[str, str]:
+    """The officers' links under the standings."""
     names = ("league_workbook", "standings_settings", "seasons")
-    return {name: reverse(f"scoring:{name}", urlconf=urlconf) for name in names}
+    return {name: reverse(f"scoring:{name}") for name in names}
 
 
 def _page(request, kind: str, page: dict, state) -> HttpResponse:
@@ -200,7 +181,7 @@ def _page(request, kind: str, page: dict, state) -> HttpResponse:
         "open_hands": state is None or state.open_hands,
         "rating_sentence": ratings.SENTENCE,
         "rating_how": ratings.HOW,
-        "officer_urls": _officer_urls(get_urlconf(), get_script_prefix()),
+        "officer_urls": _officer_urls(),
     }
     status = 200 if page["period"] is not None else 400
     return render(request, "results/standings.html", context, status=status)
