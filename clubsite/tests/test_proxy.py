@@ -285,14 +285,15 @@ def test_slow_and_half_open_clients_do_not_hang_the_site_behind_the_proxy(deploy
     attack, times, failures = probe_under_attack(deployment, SLOW, HALF_OPEN)
     assert not attack.errors, attack.errors[:5]
     assert attack.opened >= SLOW + HALF_OPEN
-    # nginx cut the clients that were too slow to finish their headers, and the attack
-    # came straight back: the site answered through all of it.
-    assert attack.cut >= SLOW
+    # /healthz answered every look, each within PROBE_TIMEOUT, for the whole attack.
     assert not failures, (
         f"{len(failures)} of {len(failures) + len(times)} looks failed: {failures[:3]}"
     )
     assert len(times) >= 10
     assert max(times) < PROBE_TIMEOUT
+    # nginx cut the clients too slow to finish their headers (client_header_timeout),
+    # and they came straight back: the pressure lasted the whole time.
+    assert attack.cut >= SLOW
 
 
 class Echo(BaseHTTPRequestHandler):
