@@ -30,6 +30,10 @@ from django.urls import Resolver404, resolve
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from members.models import ClubDay
+from members.services.days import links_end
+from scoring.play.access import GRANT_KEY
+
 #: Static files every table page needs, kept by the service worker.
 SHELL_FILES = (
     "css/site.css",
@@ -106,10 +110,6 @@ def keeps_offline(view):
         response = view(request, table_pk, *args, **kwargs)
         if response.status_code != 200 or request.user.is_authenticated:
             return response
-        from members.models import ClubDay
-        from members.services.days import links_end
-        from scoring.play.access import GRANT_KEY
-
         grant = request.session.get(GRANT_KEY)
         if not isinstance(grant, dict) or grant.get("table") != table_pk:
             return response
