@@ -1,8 +1,11 @@
 """gunicorn settings for a real deployment: ``gunicorn -c clubsite/gunicorn_conf.py clubsite.wsgi``.
 
-Threaded workers (``gthread``): a phone on weak club Wi-Fi that opens a connection and
-sends its request slowly, or never finishes it, holds one thread, not a whole worker, so
-the other tables keep being served. Each value can be set from the environment.
+Threaded workers (``gthread``). A connection holds one of a worker's threads while its
+request is read, and gunicorn never cuts a client for being slow: ten clients that send
+their headers a line every few seconds can hold every thread of a worker. So gunicorn
+listens on the loopback address only, behind nginx, which reads each request whole and
+cuts slow clients (docs/proxy.md, ``clubsite/deploy/nginx/``). Each value can be set from
+the environment.
 
 - ``GUNICORN_BIND``: address and port (default ``127.0.0.1:8000``, behind the proxy).
 - ``WEB_CONCURRENCY``: worker processes (default 3; about one per core plus one).

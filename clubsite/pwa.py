@@ -7,11 +7,20 @@ caches a fixed list of URLs set in settings; what is left (a JSON file and a JS 
 served with the right type) is these two views. The worker (``static/js/sw.js``,
 served from here so the static files it keeps carry their hashed names) keeps the
 page shell and static files and never touches a form's POST.
+
+What the worker may keep of a page is decided here, by the server, never guessed by the
+worker: it keeps only a table page that carries ``X-Keep-Offline``
+(:func:`keeps_offline`), which is only ever set on the page drawn for a table-link
+holder who is not logged in, and names the grant and when it ends. A page drawn for a
+logged-in officer, player or member never carries it, so it is never kept. Logging out
+and closing a day tell the browser to drop every kept page (``Clear-Site-Data``,
+:func:`clears_offline_copies`).
 """
 
 from __future__ import annotations
 
 import json
+from functools import wraps
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -20,6 +29,10 @@ from django.templatetags.static import static
 from django.urls import Resolver404, resolve
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+
+from members.models import ClubDay
+from members.services.days import links_end
+from scoring.play.access import GRANT_KEY
 
 #: Static files every table page needs, kept by the service worker.
 SHELL_FILES = (
@@ -74,3 +87,64 @@ def service_worker(request):
     response = HttpResponse(body, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+#: The response header that lets the service worker keep a table page for offline use.
+KEEP_OFFLINE = "X-Keep-Offline"
+#: What logging out and closing a day tell the browser: drop the HTTP cache and the
+#: site's storage (the worker's kept pages, and the worker itself, which the next table
+#: page registers again). The typed boxes and unsent saves a table page keeps on the
+#: device go too: after a logout they could not be sent under that login anyway.
+CLEAR_SITE_DATA = '"cache", "storage"'
+
+
+def keeps_offline(view):
+    """On a table view (``table_pk``): a page drawn (200) for a table-link holder who is
+    not logged in gets ``X-Keep-Offline: table=<pk>; day=<pk>; until=<ms>``, the grant
+    it was drawn for and when that grant's links end (ms since 1970). Nothing else does:
+    an officer, player or member is logged in, and anyone else gets no page (404), or
+    the closed-day page (410), which tells the worker to drop what it kept."""
+
+    @wraps(view)
+    def wrapper(request, table_pk, *args, **kwargs):
+        response = view(request, table_pk, *args, **kwargs)
+        if response.status_code != 200 or request.user.is_authenticated:
+            return response
+        grant = request.session.get(GRANT_KEY)
+        if not isinstance(grant, dict) or grant.get("table") != table_pk:
+            return response
+        day = ClubDay.objects.filter(pk=grant.get("day")).only("date", "links_until").first()
+        if day is None:
+            return response
+        until = int(links_end(day).timestamp() * 1000)
+        response[KEEP_OFFLINE] = f"table={table_pk}; day={day.pk}; until={until}"
+        return response
+
+    return wrapper
+
+
+def forget_offline_copies(response):
+    """Tell the browser that gets ``response`` to drop every page kept for offline use."""
+    response["Clear-Site-Data"] = CLEAR_SITE_DATA
+    return response
+
+
+def clears_offline_copies(view=None, *, action: str | None = None):
+    """A view whose answer to a POST (with that ``action`` field, when given) drops every
+    page this browser kept for offline use: logging out, closing a day."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            response = view(request, *args, **kwargs)
+            if (
+                request.method == "POST"
+                and response.status_code < 400
+                and (action is None or request.POST.get("action") == action)
+            ):
+                forget_offline_copies(response)
+            return response
+
+        return wrapper
+
+    return decorate(view) if view is not None else decorate

@@ -10,7 +10,11 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "accounts/logout/",
+        pwa.clears_offline_copies(auth_views.LogoutView.as_view()),
+        name="logout",
+    ),
     path(
         "accounts/password/",
         auth_views.PasswordChangeView.as_view(),

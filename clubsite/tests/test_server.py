@@ -1,6 +1,9 @@
 """The production server (gunicorn with ``clubsite/gunicorn_conf.py``): a few clients
-that open a connection and never finish their request do not stop the others."""
+that open a connection and never finish their request do not stop the others. (Many
+more do: gunicorn never cuts a slow client, which is why it runs behind nginx; see
+``test_proxy.py``.)"""
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -27,8 +30,11 @@ def _get(url: str, timeout: float) -> int:
         return response.status
 
 
-@pytest.fixture
-def server(tmp_path):
+@contextlib.contextmanager
+def gunicorn(tmp_path, **settings):
+    """gunicorn with the deployment's settings (``clubsite/gunicorn_conf.py``) on a free
+    loopback port, on a throwaway SQLite database; yields the port once ``/healthz``
+    answers, and stops it on the way out. ``settings``: more environment variables."""
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if k not in {"DJANGO_ENV", "DATABASE_URL"}}
     env.update(
@@ -37,28 +43,42 @@ def server(tmp_path):
         GUNICORN_TIMEOUT=str(STALLED_FOR),
         DATABASE_URL=f"sqlite:///{tmp_path / 'server.sqlite3'}",
     )
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}/healthz"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
+    env.update(settings)
+    # Its log goes to a file: a full pipe would stall it.
+    with open(tmp_path / f"gunicorn-{port}.log", "w+b") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+        url = f"http://127.0.0.1:{port}/healthz"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    if _get(url, timeout=5) == 200:
+                        break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        log.seek(0)
+                        raise RuntimeError(log.read().decode()[-2000:]) from None
+                    time.sleep(0.2)
+            yield port
+        finally:
+            process.terminate()
             try:
-                if _get(url, timeout=5) == 200:
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(process.stderr.read().decode()[-2000:]) from None
-                time.sleep(0.2)
-        yield port, url
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    with gunicorn(tmp_path) as port:
+        yield port, f"http://127.0.0.1:{port}/healthz"
 
 
 def test_half_open_connections_do_not_hold_every_worker(server):

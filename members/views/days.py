@@ -14,6 +14,7 @@ from django.utils.dateparse import parse_datetime
 from django.views.decorators.http import require_http_methods
 
 from clubsite.clock import clock
+from clubsite.pwa import clears_offline_copies
 from members.forms import DayForm
 from members.models import ClubDay, Person
 from members.permissions import officer_required
@@ -52,6 +53,7 @@ def _seen_end(text):
 
 @officer_required
 @require_http_methods(["GET", "POST"])
+@clears_offline_copies(action="close")
 def day(request, pk):
     day = club_day(pk)
     if request.method == "POST":

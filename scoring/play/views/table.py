@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
+from clubsite.pwa import keeps_offline
 from members.models import Seat
 from scoring.models import Game, Hand, Submission, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
@@ -57,6 +58,7 @@ def _to_table(game, anchor=""):
     )
 
 
+@keeps_offline
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)

@@ -1,0 +1,335 @@
+"""The recommended deployment (docs/proxy.md): nginx in front of gunicorn, with the
+repository's own proxy settings (``clubsite/deploy/nginx/club-proxy.conf``). Slow and
+half-open connections to the proxy never stop ``/healthz`` from answering.
+
+On its own, gunicorn is hung by ten clients that send a partial request and one header
+line every few seconds: each holds one of its threads for as long as it keeps talking.
+nginx reads every request whole before gunicorn sees it and cuts clients too slow to
+send their headers (``client_header_timeout``), so here the same attack, and far more of
+it, costs the site nothing.
+
+nginx runs as a child of the test (not a daemon), with its own prefix, configuration,
+pid file, logs and temporary files in the test's directory, on a free loopback port.
+Where nginx is missing the test is skipped with the reason, except in CI, where it fails.
+"""
+
+import contextlib
+import json
+import os
+import selectors
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from clubsite.testing import in_ci
+from clubsite.tests.test_server import _free_port, gunicorn
+
+pytestmark = pytest.mark.proxy
+
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPET = ROOT / "clubsite" / "deploy" / "nginx" / "club-proxy.conf"
+
+SLOW = 100  # partial requests that send one more header line every few seconds
+HALF_OPEN = 100  # connections that send a partial request line, or nothing, then wait
+EVERY = 3.0  # seconds between two header lines of a slow client
+ATTACK_FOR = 25.0  # seconds: longer than client_header_timeout (10 s), so clients are cut
+PROBE_EVERY = 0.5  # seconds between two looks at /healthz
+# How long one look at /healthz may take. Through the proxy it takes milliseconds; the
+# margin is for a busy CI machine. Without the proxy no look is answered at all while
+# the attack lasts, so every one of them runs out.
+PROBE_TIMEOUT = 5.0
+
+MISSING_NGINX = (
+    "nginx not found; install it with 'apt-get install -y nginx' to test the recommended "
+    "deployment (gunicorn behind nginx, docs/proxy.md)"
+)
+
+NGINX_CONF = """\
+# Written by clubsite/tests/test_proxy.py: the deployment's proxy settings on plain HTTP.
+{user}
+worker_processes 1;
+daemon off;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+
+events {{
+    worker_connections 1024;
+}}
+
+http {{
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/client_body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+
+    upstream club_gunicorn {{
+        server 127.0.0.1:{upstream};
+        keepalive 16;
+    }}
+
+    server {{
+        listen 127.0.0.1:{port};
+        server_name 127.0.0.1;
+        include {snippet};
+    }}
+}}
+"""
+
+
+def nginx_path() -> str | None:
+    return shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()), None
+    )
+
+
+def look(url: str, timeout: float) -> float:
+    """Seconds ``/healthz`` took to answer 200 (raises when it does not, in time)."""
+    started = time.monotonic()
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        response.read()
+        assert response.status == 200
+    return time.monotonic() - started
+
+
+@pytest.fixture
+def nginx_binary():
+    path = nginx_path()
+    if path is None:
+        if in_ci():
+            pytest.fail(MISSING_NGINX)
+        pytest.skip(MISSING_NGINX)
+    return path
+
+
+@contextlib.contextmanager
+def nginx(binary: str, prefix: Path, upstream: int):
+    """nginx on a free loopback port in front of ``upstream``, with the repository's
+    proxy settings; yields its port."""
+    prefix.mkdir()
+    port = _free_port()
+    conf = prefix / "nginx.conf"
+    conf.write_text(
+        NGINX_CONF.format(
+            # As root, nginx's workers would switch to an unprivileged user that cannot
+            # write this directory: they stay the test's user.
+            user="user root root;" if _is_root() else "",
+            prefix=prefix,
+            port=port,
+            upstream=upstream,
+            snippet=SNIPPET,
+        )
+    )
+    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
+    checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
+    assert checked.returncode == 0, checked.stderr
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=5).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log = (prefix / "error.log").read_text(errors="replace")
+                    raise RuntimeError(f"nginx did not start: {log[-2000:]}") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()  # nginx's fast shutdown
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture
+def deployment(tmp_path, nginx_binary):
+    """gunicorn (clubsite/gunicorn_conf.py) and nginx in front of it; the proxy's port."""
+    with gunicorn(tmp_path) as upstream, nginx(nginx_binary, tmp_path / "nginx", upstream) as port:
+        look(f"http://127.0.0.1:{port}/healthz", timeout=30)
+        yield port
+
+
+def _is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+class Attack:
+    """Slow and half-open clients against one port, for a fixed time, in a thread.
+
+    Slow clients send ``GET /healthz``, then one more header line every ``EVERY``
+    seconds and never the blank line that ends the headers (every fourth sends all its
+    headers of a login and then its body one byte at a time instead). Half-open clients
+    send half a request line (or nothing) and then wait. A client that the server
+    closes (or answers) connects again with the next line, so the pressure never
+    drops. Everything stops after ``seconds``.
+    """
+
+    def __init__(self, port: int, slow: int, half_open: int, seconds: float):
+        self.port = port
+        self.slow = slow
+        self.half_open = half_open
+        self.seconds = seconds
+        self.opened = 0
+        self.cut = 0  # connections the server closed (and that were opened again)
+        self.errors: list[str] = []
+        self._selector = selectors.DefaultSelector()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="attack", daemon=True)
+
+    def _connect(self, kind: str, index: int) -> None:
+        try:
+            sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        except OSError as exc:
+            self.errors.append(f"connect: {exc}")
+            return
+        sock.setblocking(False)
+        if kind == "slow" and index % 4 == 3:
+            first = (
+                b"POST /accounts/login/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/x-www-form-urlencoded\r\n"
+                b"Content-Length: 100000\r\n\r\n"
+            )
+        elif kind == "slow":
+            first = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        elif index % 2:
+            first = b"GET /healthz HT"
+        else:
+            first = b""
+        with contextlib.suppress(OSError):
+            sock.send(first)
+        self._selector.register(sock, selectors.EVENT_READ, (kind, index))
+        self.opened += 1
+
+    def _drop(self, sock) -> None:
+        self._selector.unregister(sock)
+        sock.close()
+
+    def _run(self) -> None:
+        ends = time.monotonic() + self.seconds
+        for i in range(self.slow):
+            self._connect("slow", i)
+        for i in range(self.half_open):
+            self._connect("half-open", i)
+        next_line = time.monotonic() + EVERY
+        line = 0
+        again = []  # closed by the server: connect again with the next line
+        while not self._stop.is_set() and time.monotonic() < ends:
+            # A server that answers (408, 400) or closes: connect again.
+            for key, _ in self._selector.select(timeout=0.2):
+                kind, index = key.data
+                try:
+                    data = key.fileobj.recv(4096)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data or data.startswith(b"HTTP/"):
+                    self._drop(key.fileobj)
+                    self.cut += 1
+                    again.append((kind, index))
+            if time.monotonic() >= next_line:
+                next_line += EVERY
+                line += 1
+                for kind, index in again:
+                    self._connect(kind, index)
+                again.clear()
+                for key in list(self._selector.get_map().values()):
+                    kind, index = key.data
+                    if kind != "slow":
+                        continue
+                    more = b"x" if index % 4 == 3 else b"X-Slow-%d: %d\r\n" % (line, index)
+                    with contextlib.suppress(OSError):  # closed: the next select says so
+                        key.fileobj.send(more)
+        for key in list(self._selector.get_map().values()):
+            self._drop(key.fileobj)
+        self._selector.close()
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join(timeout=30)
+
+
+def probe_under_attack(port: int, slow: int, half_open: int) -> tuple[Attack, list, list]:
+    """Look at /healthz on ``port`` every PROBE_EVERY seconds while the attack lasts;
+    the times of the answers and the failures."""
+    url = f"http://127.0.0.1:{port}/healthz"
+    times, failures = [], []
+    with Attack(port, slow, half_open, ATTACK_FOR) as attack:
+        time.sleep(2.0)  # every attacking connection is open
+        while attack._thread.is_alive():
+            try:
+                times.append(look(url, PROBE_TIMEOUT))
+            except (OSError, AssertionError) as exc:
+                failures.append(f"{type(exc).__name__}: {exc}")
+            time.sleep(PROBE_EVERY)
+    return attack, times, failures
+
+
+def test_slow_and_half_open_clients_do_not_hang_the_site_behind_the_proxy(deployment):
+    attack, times, failures = probe_under_attack(deployment, SLOW, HALF_OPEN)
+    assert not attack.errors, attack.errors[:5]
+    assert attack.opened >= SLOW + HALF_OPEN
+    # /healthz answered every look, each within PROBE_TIMEOUT, for the whole attack.
+    assert not failures, (
+        f"{len(failures)} of {len(failures) + len(times)} looks failed: {failures[:3]}"
+    )
+    assert len(times) >= 10
+    assert max(times) < PROBE_TIMEOUT
+    # nginx cut the clients too slow to finish their headers (client_header_timeout),
+    # and they came straight back: the pressure lasted the whole time.
+    assert attack.cut >= SLOW
+
+
+class Echo(BaseHTTPRequestHandler):
+    """Answers with the headers it was sent, as JSON."""
+
+    def do_GET(self):
+        body = json.dumps({k.lower(): v for k, v in self.headers.items()}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_the_proxy_says_who_the_client_is(tmp_path, nginx_binary):
+    """nginx replaces whatever X-Forwarded-For a client sent with the client's address
+    (so the site reads one address, set by one trusted proxy), and says the scheme and
+    host it was reached by."""
+    echo = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    thread = threading.Thread(target=echo.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with nginx(nginx_binary, tmp_path / "nginx", echo.server_address[1]) as port:
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/anything",
+                headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"},
+            )
+            with urllib.request.urlopen(request, timeout=30) as response:
+                seen = json.loads(response.read())
+    finally:
+        echo.shutdown()
+        echo.server_close()
+    assert seen["x-forwarded-for"] == "127.0.0.1"
+    assert seen["x-forwarded-proto"] == "http"
+    assert seen["x-forwarded-host"] == "127.0.0.1"
+    assert seen["host"] == "127.0.0.1"
