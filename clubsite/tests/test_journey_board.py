@@ -44,7 +44,6 @@ def table_card(page, number):
 
 
 def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
-    services.ensure_presets()  # a transactional test starts from empty tables
     day = ClubDayFactory(date=timezone.localdate(), title="Evening")
     people = games.people(8)
     t1 = TableFactory(round__day=day, seated=people[:4])

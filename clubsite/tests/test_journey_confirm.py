@@ -33,7 +33,6 @@ def _fast_password_hashing(settings):
 def game(db):
     """An open club day asking for the other team's OK, four members drawn onto table 1
     and a game started with the player in seat 1 keeping the score."""
-    services.ensure_presets()
     day = members_services.open_day(timezone.localdate(), "Thursday")
     names = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
     for number, (first, last) in enumerate(names, start=101):

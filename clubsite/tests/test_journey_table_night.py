@@ -57,7 +57,6 @@ LABELS = {
 
 @pytest.fixture
 def game(db):
-    services.ensure_presets()
     day = ClubDayFactory(date=timezone.localdate(), title="Thursday")
     people = [
         MemberFactory(first_name=first, last_name=last, membership_number=str(101 + i))

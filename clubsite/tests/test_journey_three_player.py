@@ -50,7 +50,6 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture
 def day(db):
-    services.ensure_presets()
     day = members_services.open_day(timezone.localdate(), "Thursday")
     for number, name in enumerate(NAMES, start=101):
         first, last = name.split()

@@ -29,7 +29,6 @@ def test_whole_number_reads_plain_digits_up_to_the_limit():
 
 @pytest.fixture
 def game(db):
-    services.ensure_presets()
     day = ClubDay.objects.create(date=timezone.localdate(), title="Odd numbers")
     round_ = Round.objects.create(day=day, number=1, started=True)
     table = Table.objects.create(round=round_, number=1)

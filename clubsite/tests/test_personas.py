@@ -105,7 +105,6 @@ def build_world() -> SimpleNamespace:
         user=User.objects.create_user("member"),
     )
     ClubSettings.load()
-    services.ensure_presets()
     club = RuleSet.objects.get(slug="club")
     house = RuleSet.objects.create(
         name="House rules",

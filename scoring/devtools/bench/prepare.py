@@ -13,8 +13,10 @@ import datetime
 import json
 from collections.abc import Callable
 from dataclasses import asdict
+from importlib import import_module
 from pathlib import Path
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
@@ -106,6 +108,8 @@ def ensure_league(
             )
         log("Wiping the benchmark database (another league was in it).")
         call_command("flush", interactive=False, verbosity=0)
+        # The flush took the rule-set presets the migrations made: make them again.
+        import_module("scoring.migrations.0002_presets").create_presets(apps, None)
     log(
         f"Building the league: {opts.people} people, {opts.years} years, seed {opts.seed}, "
         f"{opts.days_per_year} days a year, {opts.tables_min}–{opts.tables_max} tables a day "
@@ -171,7 +175,6 @@ def game_in_progress(now=None) -> Game:
     through the services the first time and reused by later runs (the measurements put
     it back as it was). The day is dated after the league's last day, so it never
     changes the season's standings."""
-    services.ensure_presets()
     reuse = (
         Game.objects.filter(
             day__title=BENCH_DAY_TITLE, status=Game.Status.PLAYING, hand_count=HANDS_BEFORE

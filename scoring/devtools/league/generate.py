@@ -21,14 +21,12 @@ from scoring.devtools.league.days import DayWriter
 from scoring.devtools.league.options import LeagueError, LeagueOptions, LeagueSummary
 from scoring.devtools.league.people import Guest, Member, attendance, make_people
 from scoring.models import RuleSet, Season
-from scoring.play import services
 from scoring.results import ratings
 
 
 def league_rule_set(slug: str = "") -> RuleSet:
     """The rule set ``slug`` (default: the club default), which must be for tables of
     four in two partnerships."""
-    services.ensure_presets()
     if slug:
         rule_set = RuleSet.objects.filter(slug=slug).first()
         if rule_set is None:

@@ -21,7 +21,7 @@ The rooms (callers import from here; the modules of this package import each oth
 
 - ``errors``: the refusals above, and who entered a hand and when, in words
 - ``base``: the clock, locking a game row, who and why for the history
-- ``rulesets``: presets, the club default, a day's rules, copying and editing a rule set
+- ``rulesets``: the club default, a day's rules, copying and editing a rule set
 - ``games``: starting a game and the next one, the checks on the teams
 - ``hands``: record a hand or a whole played game, correct, undo, rebuild
 - ``replay``: scoring every hand again from its inputs (behind correct, undo, rebuild)
@@ -72,7 +72,6 @@ from scoring.play.services.preview import preview_hand
 from scoring.play.services.rulesets import (
     copy_rule_set,
     edit_rule_set,
-    ensure_presets,
     rule_set_for_day,
     set_club_default,
     set_day_rules,
@@ -97,7 +96,6 @@ __all__ = [
     "count_failed_meld",
     "dealer_for",
     "edit_rule_set",
-    "ensure_presets",
     "failed_meld_counts",
     "keeper_neighbours",
     "next_game",

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
+from clubsite.testing import restore_migration_data
 from members import services as members_services
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine
@@ -135,7 +136,9 @@ def test_the_generated_league_is_what_the_services_rebuild(tiny):
 
 
 def _flush():
+    """Empty the database, then make again what the migrations wrote (the presets)."""
     call_command("flush", interactive=False, verbosity=0)
+    restore_migration_data()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -160,7 +160,6 @@ def gunicorn_server():
 
 
 def test_parallel_devices_on_several_workers_lose_and_double_nothing(gunicorn_server):
-    services.ensure_presets()  # a transactional test starts from a flushed database
     people = named_players(8)
     day = ClubDayFactory(date=datetime.date.today(), signed_in=people)
     tables = [

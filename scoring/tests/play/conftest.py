@@ -69,13 +69,11 @@ def other_day_table(db):
 
 @pytest.fixture
 def club_rules(db):
-    services.ensure_presets()
     return RuleSet.objects.get(slug="club")
 
 
 @pytest.fixture
 def classic_rules(db):
-    services.ensure_presets()
     return RuleSet.objects.get(slug="classic")
 
 

@@ -42,7 +42,6 @@ def saved(game, number=1):
 
 
 def test_off_in_every_preset_and_no_confirmation_is_opened(game):
-    services.ensure_presets()
     assert RuleSet.objects.presets().exists()
     assert not RuleSet.objects.presets().filter(confirm_hands=True).exists()
     hand = saved(game)

@@ -139,7 +139,6 @@ def test_table_cards(officer_client, table, other_table):
 
 
 def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, players, db):
-    services.ensure_presets()
     two = RuleSet.objects.get(slug="two-player")
     url = reverse("scoring:game_start", args=[table.pk])
     page = officer_client.get(url, {"rule_set": two.pk})

@@ -280,7 +280,6 @@ def test_editing_a_rule_set_never_rescores_an_old_game(game, club_rules):
 
 
 def test_two_player_and_three_team_games(table, players, db):
-    services.ensure_presets()
     from scoring.models import RuleSet
 
     ann, bob, cat, dan = players

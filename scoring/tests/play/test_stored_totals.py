@@ -92,7 +92,6 @@ def test_single_players_count_as_a_win_or_a_loss_each_and_have_no_partnership(sp
     people = [MemberFactory(first_name=f"Solo{i}") for i in range(seats)]
     day = ClubDayFactory(date=START + datetime.timedelta(1))
     tbl = TableFactory(round__day=day, number=1, seated=people)
-    services.ensure_presets()
     rules = RuleSet.objects.get(slug=slug)
     with TestCase.captureOnCommitCallbacks(execute=True):
         game = services.start_game(tbl, [[p] for p in people], rule_set=rules, now=_noon(day))

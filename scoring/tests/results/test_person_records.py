@@ -199,7 +199,6 @@ def test_fast_rows_are_the_general_rows():
     guest = GuestFactory(first_name="Gus", brought_by=None)
     day = ClubDayFactory(date=START)
     win(TableFactory(round__day=day, number=1, seated=[a, guest, b, c]), [a, guest], [b, c])
-    services.ensure_presets()
     later = ClubDayFactory(date=START + datetime.timedelta(1))
     two = TableFactory(round__day=later, number=2, seated=[a, b])
     play(two, [[a], [b]], [[WIN, LOSE]] * 3, rule_set=RuleSet.objects.get(slug="two-player"))

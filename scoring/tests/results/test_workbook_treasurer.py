@@ -248,7 +248,6 @@ def test_the_summary_says_which_days_have_hands_not_yet_confirmed(small_club, tm
     those hands on its row, and none on a day without them."""
     a, b, c, d = (small_club[k] for k in "ABCD")
     day = ClubDayFactory(date=DAY2, title="Waiting", signed_in=[a, b, c, d])
-    services.ensure_presets()
     services.set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
     game = games.play(TableFactory(round__day=day, seated=[a, b, c, d]), [[a, b], [c, d]], [])
     with TestCase.captureOnCommitCallbacks(execute=True):

@@ -28,7 +28,6 @@ def league_games(request):
     """A table's games (``request.param`` of them, default 2) on PostgreSQL."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
-    services.ensure_presets()  # a transactional test starts from empty tables
     games.league(days=1, tables=1, games=getattr(request, "param", 2))
     return list(Game.objects.order_by("number"))
 
