@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
-from scoring.play.access import format_room_code
+from scoring.play.rooms import format_room_code
 
 DEMO_PASSWORD = "canasta-demo"
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_club.json"

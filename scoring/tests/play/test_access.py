@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from members.models import ClubDay
 from scoring.models import Hand
-from scoring.play import access, services
+from scoring.play import access, rooms, services
 
 from .conftest import BIG, SMALL, quick_post
 
@@ -121,7 +121,7 @@ def test_room_code_of_a_closed_day(client, table):
 
 
 def test_room_codes_cannot_be_guessed_forever(client, table):
-    for _ in range(access.ROOM_CODE_TRIES):
+    for _ in range(rooms.ROOM_CODE_TRIES):
         client.post(reverse("scoring:room"), {"room_code": "BBBBBB"})
     response = client.post(reverse("scoring:room"), {"room_code": "KXM7QP"})
     assert response.status_code == 200

@@ -11,7 +11,7 @@ from django.utils import timezone
 from members.services.days import close_day
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.play import services
-from scoring.play.access import format_room_code
+from scoring.play.rooms import format_room_code
 from scoring.results.board import BOARD_KEY
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
