@@ -32,5 +32,5 @@ def remember(game: Game, key: str, kind: str, number: int, hand=None, now=None) 
 
 def recent_keys(game: Game) -> list[str]:
     """The game's latest 20 keys, newest first, so a device can drop what it kept once
-    it was saved (:data:`scoring.play.reads.recent_keys`, compiled once)."""
+    it was saved (:func:`scoring.play.reads.recent_keys`)."""
     return reads.recent_keys(game.pk)
