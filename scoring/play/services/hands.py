@@ -121,7 +121,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
     hand.team_rows = rows  # what the saved message shows, without reading it again
-    tell = close_hands(locked, teams, outcome, now, bulk=True)
+    tell = close_hands(locked, teams, outcome, now)
     locked.failed_melds = settle_failed_melds(locked, number)
     locked.hand_count = number
     locked.version += 1

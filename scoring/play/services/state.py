@@ -46,15 +46,14 @@ def game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> Ga
     return GameState.UNCHANGED
 
 
-def close_hands(game, teams, last, now, *, bulk: bool = False) -> GameState:
+def close_hands(game, teams, last, now) -> GameState:
     """After the rows are written: the game's state from its ``last`` hand's outcome
-    (None: no hands), the teams' final stats saved (``bulk``: in one statement).
-    Returns what ratings should hear."""
+    (None: no hands), the teams' final stats saved. Returns what ratings should hear."""
     over = bool(last and last.game_over)
     winner = last.winner if over else None
     tell = game_state(game, teams, over, winner, now)
     finish_stats(teams, winner)
-    save_stats(teams, bulk=bulk)
+    save_stats(teams)
     return tell
 
 
