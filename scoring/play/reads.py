@@ -3,11 +3,10 @@ so the views and the access checks read a table, a game and its rows the same wa
 
 from __future__ import annotations
 
-from django.db.models import F
 from django.http import Http404
 
 from members.models import Table
-from scoring.models import Game, Hand, Submission, TeamHand, TeamPlayer
+from scoring.models import Game, Hand, TeamHand, TeamPlayer
 
 
 def table_by_pk(pk) -> list[Table]:
@@ -31,28 +30,6 @@ def players(game_id) -> list[TeamPlayer]:
     return list(
         TeamPlayer.objects.filter(game_id=game_id)
         .select_related("team", "person")
-        .order_by("team__index", "seat", "pk")
-    )
-
-
-def recent_keys(game_id) -> list[str]:
-    """A game's latest 20 keys, newest first (the model's ordering would join the game)."""
-    keys = Submission.objects.filter(game_id=game_id).order_by("-pk")
-    return list(keys.values_list("key", flat=True)[:20])
-
-
-def players_locked(game_id) -> list[TeamPlayer]:
-    """A game's players, locked with their teams and game (inside the saving
-    transaction), the game joined, and whether its hands wait for the other team's OK
-    (the day's and the rule set's setting): services.base.lock_for_hand."""
-    return list(
-        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
-        .select_related("team__game")
-        .filter(team__game_id=game_id)
-        .annotate(
-            confirm_day=F("team__game__day__rules__confirm_hands"),
-            confirm_rules=F("team__game__rule_set__confirm_hands"),
-        )
         .order_by("team__index", "seat", "pk")
     )
 

@@ -50,8 +50,8 @@ def generate_league(
 ) -> LeagueSummary:
     """Write a whole league (see :mod:`scoring.devtools.league`). ``progress`` is called
     with one line per year. ``hand_by_hand``: record every hand with
-    ``services.record_hand`` (ratings as each game ends) instead of a game at a time
-    with ``services.record_played_game``; slower, and the rows must be the same (a test
+    ``hands.record_hand`` (ratings as each game ends) instead of a game at a time
+    with ``hands.record_played_game``; slower, and the rows must be the same (a test
     compares them)."""
     opts = opts or LeagueOptions()
     opts.check()

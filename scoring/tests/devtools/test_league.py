@@ -21,7 +21,7 @@ from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import LeagueOptions
 from scoring.devtools.league.people import weighted_sample
 from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
-from scoring.play import services
+from scoring.play.services.hands import rebuild_game
 from scoring.tests.devtools.canonical import canonical_rows
 
 TINY = [
@@ -125,7 +125,7 @@ def test_every_hand_is_valid_and_every_stored_number_is_the_engines(tiny):
 def test_the_generated_league_is_what_the_services_rebuild(tiny):
     before = canonical_rows()
     for game in Game.objects.all():
-        services.rebuild_game(game)
+        rebuild_game(game)
     after = canonical_rows()
     for key in ("games", "teams", "team_hands", "winners"):
         assert after[key] == before[key], key

@@ -16,8 +16,8 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import RuleSet
-from scoring.play import services
 from scoring.play.forms import hand_form_data
+from scoring.play.services.games import start_game
 from scoring.tests.samples import BIG, SMALL, quick
 
 __all__ = ["BIG", "SMALL", "quick", "quick_post"]  # the sample hands, as tests import them
@@ -80,7 +80,7 @@ def classic_rules(db):
 @pytest.fixture
 def game(table, players, club_rules):
     ann, bob, cat, dan = players
-    return services.start_game(
+    return start_game(
         table,
         [[ann, cat], [bob, dan]],
         rule_set=club_rules,

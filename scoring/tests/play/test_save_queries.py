@@ -48,9 +48,9 @@ def test_a_hand_waiting_for_the_other_teams_ok_reads_no_player_again(
     """With the other team's OK on, the save finds the side that entered the hand among
     the players it locked: the only read of the players is the locking one."""
     from scoring.models import HandConfirmation
-    from scoring.play import services
+    from scoring.play.services.rulesets import set_day_rules
 
-    services.set_day_rules(game.day, club_rules, confirm_hands=True)
+    set_day_rules(game.day, club_rules, confirm_hands=True)
     url = reverse("scoring:hand_new", args=[game.pk])
     with CaptureQueriesContext(connection) as captured:
         response = seated_member_client.post(url, quick_post([SMALL, SMALL], 1))

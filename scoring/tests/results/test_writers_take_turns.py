@@ -14,8 +14,8 @@ import pytest
 from django.db import connection, connections, transaction
 
 from scoring.models import Game, Hand, PersonTotal, RatingPoint, Season, SeasonTotal, TeamPlayer
-from scoring.play import services
 from scoring.play.services import totals
+from scoring.play.services.hands import correct_hand
 from scoring.results import ratings
 from scoring.tests import games
 from scoring.tests.samples import CONCEALED, LOSE
@@ -146,7 +146,7 @@ def test_a_correction_commits_while_the_ratings_are_being_replayed(league_games)
             release.wait(timeout=60)
 
     def correct():
-        services.correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
+        correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
 
     replay = _thread(replay_running, failures)
     assert holding.wait(timeout=30)
