@@ -32,7 +32,7 @@ def login_device(get_response):
     login page); axes reads it from the user agent it records, which is replaced here by
     the device alone, so a script cannot dodge a lockout by changing its User-Agent. All
     clients without the cookie share one device per address ("none")."""
-    from scoring.play.access import device_id, remember_device
+    from scoring.play.devices import device_id, remember_device
 
     login_path = []  # reverse() once, at the first request (the URLconf is loaded then)
 

@@ -79,6 +79,20 @@ def _require_postgres(django_db_setup, django_db_blocker):
         )
 
 
+def restore_migration_data():
+    """Make again the rows the data migrations wrote (the rule-set presets, by the
+    migration's own code), which a flush takes away: a transactional test starts from
+    the database the previous one flushed. (Django's ``serialized_rollback`` would
+    restore them, but not in the browser journeys: under Playwright's event loop the
+    test's connection is another object than the one the test database was read
+    with.)"""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    import_module("scoring.migrations.0002_presets").create_presets(apps, None)
+
+
 #: Fixtures that give a test the database (where the default shared cache lives).
 _DB_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
 
@@ -87,7 +101,8 @@ _DB_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequen
 def _fresh_shared_cache(request):
     """Every test that uses the database starts and ends with an empty shared cache
     (results bodies, room-code attempt counters): the cache is a
-    database table, or Redis, that outlives one test's transaction."""
+    database table, or Redis, that outlives one test's transaction. A transactional
+    test starts with the rows the data migrations wrote."""
     marker = request.node.get_closest_marker("django_db")
     names = set(request.fixturenames)
     if marker is None and not names & _DB_FIXTURES:
@@ -99,6 +114,8 @@ def _fresh_shared_cache(request):
         or "live_server" in names
     )
     request.getfixturevalue("transactional_db" if transactional else "db")
+    if transactional:
+        restore_migration_data()
     from django.core.cache import cache
 
     cache.clear()

@@ -2,7 +2,7 @@ from django.db import connection
 from django.http import JsonResponse
 from django.shortcuts import render
 
-from scoring.play.access import remember_device
+from scoring.play.devices import remember_device
 
 
 def home(request):

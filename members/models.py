@@ -17,7 +17,7 @@ OFFICERS_GROUP = "Officers"
 # Room codes are typed on phones: no 0/O, 1/I/L, 5/S, 2/Z look-alikes.
 ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXY346789"
 # Eight of 27 characters (27**8, about 2.8e11 codes) keep guessing hopeless under the
-# limits in scoring/play/access.py; tables made before keep their six-character codes.
+# limits in scoring/play/rooms.py; tables made before keep their six-character codes.
 ROOM_CODE_LENGTH = 8
 
 

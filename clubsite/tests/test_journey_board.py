@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from members.models import ClubDay
 from members.tests.factories import ClubDayFactory, TableFactory
-from scoring.play import services
+from scoring.play.services.hands import record_hand
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
 
@@ -33,7 +33,7 @@ def _fast_password_hashing(settings):
 
 def save_hand(game, hand):
     """A score keeper saves a hand at the table (the play services, as the phone does)."""
-    services.record_hand(game, [dict(t) for t in hand], number=game.hand_count + 1)
+    record_hand(game, [dict(t) for t in hand], number=game.hand_count + 1)
     game.refresh_from_db()
 
 
@@ -44,7 +44,6 @@ def table_card(page, number):
 
 
 def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
-    services.ensure_presets()  # a transactional test starts from empty tables
     day = ClubDayFactory(date=timezone.localdate(), title="Evening")
     people = games.people(8)
     t1 = TableFactory(round__day=day, seated=people[:4])

@@ -18,7 +18,9 @@ from members import draw as seating
 from members import services as members_services
 from members.models import Person, Seat
 from scoring.models import Game, HandConfirmation, RuleSet
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand
+from scoring.play.services.rulesets import set_day_rules
 from scoring.tests.samples import LOSE, WIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,7 +35,6 @@ def _fast_password_hashing(settings):
 def game(db):
     """An open club day asking for the other team's OK, four members drawn onto table 1
     and a game started with the player in seat 1 keeping the score."""
-    services.ensure_presets()
     day = members_services.open_day(timezone.localdate(), "Thursday")
     names = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
     for number, (first, last) in enumerate(names, start=101):
@@ -41,12 +42,10 @@ def game(db):
             kind=Person.Kind.MEMBER, membership_number=str(number), first_name=first, last_name=last
         )
         members_services.sign_in(day, person, card_shown=True)
-    services.set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
+    set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
     table = members_services.draw_round(day, seating.THREES, seed=6).round.tables.get()
     seats = [s.person for s in Seat.objects.filter(table=table).order_by("position")]
-    return services.start_game(
-        table, [[seats[0], seats[2]], [seats[1], seats[3]]], score_keeper=seats[0]
-    )
+    return start_game(table, [[seats[0], seats[2]], [seats[1], seats[3]]], score_keeper=seats[0])
 
 
 def phone(new_context, journey, table):
@@ -69,7 +68,7 @@ def on(journey, page, label):
 
 def save(game, number):
     """The keeper's phone saves hand ``number`` (team 1 wins every hand)."""
-    services.record_hand(game, [WIN, LOSE], number=number, via=f"Table {game.table.number} link")
+    record_hand(game, [WIN, LOSE], number=number, via=f"Table {game.table.number} link")
 
 
 def test_every_hand_ends_confirmed_or_settled(journey, officer_user, game, new_context):

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
 from scoring.models import ClubSettings
-from scoring.play import services
 from scoring.results import ratings
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
@@ -41,7 +40,6 @@ def _fast_password_hashing(settings):
 def club(member_person):
     """Mary (logged in) and long-named partners over two days, a new member who lost
     her only game, and a game still in play on the second day."""
-    services.ensure_presets()  # a transactional test starts from empty tables
     ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 2})
     mary = member_person
     meg = MemberFactory(first_name="Margaret", last_name="Fitzwilliam-Henderson", name_only=True)

@@ -23,7 +23,6 @@ from members import services as members_services
 from members.models import Person, Seat
 from scoring.engine import score_request
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -93,7 +92,6 @@ def _fast_password_hashing(settings):
 @pytest.fixture
 def seated_table(db):
     """An open club day (club rules) with four members drawn onto table 1."""
-    services.ensure_presets()
     day = members_services.open_day(timezone.localdate(), "Thursday")  # links end with the date
     for number, (first, last) in enumerate(
         [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")], start=101

@@ -16,7 +16,8 @@ from members import draw as seating
 from members import services as members_services
 from members.models import Person
 from scoring.models import ClubSettings, Game, Season
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,9 +59,9 @@ def play_day(date, people, games):
         members_services.sign_in(day, person, card_shown=True, brought_by=people[0])
     table = members_services.draw_round(day, seating.THREES, seed=1).round.tables.get()
     for winners, losers in games:
-        game = services.start_game(table, [winners, losers], check_seating=False)
+        game = start_game(table, [winners, losers], check_seating=False)
         for number in (1, 2, 3):
-            services.record_hand(game, [dict(WIN), dict(LOSE)], number=number)
+            record_hand(game, [dict(WIN), dict(LOSE)], number=number)
     members_services.close_day(day)
     return day
 
@@ -68,7 +69,6 @@ def play_day(date, people, games):
 @pytest.fixture
 def season_games(member_person):
     """Four finished games in the 2025 season: Mary won three, Cat none; Gus is a guest."""
-    services.ensure_presets()
     ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 2})
     Season.objects.create(name="Season 2025", start="2025-01-01", end="2025-12-31")
     mary = member_person

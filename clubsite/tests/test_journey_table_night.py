@@ -24,7 +24,8 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import Game, Hand, RuleSet
-from scoring.play import services
+from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.games import start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -57,7 +58,6 @@ LABELS = {
 
 @pytest.fixture
 def game(db):
-    services.ensure_presets()
     day = ClubDayFactory(date=timezone.localdate(), title="Thursday")
     people = [
         MemberFactory(first_name=first, last_name=last, membership_number=str(101 + i))
@@ -69,7 +69,7 @@ def game(db):
     for person in people:
         SignInFactory(day=day, person=person, card_shown=False)
     ann, bob, cat, dan = people
-    return services.start_game(
+    return start_game(
         table,
         [[ann, cat], [bob, dan]],
         rule_set=RuleSet.objects.get(slug="club"),
@@ -205,7 +205,7 @@ def test_double_taps_count_once(journey, game):
     page.reload()
     expect(page.get_by_text("1 failed meld: 50 → 60")).to_be_visible()
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [1, 0]
+    assert failed_meld_counts(game) == [1, 0]
     type_hand(page)
     data = page.evaluate(
         "() => { const f = document.getElementById('hand-form');"
@@ -265,7 +265,7 @@ def test_two_phones_save_the_same_hand_and_the_second_chooses(journey, game, new
 def test_three_players_get_a_column_each(journey, game):
     people = [m.person for m in game.table.seats.order_by("position").select_related("person")]
     game.delete()
-    three = services.start_game(
+    three = start_game(
         people[0].seats.get().table,
         [[people[0]], [people[1]], [people[2]]],
         rule_set=RuleSet.objects.get(slug="three-player"),

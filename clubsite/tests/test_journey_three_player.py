@@ -21,7 +21,7 @@ from clubsite.tests.test_journey_scoring import LOSE, WIN, fill_quick
 from members import services as members_services
 from members.models import Person
 from scoring.models import Game
-from scoring.play import services
+from scoring.play.services.hands import record_hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +50,6 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture
 def day(db):
-    services.ensure_presets()
     day = members_services.open_day(timezone.localdate(), "Thursday")
     for number, name in enumerate(NAMES, start=101):
         first, last = name.split()
@@ -119,7 +118,7 @@ def test_fourteen_people_every_table_scores(journey, officer_user, day, tmp_path
     # Table 4 plays on to 5,000: hand 2 through the services, hand 3 in the browser.
     game = games.get(table__number=4)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.record_hand(game, [WIN, LOSE, LOSE], number=2)
+        record_hand(game, [WIN, LOSE, LOSE], number=2)
     journey.goto(f"/tables/{game.table_id}/")
     fill_quick(page, 0, WIN)
     fill_quick(page, 1, LOSE)

@@ -8,7 +8,8 @@ from django.utils import timezone
 from clubsite.params import whole_number
 from members.models import ClubDay, Person, Round, Seat, Table
 from scoring.models import RuleSet
-from scoring.play import services
+from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.games import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +30,6 @@ def test_whole_number_reads_plain_digits_up_to_the_limit():
 
 @pytest.fixture
 def game(db):
-    services.ensure_presets()
     day = ClubDay.objects.create(date=timezone.localdate(), title="Odd numbers")
     round_ = Round.objects.create(day=day, number=1, started=True)
     table = Table.objects.create(round=round_, number=1)
@@ -40,7 +40,7 @@ def game(db):
     for position, person in enumerate(people, start=1):
         Seat.objects.create(round=round_, table=table, person=person, position=position)
     a, b, c, d = people
-    return services.start_game(
+    return start_game(
         table, [[a, c], [b, d]], rule_set=RuleSet.objects.get(slug="club"), score_keeper=a
     )
 
@@ -73,4 +73,4 @@ def test_odd_numbers_in_requests_never_give_an_error_page(officer_client, game, 
     game.refresh_from_db()
     # An odd "save as hand N" falls back to the form's own number; an odd hand count
     # undoes nothing; an odd team counts no failed meld.
-    assert game.hand_count == 1 and services.failed_meld_counts(game) == [0, 0]
+    assert game.hand_count == 1 and failed_meld_counts(game) == [0, 0]

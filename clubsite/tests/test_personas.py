@@ -45,8 +45,8 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
-from scoring.play import services
 from scoring.play.access import CLOSED_MESSAGE, GRANT_KEY
+from scoring.play.services.rulesets import set_day_rules
 from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
@@ -105,7 +105,6 @@ def build_world() -> SimpleNamespace:
         user=User.objects.create_user("member"),
     )
     ClubSettings.load()
-    services.ensure_presets()
     club = RuleSet.objects.get(slug="club")
     house = RuleSet.objects.create(
         name="House rules",
@@ -150,7 +149,7 @@ def build_world() -> SimpleNamespace:
         SignInFactory(
             day=day, person=p, card_shown=not p.is_guest, brought_by=olga if p == gus else None
         )
-    services.set_day_rules(day, club)
+    set_day_rules(day, club)
     round1 = RoundFactory(day=day, number=1, started=True)
     table1 = TableFactory(round=round1, number=1, seated=[olga, ann, gus, bob])
     table2 = TableFactory(round=round1, number=2, seated=[mary, cat, dan, eve])

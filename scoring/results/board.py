@@ -1,7 +1,7 @@
 """The room board: a club day's tables, games in play and results, for a screen on the
 club room's wall.
 
-A screen gets in the way a score keeper's phone does (:mod:`scoring.play.access`): the
+A screen gets in the way a score keeper's phone does (:mod:`scoring.play.rooms`): the
 day's board code typed on the board's front page, or the board link on the day's page,
 gives *this browser* a grant, kept in its session, for that day's board only; it stops
 working when the day's table links end (the end of its date, unless an officer kept them
@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from members.models import ClubDay, Table
 from members.permissions import is_officer
 from members.services.days import links_open
-from scoring.play.access import check_typed_code
+from scoring.play.rooms import check_typed_code
 from scoring.results.standings.days import day_games, team_people, top_scores
 
 BOARD_KEY = "scoring_board_grant"

@@ -9,7 +9,7 @@ from django import template
 from django.urls import reverse
 
 from members.services.days import links_open
-from scoring.play.access import format_room_code
+from scoring.play.rooms import format_room_code
 from scoring.results.mail import log_for, opted_in, recipients
 
 register = template.Library()

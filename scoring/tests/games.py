@@ -20,7 +20,8 @@ from django.utils import timezone
 
 from members.models import Person, Table
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand
 from scoring.tests.samples import CONCEALED, LOSE, WIN
 
 _clock = itertools.count(1)
@@ -51,12 +52,10 @@ def play(
         return {"now": moment(day)} if on_the_day else {}
 
     with TestCase.captureOnCommitCallbacks(execute=True):
-        game = services.start_game(tbl, [list(t) for t in teams], **options, **when())
+        game = start_game(tbl, [list(t) for t in teams], **options, **when())
     for inputs in hands:
         with TestCase.captureOnCommitCallbacks(execute=True):
-            services.record_hand(
-                game, [dict(i) for i in inputs], number=game.hand_count + 1, **when()
-            )
+            record_hand(game, [dict(i) for i in inputs], number=game.hand_count + 1, **when())
     game.refresh_from_db()
     return game
 

@@ -31,8 +31,8 @@ from scoring.devtools.bench.prepare import (
     officer_user,
 )
 from scoring.models import Game, TeamPlayer
-from scoring.play import services
 from scoring.play.forms import hand_form_data
+from scoring.play.services.hands import undo_last_hand
 
 BENCH_URLCONF = "scoring.devtools.urls"
 
@@ -175,7 +175,7 @@ def _senders(client: Client, urls: dict[str, str], game: Game) -> dict[str, tupl
         fresh = Game.objects.get(pk=game.pk)
         if fresh.hand_count != next_number:
             raise BenchError(f"The hand was not saved (the game has {fresh.hand_count} hands).")
-        services.undo_last_hand(fresh, expected_hand_count=next_number)
+        undo_last_hand(fresh, expected_hand_count=next_number)
 
     return {
         "minimal": (lambda: client.get(urls["minimal"]), 200, None),

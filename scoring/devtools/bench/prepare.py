@@ -13,8 +13,10 @@ import datetime
 import json
 from collections.abc import Callable
 from dataclasses import asdict
+from importlib import import_module
 from pathlib import Path
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
@@ -24,7 +26,9 @@ from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn,
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import GENERATOR_VERSION, LeagueOptions
 from scoring.models import Game, RuleSet, Season, TeamPlayer
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand
+from scoring.play.services.rulesets import set_day_rules
 
 BENCH_DAY_TITLE = "Benchmark day (made by manage.py benchmark)"
 OFFICER_USERNAME = "bench-officer"
@@ -106,6 +110,8 @@ def ensure_league(
             )
         log("Wiping the benchmark database (another league was in it).")
         call_command("flush", interactive=False, verbosity=0)
+        # The flush took the rule-set presets the migrations made: make them again.
+        import_module("scoring.migrations.0002_presets").create_presets(apps, None)
     log(
         f"Building the league: {opts.people} people, {opts.years} years, seed {opts.seed}, "
         f"{opts.days_per_year} days a year, {opts.tables_min}–{opts.tables_max} tables a day "
@@ -171,7 +177,6 @@ def game_in_progress(now=None) -> Game:
     through the services the first time and reused by later runs (the measurements put
     it back as it was). The day is dated after the league's last day, so it never
     changes the season's standings."""
-    services.ensure_presets()
     reuse = (
         Game.objects.filter(
             day__title=BENCH_DAY_TITLE, status=Game.Status.PLAYING, hand_count=HANDS_BEFORE
@@ -184,7 +189,7 @@ def game_in_progress(now=None) -> Game:
         return reuse
     day = _bench_day()
     rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
-    services.set_day_rules(day, rule_set)
+    set_day_rules(day, rule_set)
     number = (day.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     round_ = Round.objects.create(day=day, number=number, started=True)
     people = list(Person.objects.members().active().order_by("membership_number", "pk")[:4])
@@ -195,11 +200,11 @@ def game_in_progress(now=None) -> Game:
         SignIn.objects.get_or_create(day=day, person=person)
         Seat.objects.create(round=round_, table=table, person=person, position=position)
     a, b, c, d = people
-    game = services.start_game(
+    game = start_game(
         table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a, now=now
     )
     for number in range(1, HANDS_BEFORE + 1):
-        services.record_hand(game, [SMALL, SMALL], number=number, now=now)
+        record_hand(game, [SMALL, SMALL], number=number, now=now)
     return game
 
 
@@ -238,7 +243,7 @@ def games_for_saving(count: int, now=None) -> list[Game]:
             Seat.objects.create(round=round_, table=table, person=person, position=position)
         a, b, c, d = four
         games.append(
-            services.start_game(
+            start_game(
                 table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a, now=now
             )
         )

@@ -3,7 +3,7 @@
 The generator writes people (members, a few lapsed, and guests brought by members),
 club days (two a week, closed once played), sign-ins at the door, one seated round per
 day, the day's rule set, and at every table two games of four players — the second with
-new partnerships drawn the club's way (``services.club_partnerships``). Every game is
+new partnerships drawn the club's way (``partnerships.club_partnerships``). Every game is
 started and every hand is scored through :mod:`scoring.play.services` (the only code
 that writes scores), with plausible inputs from :mod:`scoring.devtools.simulate`, so
 every stored hand is one the engine accepts and every total is the services' own.
@@ -28,6 +28,6 @@ The rooms:
   ``members.services.draw_round`` uses (so its stored seed replays its seating),
   tables and seats with ``bulk_create``;
 - :mod:`~scoring.devtools.league.games`: the two games at a table, written by
-  ``services.record_played_game`` (the same rows as ``services.record_hand`` hand by
+  ``hands.record_played_game`` (the same rows as ``hands.record_hand`` hand by
   hand, which ``hand_by_hand=True`` uses; a test compares the two).
 """

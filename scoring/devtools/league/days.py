@@ -34,7 +34,7 @@ from scoring.devtools.league.dates import DAY_TITLES, PLAY_STARTS
 from scoring.devtools.league.games import play_table
 from scoring.devtools.league.options import LeagueSummary
 from scoring.models import RuleSet
-from scoring.play import services
+from scoring.play.services.rulesets import set_day_rules
 
 
 def room_code(rng: random.Random) -> str:
@@ -75,7 +75,7 @@ class DayWriter:
             day = ClubDay.objects.create(
                 date=date, title=DAY_TITLES[date.weekday()], status=ClubDay.Status.OPEN
             )
-            services.set_day_rules(day, self.rule_set)
+            set_day_rules(day, self.rule_set)
             self._sign_in(day, present, hosts)
             round_, seating = self._draw_round(day, present)
             tables = self._seat(round_, seating)

@@ -1,10 +1,10 @@
 """The two games of four at one table of a generated club day.
 
 The first game has partners opposite (seats 1 & 3, 2 & 4), the second new partnerships
-drawn the club's way (``services.club_partnerships``). Every game is started through
+drawn the club's way (``partnerships.club_partnerships``). Every game is started through
 :mod:`scoring.play.services` and its hands, drawn by :mod:`scoring.devtools.simulate`,
-are written at once by ``services.record_played_game`` — or hand by hand with
-``services.record_hand`` when the writer asks for it (the same rows; a test compares
+are written at once by ``hands.record_played_game`` — or hand by hand with
+``hands.record_hand`` when the writer asks for it (the same rows; a test compares
 the two).
 """
 
@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from members.models import Person, Table
 from scoring.devtools.simulate import play_game
 from scoring.models import Game
-from scoring.play import services
+from scoring.play.partnerships import club_partnerships, keeper_neighbours
+from scoring.play.services.games import next_game, start_game
+from scoring.play.services.hands import record_hand, record_played_game
 
 if TYPE_CHECKING:
     from scoring.devtools.league.days import DayWriter
@@ -30,7 +32,7 @@ def play_table(writer: DayWriter, table: Table, people: list[Person]) -> None:
     a, b, c, d = people
     keeper = rng.choice(people)
     clock = rng.uniform(0, 10)
-    game = services.start_game(
+    game = start_game(
         table,
         [[a, c], [b, d]],
         rule_set=writer.rule_set,
@@ -39,10 +41,10 @@ def play_table(writer: DayWriter, table: Table, people: list[Person]) -> None:
         now=writer.at(table.round.day.date, clock),
     )
     clock = _play_game(writer, game, table, clock)
-    left, right = services.keeper_neighbours(people, keeper)
-    teams = services.club_partnerships(people, keeper, rng.choice((left, right)))
+    left, right = keeper_neighbours(people, keeper)
+    teams = club_partnerships(people, keeper, rng.choice((left, right)))
     clock += rng.uniform(3, 10)
-    second = services.next_game(
+    second = next_game(
         game,
         teams,
         score_keeper=keeper,
@@ -64,10 +66,10 @@ def _play_game(writer: DayWriter, game: Game, table: Table, clock: float) -> flo
     via = f"Table {table.number} link"
     if not writer.hand_by_hand:
         # Ratings are replayed once a year (the same numbers, much faster).
-        services.record_played_game(game, inputs_list, times=times, via=via, rate=False)
+        record_played_game(game, inputs_list, times=times, via=via, rate=False)
     else:
         for number, (inputs, moment) in enumerate(zip(inputs_list, times, strict=True), 1):
-            services.record_hand(game, inputs, number=number, via=via, now=moment)
+            record_hand(game, inputs, number=number, via=via, now=moment)
     writer.summary.games += 1
     writer.summary.hands += len(inputs_list)
     return clock

@@ -21,14 +21,12 @@ from scoring.devtools.league.days import DayWriter
 from scoring.devtools.league.options import LeagueError, LeagueOptions, LeagueSummary
 from scoring.devtools.league.people import Guest, Member, attendance, make_people
 from scoring.models import RuleSet, Season
-from scoring.play import services
 from scoring.results import ratings
 
 
 def league_rule_set(slug: str = "") -> RuleSet:
     """The rule set ``slug`` (default: the club default), which must be for tables of
     four in two partnerships."""
-    services.ensure_presets()
     if slug:
         rule_set = RuleSet.objects.filter(slug=slug).first()
         if rule_set is None:
@@ -52,8 +50,8 @@ def generate_league(
 ) -> LeagueSummary:
     """Write a whole league (see :mod:`scoring.devtools.league`). ``progress`` is called
     with one line per year. ``hand_by_hand``: record every hand with
-    ``services.record_hand`` (ratings as each game ends) instead of a game at a time
-    with ``services.record_played_game``; slower, and the rows must be the same (a test
+    ``hands.record_hand`` (ratings as each game ends) instead of a game at a time
+    with ``hands.record_played_game``; slower, and the rows must be the same (a test
     compares them)."""
     opts = opts or LeagueOptions()
     opts.check()

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
-from scoring.play.access import format_room_code
+from scoring.play.rooms import format_room_code
 
 DEMO_PASSWORD = "canasta-demo"
 DEMO_FILE = settings.BASE_DIR / "fixtures" / "demo_club.json"
@@ -142,13 +142,13 @@ class Command(BaseCommand):
         self.stdout.write("(demo only: these logins never exist in production mode)")
 
     def extend_demo(self, day, people):
-        """The scoring part of the demo: the rule-set presets, the day's rules, round 1
-        with the 12 signed-in people at 3 tables of 4, and a game at table 1 with two
-        hands, so a new user can try scoring straight away. Safe to run again."""
+        """The scoring part of the demo: the day's rules (the club default: a preset the
+        migrations made, unless the club chose another), round 1 with the 12 signed-in
+        people at 3 tables of 4, and a game at table 1 with two hands, so a new user can
+        try scoring straight away. Safe to run again."""
         from scoring.models import DayRules, RuleSet
-        from scoring.play.services.rulesets import ensure_presets, set_day_rules
+        from scoring.play.services.rulesets import set_day_rules
 
-        ensure_presets()
         default = RuleSet.objects.club_default()
         if default is not None and not DayRules.objects.filter(day=day).exists():
             # The demo day shows the other team's OK (off in every preset).

@@ -1,5 +1,7 @@
-"""The other team's OK of a hand: open it when a hand is saved, confirm, dispute, settle,
-and put a corrected hand back to waiting.
+"""The other team's OK of a hand: confirm, dispute, settle, and the open hands officers
+see. Saving a hand opens it and correcting one puts it back to waiting
+(:func:`scoring.play.services.hands.open_confirmation` and ``after_correction``, in
+the transaction that saves the hand).
 
 A day (``DayRules.confirm_hands``), else its rule set (``RuleSet.confirm_hands``), says
 whether hands need the other team's OK; it is off in every preset. When it is on, a
@@ -18,12 +20,13 @@ from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Count
+from django.utils import timezone
 
 from members.models import ClubDay, Person
-from members.permissions import is_officer, person_for
-from scoring.models import DayRules, Game, Hand, HandConfirmation, TeamPlayer
-from scoring.play.services.base import lock_game, now_or, set_history
+from members.permissions import is_officer
+from scoring.models import DayRules, Hand, HandConfirmation, TeamPlayer
 from scoring.play.services.errors import ScoringError, user_name
+from scoring.play.services.hands import lock_game, set_history
 from scoring.play.services.rulesets import rule_set_for_day
 
 Status = HandConfirmation.Status
@@ -36,101 +39,16 @@ class ConfirmRefused(ScoringError):
     """A confirmation, dispute or settlement cannot be made as asked."""
 
 
-def _pick(day_value, rule_set_value) -> bool:
-    return day_value if day_value is not None else bool(rule_set_value)
-
-
-def confirmation_required(game: Game) -> bool:
-    """Whether hands of ``game`` saved now need the other team's OK: the day's setting
-    when it has one, else the setting of the rule set the game started with (one
-    query, or none when the game was read by ``lock_for_hand``)."""
-    known = getattr(game, "confirm_setting", None)
-    if known is not None:
-        return _pick(*known)
-    row = (
-        Game.objects.filter(pk=game.pk)
-        .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")
-        .first()
-    )
-    return _pick(*row) if row else False
-
-
 def day_confirms_hands(day) -> bool:
     """Whether hands saved on ``day`` need the other team's OK (in games started under
     the day's rule set): the day's own setting, else its rule set's."""
     chosen = DayRules.objects.filter(day=day).select_related("rule_set").first()
     if chosen is not None:
-        return _pick(chosen.confirm_hands, chosen.rule_set.confirm_hands)
+        if chosen.confirm_hands is not None:
+            return chosen.confirm_hands
+        return bool(chosen.rule_set.confirm_hands)
     rule_set = rule_set_for_day(day)
     return bool(rule_set and rule_set.confirm_hands)
-
-
-def _keeper_team_id(game: Game, user, players=None) -> int | None:
-    """The side that entered a hand: the logged-in player who saved it, else the game's
-    score keeper; None when neither plays in the game. ``players``: the game's
-    ``TeamPlayer`` rows when the caller has them (saving a hand has), else read."""
-    person = person_for(user)
-    for person_id in (person.pk if person else None, game.score_keeper_id):
-        if person_id is None:
-            continue
-        if players is not None:
-            team_id = next((p.team_id for p in players if p.person_id == person_id), None)
-            if team_id is not None:
-                return team_id
-            continue
-        team_id = (
-            TeamPlayer.objects.filter(game=game, person_id=person_id)
-            .values_list("team_id", flat=True)
-            .first()
-        )
-        if team_id is not None:
-            return team_id
-    return None
-
-
-def open_confirmation(
-    game: Game, hand: Hand, *, user=None, now=None, players=None
-) -> HandConfirmation | None:
-    """Called inside the transaction that saves ``hand``: when the game's day or rule
-    set asks for it, the hand waits for the other team's OK."""
-    if not confirmation_required(game):
-        return None
-    confirmation = HandConfirmation(
-        hand=hand,
-        game=game,
-        status=Status.WAITING,
-        hand_version=hand.version,
-        keeper_team_id=_keeper_team_id(game, user, players),
-        updated_at=now_or(now),
-    )
-    set_history(confirmation, user, "waiting for the other team")
-    confirmation.save()
-    return confirmation
-
-
-def after_correction(hand: Hand, *, user=None, via: str = "", now=None) -> None:
-    """Called inside the transaction that corrects ``hand``: an officer's correction
-    settles it; anyone else's puts it back to waiting for the other team's OK."""
-    confirmation = HandConfirmation.objects.filter(hand=hand).first()
-    if confirmation is None:
-        return
-    confirmation.hand_version = hand.version
-    confirmation.updated_at = now_or(now)
-    confirmation.via = via[:120]
-    if is_officer(user):
-        confirmation.status = Status.SETTLED
-        confirmation.officer = user
-        reason = "settled by a correction"
-    else:
-        confirmation.status = Status.WAITING
-        confirmation.person = None
-        confirmation.reason = ""
-        confirmation.keeper_team_id = _keeper_team_id(hand.game, user) or (
-            confirmation.keeper_team_id
-        )
-        reason = "corrected: waiting for the other team again"
-    set_history(confirmation, user, reason)
-    confirmation.save()
 
 
 def confirmers(confirmation: HandConfirmation, memberships: Iterable[TeamPlayer]) -> list:
@@ -186,7 +104,7 @@ def _save(confirmation, *, status, person=None, officer=None, reason="", user, v
     confirmation.officer = officer
     confirmation.reason = reason[:REASON_MAX]
     confirmation.via = via[:120]
-    confirmation.updated_at = now_or(now)
+    confirmation.updated_at = now or timezone.now()
     who = officer if officer is not None else person
     name = who.full_name if isinstance(who, Person) else user_name(who)
     words = f"{status} by {name}" + (f" ({via})" if via else "")

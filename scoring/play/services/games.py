@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from members.models import Seat, Table
 from scoring import engine
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
-from scoring.play.services.base import now_or
 from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.rulesets import rule_set_for_day
 
@@ -128,7 +128,7 @@ def _start(
         first_dealer=first_dealer,
     )
     day = table.round.day
-    now = now_or(now)
+    now = now or timezone.now()
     try:
         return _create_game(
             table,

@@ -1,5 +1,6 @@
-"""Rule sets: the presets, the club default, the rules a club day plays, and copying and
-editing a rule set.
+"""Rule sets: the club default, the rules a club day plays, and copying and editing a
+rule set. The shipped presets are rows the data migrations make (``scoring`` 0002 and
+0007, brought up to the engine by 0008); nobody can edit them.
 
 A game keeps a frozen copy of its rules (``Game.rules``) from the moment it starts, so
 nothing here ever changes a game already started.
@@ -21,27 +22,6 @@ def rule_set_for_day(day) -> RuleSet | None:
     if chosen is not None:
         return chosen.rule_set
     return RuleSet.objects.club_default()
-
-
-def ensure_presets() -> None:
-    """Create any missing preset rows (the data migration does this too) and make `club`
-    the club default if the club has none."""
-    for slug in engine.PRESET_SLUGS:
-        rules = engine.PRESETS[slug]
-        if RuleSet.objects.filter(slug=slug).exists():
-            continue
-        name = rules.label
-        if RuleSet.objects.filter(name=name).exists():
-            name = f"{rules.label} (preset)"
-        RuleSet.objects.create(
-            name=name,
-            slug=slug,
-            based_on=slug,
-            is_preset=True,
-            settings=rules.to_dict(),
-        )
-    if not RuleSet.objects.filter(is_club_default=True).exists():
-        RuleSet.objects.filter(slug="club").update(is_club_default=True)
 
 
 def set_club_default(rule_set: RuleSet) -> None:

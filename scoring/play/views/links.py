@@ -12,14 +12,13 @@ from django.utils.safestring import mark_safe
 from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
-    check_room_code,
-    format_room_code,
     grant_table,
-    remember_device,
     require_links_open,
     shows_closed_day,
     tables_with_days,
 )
+from scoring.play.devices import remember_device
+from scoring.play.rooms import check_room_code, format_room_code
 
 
 def room(request):

@@ -24,9 +24,14 @@ from members.models import Seat
 from scoring.models import Game, Hand, Submission, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
-from scoring.play.services.failed_melds import count_failed_meld
-from scoring.play.services.keys import recent_keys, seen, valid_key
-from scoring.play.services.submissions import replace_hand, submit_hand
+from scoring.play.services.submissions import (
+    count_failed_meld,
+    recent_keys,
+    replace_hand,
+    seen,
+    submit_hand,
+    valid_key,
+)
 from scoring.play.views.conflicts import conflict_context
 from scoring.play.views.display import hand_entry, load_teams, render_table
 from scoring.play.views.preview import preview_panel, top_errors_of

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scoring.play.access import remember_device
+from scoring.play.devices import remember_device
 from scoring.results.board import BoardEnded, board, board_day, check_board_code, grant_board
 from scoring.results.cache import cached_body
 

@@ -27,7 +27,7 @@ from django.db import connection
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring import engine
 from scoring.models import Game
-from scoring.play import services
+from scoring.play.services.games import start_game
 from scoring.tests.games import people as named_players
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -160,7 +160,6 @@ def gunicorn_server():
 
 
 def test_parallel_devices_on_several_workers_lose_and_double_nothing(gunicorn_server):
-    services.ensure_presets()  # a transactional test starts from a flushed database
     people = named_players(8)
     day = ClubDayFactory(date=datetime.date.today(), signed_in=people)
     tables = [
@@ -168,7 +167,7 @@ def test_parallel_devices_on_several_workers_lose_and_double_nothing(gunicorn_se
         TableFactory(round__day=day, number=2, seated=people[4:]),
     ]
     games = [
-        services.start_game(t, [[p[0], p[2]], [p[1], p[3]]], check_seating=False)
+        start_game(t, [[p[0], p[2]], [p[1], p[3]]], check_seating=False)
         for t, p in zip(tables, (people[:4], people[4:]), strict=True)
     ]
     devices = [

@@ -16,7 +16,8 @@ from django.apps import apps
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring import engine
 from scoring.models import RuleSet
-from scoring.play import services
+from scoring.play.services.errors import HandRefused
+from scoring.play.services.hands import record_hand
 from scoring.tests.games import people, play
 from scoring.tests.samples import quick
 
@@ -65,12 +66,12 @@ def test_old_games_score_as_before_and_new_games_are_checked():
 
     # Team 2 needed 50 and shows 40 melded points: the old game takes it as before...
     hand = [quick(melded=120, hand=0), quick(melded=40, hand=20)]
-    services.record_hand(game, hand, number=1)
+    record_hand(game, hand, number=1)
     game.refresh_from_db()
     assert game.hand_count == 1
     # ...a game started now refuses it, naming the field and the number.
     others = people(4, "Q")
     new = play(TableFactory(round__day=day, number=2, seated=others), [others[:2], others[2:]], [])
-    with pytest.raises(services.HandRefused) as refused:
-        services.record_hand(new, hand, number=1)
+    with pytest.raises(HandRefused) as refused:
+        record_hand(new, hand, number=1)
     assert "at least 50" in str(refused.value)

@@ -16,8 +16,8 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import RuleSet
-from scoring.play import services
 from scoring.play.forms import hand_form_data
+from scoring.play.services.games import start_game
 from scoring.tests.samples import BIG, SMALL, quick
 
 __all__ = ["BIG", "SMALL", "quick", "quick_post"]  # the sample hands, as tests import them
@@ -69,20 +69,18 @@ def other_day_table(db):
 
 @pytest.fixture
 def club_rules(db):
-    services.ensure_presets()
     return RuleSet.objects.get(slug="club")
 
 
 @pytest.fixture
 def classic_rules(db):
-    services.ensure_presets()
     return RuleSet.objects.get(slug="classic")
 
 
 @pytest.fixture
 def game(table, players, club_rules):
     ann, bob, cat, dan = players
-    return services.start_game(
+    return start_game(
         table,
         [[ann, cat], [bob, dan]],
         rule_set=club_rules,

@@ -6,7 +6,9 @@ from django.utils import timezone
 
 from members.models import ClubDay
 from scoring.models import Hand
-from scoring.play import access, services
+from scoring.play import access, rooms
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand
 
 from .conftest import BIG, SMALL, quick_post
 
@@ -56,7 +58,7 @@ def test_link_cannot_reach_another_table_or_day(link_client, table, other_table,
 
 def test_link_cannot_reach_another_tables_game(link_client, other_table, players, club_rules):
     people = [s.person for s in other_table.seats.order_by("position")]
-    other_game = services.start_game(
+    other_game = start_game(
         other_table, [[people[0], people[2]], [people[1], people[3]]], rule_set=club_rules
     )
     for name in ("scoring:game", "scoring:hand_undo", "scoring:next_game"):
@@ -121,7 +123,7 @@ def test_room_code_of_a_closed_day(client, table):
 
 
 def test_room_codes_cannot_be_guessed_forever(client, table):
-    for _ in range(access.ROOM_CODE_TRIES):
+    for _ in range(rooms.ROOM_CODE_TRIES):
         client.post(reverse("scoring:room"), {"room_code": "BBBBBB"})
     response = client.post(reverse("scoring:room"), {"room_code": "KXM7QP"})
     assert response.status_code == 200
@@ -158,7 +160,7 @@ def test_member_not_at_the_table_cannot_edit(member_client, table, game):
         reverse("scoring:hand_new", args=[game.pk]), quick_post([BIG, SMALL], 1)
     )
     assert response.status_code == 404
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     response = member_client.post(
         reverse("scoring:hand_edit", args=[game.pk, 1]), quick_post([SMALL, SMALL], 1, version=1)
     )

@@ -8,12 +8,12 @@ from django.core.management import CommandError, call_command
 
 from members.models import Seat, Table
 from scoring.models import DayRules, Game, GameTeam, Hand, HandConfirmation
-from scoring.play import services
+from scoring.play.services.hands import record_hand
 from scoring.tests.samples import BIG, SMALL
 
 
 def test_rebuild_totals(game):
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     GameTeam.objects.filter(game=game).update(total=12345)
     out = StringIO()
     call_command("rebuild_totals", "--game", str(game.pk), stdout=out)

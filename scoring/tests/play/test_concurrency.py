@@ -8,16 +8,18 @@ import pytest
 from django.db import connection, connections
 
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play import services
+from scoring.play.services.errors import HandConflict, StaleEdit
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import correct_hand, record_hand
 from scoring.tests.samples import BIG, SMALL
 
 
 def test_sequential_double_save_on_any_database(game):
-    services.record_hand(game, [BIG, SMALL], number=1, via="Table 1 link")
+    record_hand(game, [BIG, SMALL], number=1, via="Table 1 link")
     behind = Game.objects.get(pk=game.pk)
     behind.hand_count = 0
-    with pytest.raises(services.HandConflict) as info:
-        services.record_hand(behind, [SMALL, BIG], number=1, via="Table 1 link")
+    with pytest.raises(HandConflict) as info:
+        record_hand(behind, [SMALL, BIG], number=1, via="Table 1 link")
     assert info.value.message.startswith("Hand 1 was already entered by Table 1 link at ")
     assert Hand.objects.count() == 1
 
@@ -28,7 +30,7 @@ def test_two_real_transactions_save_one_hand(table, players, club_rules):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
     ann, bob, cat, dan = players
-    game = services.start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
+    game = start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
     rounds = 8
     outcomes = []
     lock = threading.Lock()
@@ -38,8 +40,8 @@ def test_two_real_transactions_save_one_hand(table, players, club_rules):
             barrier.wait(timeout=10)
             mine = Game.objects.get(pk=game.pk)
             try:
-                hand = services.record_hand(mine, inputs, number=number, via=name)
-            except services.HandConflict as exc:
+                hand = record_hand(mine, inputs, number=number, via=name)
+            except HandConflict as exc:
                 result = ("conflict", name, exc.message, exc.existing_hand.entered_via)
             else:
                 result = ("saved", name, hand.number, None)
@@ -82,8 +84,8 @@ def test_concurrent_corrections_never_overwrite_a_newer_one(table, players, club
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
     ann, bob, cat, dan = players
-    game = services.start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    game = start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
+    record_hand(game, [SMALL, SMALL], number=1)
     results = []
     barrier = threading.Barrier(2)
 
@@ -92,9 +94,9 @@ def test_concurrent_corrections_never_overwrite_a_newer_one(table, players, club
             barrier.wait(timeout=10)
             hand = Hand.objects.get(game=game, number=1)
             try:
-                services.correct_hand(hand, inputs, expected_version=1)
+                correct_hand(hand, inputs, expected_version=1)
                 results.append("saved")
-            except services.StaleEdit:
+            except StaleEdit:
                 results.append("stale")
         finally:
             connections.close_all()

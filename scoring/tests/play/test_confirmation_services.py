@@ -7,17 +7,23 @@ from django.contrib.auth.models import Group
 from members.models import OFFICERS_GROUP, Seat
 from members.tests.factories import MemberFactory
 from scoring.models import HandConfirmation, RuleSet
-from scoring.play import services
 from scoring.play.history import hand_history
 from scoring.play.services.confirmations import (
     ConfirmRefused,
     confirm_hand,
-    confirmation_required,
     dispute_hand,
     settle_hand,
     unconfirmed_days_between,
     unconfirmed_hand_counts,
 )
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import (
+    confirmation_required,
+    correct_hand,
+    record_hand,
+    undo_last_hand,
+)
+from scoring.play.services.rulesets import set_day_rules
 from scoring.tests.samples import BIG, SMALL
 
 Status = HandConfirmation.Status
@@ -26,7 +32,7 @@ Status = HandConfirmation.Status
 @pytest.fixture
 def confirming(day, club_rules):
     """Today's day asks for the other team's OK."""
-    services.set_day_rules(day, club_rules, confirm_hands=True)
+    set_day_rules(day, club_rules, confirm_hands=True)
     return day
 
 
@@ -38,11 +44,10 @@ def officer(django_user_model):
 
 
 def saved(game, number=1):
-    return services.record_hand(game, [BIG, SMALL], number=number)
+    return record_hand(game, [BIG, SMALL], number=number)
 
 
 def test_off_in_every_preset_and_no_confirmation_is_opened(game):
-    services.ensure_presets()
     assert RuleSet.objects.presets().exists()
     assert not RuleSet.objects.presets().filter(confirm_hands=True).exists()
     hand = saved(game)
@@ -54,13 +59,13 @@ def test_the_rule_set_turns_it_on_and_the_day_value_wins(game, day, club_rules):
     club_rules.confirm_hands = True
     club_rules.save()
     assert confirmation_required(game)  # the game's rule set; the day says nothing
-    services.set_day_rules(day, club_rules, confirm_hands=False)
+    set_day_rules(day, club_rules, confirm_hands=False)
     assert not confirmation_required(game)
     club_rules.confirm_hands = False
     club_rules.save()
-    services.set_day_rules(day, club_rules, confirm_hands=True)
+    set_day_rules(day, club_rules, confirm_hands=True)
     assert confirmation_required(game)
-    services.set_day_rules(day, club_rules, confirm_hands=None)
+    set_day_rules(day, club_rules, confirm_hands=None)
     assert not confirmation_required(game)
 
 
@@ -96,7 +101,7 @@ def test_a_logged_in_player_who_saves_makes_their_team_the_keepers(
     ann, bob, cat, dan = players
     bob.user = django_user_model.objects.create_user("bob")
     bob.save()
-    hand = services.record_hand(game, [BIG, SMALL], number=1, user=bob.user)
+    hand = record_hand(game, [BIG, SMALL], number=1, user=bob.user)
     assert hand.confirmation.keeper_team.index == 1
     with pytest.raises(ConfirmRefused):
         confirm_hand(hand, dan, expected_version=1)
@@ -105,7 +110,7 @@ def test_a_logged_in_player_who_saves_makes_their_team_the_keepers(
 
 def test_without_a_score_keeper_any_player_may_confirm(confirming, table, players, club_rules):
     ann, bob, cat, dan = players
-    game = services.start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
+    game = start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
     hand = saved(game)
     assert hand.confirmation.keeper_team is None
     assert confirm_hand(hand, cat, expected_version=1)[0].status == Status.CONFIRMED
@@ -127,7 +132,7 @@ def test_a_double_tap_counts_once(confirming, game, players):
 def test_a_confirmation_of_numbers_since_corrected_is_refused(confirming, game, players):
     bob = players[1]
     hand = saved(game)
-    services.correct_hand(hand, [SMALL, BIG], expected_version=1)
+    correct_hand(hand, [SMALL, BIG], expected_version=1)
     with pytest.raises(ConfirmRefused, match="corrected after this page was drawn"):
         confirm_hand(hand, bob, expected_version=1)
     assert confirm_hand(hand, bob, expected_version=2)[0].hand_version == 2
@@ -137,7 +142,7 @@ def test_a_correction_puts_a_confirmed_hand_back_to_waiting(confirming, game, pl
     bob = players[1]
     hand = saved(game)
     confirm_hand(hand, bob, expected_version=1)
-    services.correct_hand(hand, [SMALL, BIG], expected_version=1, via="Table 1 link")
+    correct_hand(hand, [SMALL, BIG], expected_version=1, via="Table 1 link")
     back = HandConfirmation.objects.get(hand=hand)
     assert back.status == Status.WAITING and back.person is None and back.hand_version == 2
 
@@ -145,7 +150,7 @@ def test_a_correction_puts_a_confirmed_hand_back_to_waiting(confirming, game, pl
 def test_an_officers_correction_settles_the_hand(confirming, game, players, officer):
     hand = saved(game)
     dispute_hand(hand, players[1], reason="We had two red threes", expected_version=1)
-    services.correct_hand(hand, [SMALL, BIG], expected_version=1, user=officer)
+    correct_hand(hand, [SMALL, BIG], expected_version=1, user=officer)
     settled = HandConfirmation.objects.get(hand=hand)
     assert settled.status == Status.SETTLED and settled.officer == officer
     assert settled.who == "Olive Officer"
@@ -177,21 +182,21 @@ def test_a_confirmed_hand_cannot_be_disputed(confirming, game, players):
 
 def test_a_hand_saved_while_it_was_off_needs_nothing(game, players, day, club_rules):
     hand = saved(game)
-    services.set_day_rules(day, club_rules, confirm_hands=True)
+    set_day_rules(day, club_rules, confirm_hands=True)
     with pytest.raises(ConfirmRefused, match="does not need"):
         confirm_hand(hand, players[1], expected_version=1)
 
 
 def test_undo_removes_the_waiting_hand(confirming, game):
     saved(game)
-    services.undo_last_hand(game, expected_hand_count=1)
+    undo_last_hand(game, expected_hand_count=1)
     assert unconfirmed_hand_counts([game.day_id]) == {}
 
 
 def test_counts_per_day_for_the_workbook(confirming, game, players, other_table, club_rules):
     seats = Seat.objects.filter(table=other_table).select_related("person").order_by("position")
     e, f, g, h = (seat.person for seat in seats)
-    other = services.start_game(other_table, [[e, g], [f, h]], rule_set=club_rules, score_keeper=e)
+    other = start_game(other_table, [[e, g], [f, h]], rule_set=club_rules, score_keeper=e)
     for number in (1, 2):
         saved(game, number)
     third = saved(other)

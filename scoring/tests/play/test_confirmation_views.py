@@ -11,8 +11,9 @@ from django.urls import reverse
 from members.models import OFFICERS_GROUP
 from members.services import close_day
 from scoring.models import DayRules, HandConfirmation
-from scoring.play import services
 from scoring.play.services.confirmations import dispute_hand, settle_hand
+from scoring.play.services.hands import record_hand
+from scoring.play.services.rulesets import copy_rule_set, set_day_rules
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
 
@@ -21,14 +22,14 @@ Status = HandConfirmation.Status
 
 @pytest.fixture
 def confirming(day, club_rules):
-    services.set_day_rules(day, club_rules, confirm_hands=True)
+    set_day_rules(day, club_rules, confirm_hands=True)
     return day
 
 
 @pytest.fixture
 def waiting(confirming, game):
     """Hand 1 of the game, saved by Ann (team 1), waiting for team 2's OK."""
-    return services.record_hand(game, [BIG, SMALL], number=1)
+    return record_hand(game, [BIG, SMALL], number=1)
 
 
 def confirm_url(hand):
@@ -188,7 +189,7 @@ def test_the_day_rules_page_turns_it_on_for_the_day(officer_client, day, club_ru
 
 
 def test_the_rule_set_form_turns_it_on(officer_client, club_rules):
-    own = services.copy_rule_set(club_rules, "Careful rules")
+    own = copy_rule_set(club_rules, "Careful rules")
     url = reverse("scoring:ruleset_edit", args=[own.pk])
     page = officer_client.get(url)
     data = {k: v for k, v in page.context["form"].initial.items() if v is not None}
@@ -216,14 +217,14 @@ def test_the_day_page_lists_many_hands_in_few_queries(
     officer_client, confirming, game, players, django_assert_max_num_queries
 ):
     for number in range(1, 4):
-        hand = services.record_hand(game, [SMALL, SMALL], number=number)
+        hand = record_hand(game, [SMALL, SMALL], number=number)
         if number == 2:
             dispute_hand(hand, players[1], expected_version=1)
     url = reverse("members:day", args=[confirming.pk])
     with django_assert_max_num_queries(30) as few:
         assert b"Hands to settle (3)" in officer_client.get(url).content
     for number in range(4, 8):
-        services.record_hand(game, [SMALL, SMALL], number=number)
+        record_hand(game, [SMALL, SMALL], number=number)
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert b"Hands to settle (7)" in officer_client.get(url).content
 
@@ -259,10 +260,10 @@ def test_the_table_page_shows_waiting_hands_in_few_queries(
     link_client, confirming, game, django_assert_max_num_queries
 ):
     url = reverse("scoring:table", args=[game.table_id])
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     with django_assert_max_num_queries(30) as few:
         assert b"Is hand 1 right?" in link_client.get(url).content
     for number in range(2, 6):
-        services.record_hand(game, [SMALL, SMALL], number=number)
+        record_hand(game, [SMALL, SMALL], number=number)
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert b"5 hands are not confirmed yet" in link_client.get(url).content

@@ -5,8 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import engine
-from scoring.play import services
 from scoring.play.forms import PENALTY_FIELDS, QUICK_FIELDS
+from scoring.play.services.hands import record_hand
 from scoring.tests.samples import SMALL
 
 
@@ -88,7 +88,7 @@ def test_hand_form_never_fails(link_client, game, data):
 @given(data=posts)
 def test_correction_form_never_fails(officer_client, game, data):
     if not game.hand_count:
-        services.record_hand(game, [SMALL, SMALL], number=1)
+        record_hand(game, [SMALL, SMALL], number=1)
     response = officer_client.post(reverse("scoring:hand_edit", args=[game.pk, 1]), data)
     assert response.status_code < 500, data
 

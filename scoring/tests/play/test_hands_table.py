@@ -7,8 +7,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from scoring.play import services
 from scoring.play.services.confirmations import confirm_hand, dispute_hand, settle_hand
+from scoring.play.services.hands import record_hand
+from scoring.play.services.rulesets import set_day_rules
 from scoring.play.views.display import game_context
 
 from .conftest import BIG, SMALL
@@ -21,8 +22,8 @@ def states_game(day, club_rules, game, players, officer_user):
     ann, bob, cat, dan = players
     bob.first_name = 'B<o>b & "Co"'
     bob.save()
-    services.set_day_rules(day, club_rules, confirm_hands=True)
-    hands = [services.record_hand(game, [SMALL, SMALL], number=n) for n in range(1, 6)]
+    set_day_rules(day, club_rules, confirm_hands=True)
+    hands = [record_hand(game, [SMALL, SMALL], number=n) for n in range(1, 6)]
     confirm_hand(hands[0], bob, expected_version=1)
     dispute_hand(hands[1], dan, expected_version=1, reason="Four red threes")
     settle_hand(hands[2], officer=officer_user, expected_version=1)

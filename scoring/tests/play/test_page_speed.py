@@ -9,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from scoring.devtools.bench.pages import data_queries
-from scoring.play import services
 from scoring.play.services.confirmations import confirm_hand, dispute_hand, settle_hand
+from scoring.play.services.hands import record_hand
+from scoring.play.services.rulesets import set_day_rules
 
 from .conftest import BIG, SMALL, quick_post
 
@@ -24,8 +25,8 @@ def confirmed_game(day, club_rules, game, players, officer_user):
     """Four hands waiting for the other team's OK: one confirmed by Bob, one disputed by
     Dan, one settled by the officer, the last still waiting."""
     ann, bob, cat, dan = players
-    services.set_day_rules(day, club_rules, confirm_hands=True)
-    hands = [services.record_hand(game, [SMALL, SMALL], number=n) for n in range(1, 5)]
+    set_day_rules(day, club_rules, confirm_hands=True)
+    hands = [record_hand(game, [SMALL, SMALL], number=n) for n in range(1, 5)]
     confirm_hand(hands[0], bob, expected_version=1)
     dispute_hand(hands[1], dan, expected_version=1, reason="Four red threes")
     settle_hand(hands[2], officer=officer_user, expected_version=1)
@@ -33,7 +34,7 @@ def confirmed_game(day, club_rules, game, players, officer_user):
 
 
 def test_the_table_page_reads_the_players_once_and_each_table_once(officer_client, game):
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     url = reverse("scoring:table", args=[game.table_id])
     officer_client.get(url)
     with CaptureQueriesContext(connection) as captured:
@@ -73,7 +74,7 @@ def test_the_game_page_still_names_who_entered_each_hand(officer_client, confirm
 
 
 def test_the_preview_reads_the_teams_once(officer_client, game):
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     url = reverse("scoring:hand_preview", args=[game.pk])
     data = quick_post([SMALL, BIG], 2, action="preview")
     with CaptureQueriesContext(connection) as captured:

@@ -3,14 +3,14 @@
 import pytest
 from django.urls import reverse
 
-from scoring.play import services
+from scoring.play.services.hands import record_hand
 from scoring.tests.samples import BIG, SMALL
 
 
 @pytest.fixture
 def played(game):
-    services.record_hand(game, [BIG, SMALL], number=1)
-    services.record_hand(game, [SMALL, BIG], number=2)
+    record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [SMALL, BIG], number=2)
     return game
 
 

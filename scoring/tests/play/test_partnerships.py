@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from scoring.play import partnerships, services
+from scoring.play import partnerships
+from scoring.play.services.errors import GameSetupError
 
 
 def test_partnerships_imports_nothing_of_the_database():
@@ -44,12 +45,7 @@ def test_club_partnerships_and_keeper_neighbours():
         [ann, dan],
         [cat, bob],
     ]
-    with pytest.raises(services.GameSetupError, match="tables of four"):
+    with pytest.raises(GameSetupError, match="tables of four"):
         partnerships.club_partnerships([ann, bob, cat], ann, bob)
-    with pytest.raises(services.GameSetupError, match="left and to the right"):
+    with pytest.raises(GameSetupError, match="left and to the right"):
         partnerships.club_partnerships([ann, bob, cat, dan], ann, cat)
-
-
-def test_services_still_offer_the_partnership_rules():
-    assert services.club_partnerships is partnerships.club_partnerships
-    assert services.keeper_neighbours is partnerships.keeper_neighbours

@@ -1,4 +1,4 @@
-"""services.record_played_game: a whole game's hands in one step, the same as one by one."""
+"""record_played_game: a whole game's hands in one step, the same as one by one."""
 
 import datetime
 
@@ -6,7 +6,8 @@ import pytest
 from django.utils import timezone
 
 from scoring.models import Hand, TeamHand
-from scoring.play import services
+from scoring.play.services.errors import GameSetupError, HandRefused
+from scoring.play.services.hands import record_hand, record_played_game
 from scoring.tests.samples import quick
 
 WIN = [quick(300, 1, 1, out="out"), quick(100, hand=30)]  # 1,200 and 70
@@ -14,7 +15,7 @@ TIMES = [timezone.make_aware(datetime.datetime(2025, 3, 6, 14, m)) for m in rang
 
 
 def test_a_whole_game_at_once_is_scored_and_finished(game):
-    hands = services.record_played_game(game, [WIN] * 5, times=TIMES[:5], via="Paper sheet")
+    hands = record_played_game(game, [WIN] * 5, times=TIMES[:5], via="Paper sheet")
     game.refresh_from_db()
     assert [h.number for h in hands] == [1, 2, 3, 4, 5]
     assert game.is_finished and game.hand_count == 5
@@ -37,8 +38,8 @@ def test_a_whole_game_at_once_is_scored_and_finished(game):
 
 def test_a_refused_hand_saves_nothing_and_names_the_hand(game):
     both_out = [quick(300, 1, 1, out="out"), quick(300, 1, 1, out="out")]
-    with pytest.raises(services.HandRefused) as refused:
-        services.record_played_game(game, [WIN, both_out], times=TIMES[:2])
+    with pytest.raises(HandRefused) as refused:
+        record_played_game(game, [WIN, both_out], times=TIMES[:2])
     assert refused.value.message.startswith("Hand 2 cannot be scored")
     game.refresh_from_db()
     assert game.hand_count == 0
@@ -46,14 +47,14 @@ def test_a_refused_hand_saves_nothing_and_names_the_hand(game):
 
 
 def test_a_game_that_ends_before_its_last_hand_is_refused(game):
-    with pytest.raises(services.HandRefused, match="ends at hand 5"):
-        services.record_played_game(game, [WIN] * 6, times=TIMES)
+    with pytest.raises(HandRefused, match="ends at hand 5"):
+        record_played_game(game, [WIN] * 6, times=TIMES)
     assert not Hand.objects.filter(game=game).exists()
 
 
 def test_only_for_a_game_without_hands(game):
-    services.record_hand(game, WIN, number=1)
-    with pytest.raises(services.GameSetupError, match="already has hands"):
-        services.record_played_game(game, [WIN], times=TIMES[:1])
-    with pytest.raises(services.GameSetupError, match="one time for each hand"):
-        services.record_played_game(game, [WIN, WIN], times=TIMES[:1])
+    record_hand(game, WIN, number=1)
+    with pytest.raises(GameSetupError, match="already has hands"):
+        record_played_game(game, [WIN], times=TIMES[:1])
+    with pytest.raises(GameSetupError, match="one time for each hand"):
+        record_played_game(game, [WIN, WIN], times=TIMES[:1])

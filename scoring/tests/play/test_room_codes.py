@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Table, new_room_code
-from scoring.play import access
+from scoring.play import devices, rooms
 
 ROOM = "/room/"
 CODE = "KXMA-7QPB"
@@ -85,7 +85,7 @@ def test_thousand_cookieless_wrong_codes_leave_fresh_phones_in(table8):
 
 def test_device_that_erred_waits_another_does_not(table8):
     guesser, other = fresh_phone(), fresh_phone()
-    for _ in range(access.ROOM_CODE_TRIES):
+    for _ in range(rooms.ROOM_CODE_TRIES):
         post_code(guesser, "BBBB-BBBB")
     guesser.cookies.pop("sessionid", None)  # a new session: the device still waits
     response = post_code(guesser, CODE)
@@ -97,15 +97,15 @@ def test_device_that_erred_waits_another_does_not(table8):
 
 def test_session_also_counts_when_the_cookie_is_dropped(table8):
     phone = fresh_phone()
-    for _ in range(access.ROOM_CODE_TRIES):
-        phone.cookies.pop(access.DEVICE_COOKIE, None)
+    for _ in range(rooms.ROOM_CODE_TRIES):
+        phone.cookies.pop(devices.DEVICE_COOKIE, None)
         post_code(phone, "BBBB-BBBB")
     assert b"Too many wrong codes" in post_code(phone, CODE).content
 
 
 def test_address_limit_stops_a_cookieless_guesser(table8):
     script = Client()
-    for _ in range(access.ROOM_CODE_TRIES_PER_ADDRESS):
+    for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.clear()
         post_code(script, "BBBB-BBBB")
     script.cookies.clear()
@@ -117,7 +117,7 @@ def test_address_limit_stops_a_cookieless_guesser(table8):
 
 def test_a_phone_from_another_address_is_not_touched(table8):
     script = Client()
-    for _ in range(access.ROOM_CODE_TRIES_PER_ADDRESS):
+    for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.clear()
         post_code(script, "BBBB-BBBB")
     assert post_code(Client(REMOTE_ADDR="10.0.0.9"), CODE).status_code == 302
@@ -126,40 +126,40 @@ def test_a_phone_from_another_address_is_not_touched(table8):
 def test_new_devices_per_address_are_limited(db, settings):
     settings.SESSION_COOKIE_SECURE = False
     minted = 0
-    for _ in range(access.DEVICES_PER_ADDRESS_HOUR + 5):
+    for _ in range(devices.DEVICES_PER_ADDRESS_HOUR + 5):
         response = Client().get(ROOM)
-        minted += access.DEVICE_COOKIE in response.cookies
-    assert minted == access.DEVICES_PER_ADDRESS_HOUR
-    assert access.DEVICE_COOKIE in Client(REMOTE_ADDR="10.0.0.9").get(ROOM).cookies
+        minted += devices.DEVICE_COOKIE in response.cookies
+    assert minted == devices.DEVICES_PER_ADDRESS_HOUR
+    assert devices.DEVICE_COOKIE in Client(REMOTE_ADDR="10.0.0.9").get(ROOM).cookies
 
 
 def test_device_cookie_is_signed_httponly_and_lax(db):
-    cookie = Client().get(ROOM).cookies[access.DEVICE_COOKIE]
+    cookie = Client().get(ROOM).cookies[devices.DEVICE_COOKIE]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    data = signing.loads(cookie.value, salt=access.DEVICE_SALT)
+    data = signing.loads(cookie.value, salt=devices.DEVICE_SALT)
     assert isinstance(data["id"], str) and isinstance(data["t"], float)
 
 
 def test_a_forged_device_cookie_counts_as_none(table8):
     script = Client()
-    script.cookies[access.DEVICE_COOKIE] = "forged"
-    for _ in range(access.ROOM_CODE_TRIES_PER_ADDRESS):
+    script.cookies[devices.DEVICE_COOKIE] = "forged"
+    for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.pop("sessionid", None)
-        script.cookies[access.DEVICE_COOKIE] = "forged"
+        script.cookies[devices.DEVICE_COOKIE] = "forged"
         post_code(script, "BBBB-BBBB")
     script.cookies.pop("sessionid", None)
-    script.cookies[access.DEVICE_COOKIE] = "forged"
+    script.cookies[devices.DEVICE_COOKIE] = "forged"
     assert b"from your network" in post_code(script, CODE).content
 
 
 def test_an_old_device_cookie_counts_as_none(table8):
-    old = signing.dumps({"id": "old-phone", "t": 1.0}, salt=access.DEVICE_SALT)
+    old = signing.dumps({"id": "old-phone", "t": 1.0}, salt=devices.DEVICE_SALT)
     script = Client()
-    script.cookies[access.DEVICE_COOKIE] = old
-    for _ in range(access.ROOM_CODE_TRIES_PER_ADDRESS):
+    script.cookies[devices.DEVICE_COOKIE] = old
+    for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.pop("sessionid", None)
-        script.cookies[access.DEVICE_COOKIE] = old
+        script.cookies[devices.DEVICE_COOKIE] = old
         post_code(script, "BBBB-BBBB")
     script.cookies.pop("sessionid", None)
-    script.cookies[access.DEVICE_COOKIE] = old
+    script.cookies[devices.DEVICE_COOKIE] = old
     assert b"from your network" in post_code(script, CODE).content

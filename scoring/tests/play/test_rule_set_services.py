@@ -4,12 +4,12 @@ import pytest
 
 from scoring import engine
 from scoring.models import RuleSet
-from scoring.play import services
-from scoring.play.services.rulesets import unique_slug
+from scoring.play.services.errors import RuleSetRefused
+from scoring.play.services.rulesets import copy_rule_set, edit_rule_set, unique_slug
 
 
 def test_copy_rule_set_keeps_every_setting_under_a_new_name(club_rules):
-    copy = services.copy_rule_set(club_rules, "Club 2026")
+    copy = copy_rule_set(club_rules, "Club 2026")
     assert copy.pk != club_rules.pk
     assert (copy.name, copy.slug, copy.based_on) == ("Club 2026", "club-2026", "club")
     assert not copy.is_preset and not copy.is_club_default
@@ -22,8 +22,8 @@ def test_copy_rule_set_keeps_every_setting_under_a_new_name(club_rules):
 
 
 def test_copy_rule_set_gives_a_slug_no_rule_set_has(club_rules):
-    first = services.copy_rule_set(club_rules, "Mine")
-    second = services.copy_rule_set(club_rules, "Mine!")
+    first = copy_rule_set(club_rules, "Mine")
+    second = copy_rule_set(club_rules, "Mine!")
     assert (first.slug, second.slug) == ("mine", "mine-2")
     assert unique_slug("Mine") == "mine-3"
     assert unique_slug("!!!") == "rules"
@@ -33,17 +33,17 @@ def test_copy_rule_set_refuses_settings_the_engine_refuses(club_rules):
     broken = RuleSet(name="Broken", slug="broken", settings={**club_rules.settings})
     broken.settings["target_score"] = 3003
     before = RuleSet.objects.count()
-    with pytest.raises(services.RuleSetRefused) as refused:
-        services.copy_rule_set(broken, "Copy of broken")
+    with pytest.raises(RuleSetRefused) as refused:
+        copy_rule_set(broken, "Copy of broken")
     assert "multiple of 5" in refused.value.message
     assert RuleSet.objects.count() == before
 
 
 def test_edit_rule_set_saves_name_description_and_settings(club_rules):
-    copy = services.copy_rule_set(club_rules, "Mine")
+    copy = copy_rule_set(club_rules, "Mine")
     rules, refusals = engine.rules_from_spec({**copy.settings, "target_score": 3000})
     assert not refusals
-    services.edit_rule_set(copy, name="Ours", description="For Thursdays", rules=rules)
+    edit_rule_set(copy, name="Ours", description="For Thursdays", rules=rules)
     copy.refresh_from_db()
     assert (copy.name, copy.description) == ("Ours", "For Thursdays")
     assert copy.settings == rules.to_dict()
@@ -52,8 +52,8 @@ def test_edit_rule_set_saves_name_description_and_settings(club_rules):
 
 def test_edit_rule_set_refuses_a_preset(club_rules):
     rules = engine.PRESETS["classic"]
-    with pytest.raises(services.RuleSetRefused, match="Presets cannot be changed"):
-        services.edit_rule_set(club_rules, name="Hacked", description="", rules=rules)
+    with pytest.raises(RuleSetRefused, match="Presets cannot be changed"):
+        edit_rule_set(club_rules, name="Hacked", description="", rules=rules)
     club_rules.refresh_from_db()
     assert club_rules.name != "Hacked"
     assert club_rules.settings == engine.PRESETS["club"].to_dict()

@@ -5,8 +5,9 @@ from django.urls import reverse
 
 from scoring import engine
 from scoring.models import DayRules, RuleSet
-from scoring.play import services
 from scoring.play.forms import RuleSetForm
+from scoring.play.services.hands import record_hand, undo_last_hand
+from scoring.play.services.rulesets import rule_set_for_day
 from scoring.tests.samples import BIG, SMALL
 
 
@@ -115,7 +116,7 @@ def test_day_rules(officer_client, table, classic_rules):
     assert b"club default" in page.content
     assert officer_client.post(url, {"rule_set": classic_rules.pk}).status_code == 302
     assert DayRules.objects.get(day=table.round.day).rule_set == classic_rules
-    assert services.rule_set_for_day(table.round.day) == classic_rules
+    assert rule_set_for_day(table.round.day) == classic_rules
     assert officer_client.post(url, {"rule_set": "nope"}).status_code == 200
 
 
@@ -139,7 +140,6 @@ def test_table_cards(officer_client, table, other_table):
 
 
 def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, players, db):
-    services.ensure_presets()
     two = RuleSet.objects.get(slug="two-player")
     url = reverse("scoring:game_start", args=[table.pk])
     page = officer_client.get(url, {"rule_set": two.pk})
@@ -161,7 +161,7 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
     number = 0
     while not game.is_finished:
         number += 1
-        services.record_hand(game, [big, small], number=number)
+        record_hand(game, [big, small], number=number)
     page = officer_client.get(reverse("scoring:next_game", args=[game.pk]))
     assert (
         b"<legend>The players, each alone" in page.content and b"<legend>Team" not in page.content
@@ -169,7 +169,7 @@ def test_officer_can_play_another_rule_set_at_a_table(officer_client, table, pla
 
 
 def test_admin_pages_render(admin_client, game):
-    services.record_hand(
+    record_hand(
         game,
         [
             {"melded_points": 120, "red_threes": 0, "went_out": "none", "hand_points": 0},
@@ -204,7 +204,7 @@ def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
     before its first hand, can go."""
     from scoring.models import Game
 
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     delete = f"/admin/scoring/game/{game.pk}/delete/"
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert Game.objects.filter(pk=game.pk).exists()
@@ -212,6 +212,6 @@ def test_the_admin_cannot_delete_what_the_services_keep(admin_client, game):
         page = admin_client.get(f"/admin/scoring/{name}/")
         assert page.status_code == 200, name
         assert b'value="delete_selected"' not in page.content, name
-    services.undo_last_hand(game, expected_hand_count=1)
+    undo_last_hand(game, expected_hand_count=1)
     admin_client.post(delete, {"post": "yes"})
     assert not Game.objects.filter(pk=game.pk).exists()

@@ -14,7 +14,8 @@ from members.services.merge import merge_people
 from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import Game, Hand, PartnershipTotal, RuleSet, Season, SeasonTotal
 from scoring.models.totals import STAT_FIELDS
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
 from scoring.results.standings.individual import (
     individual,
     partnerships,
@@ -62,12 +63,12 @@ def test_totals_follow_games_corrections_and_undo(spring):
     game = _last_finished()
     hand = Hand.objects.get(game=game, number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(hand, [LOSE, WIN], expected_version=hand.version)
+        correct_hand(hand, [LOSE, WIN], expected_version=hand.version)
     assert_agree(spring)
     # Undo re-opens it: its games no longer count.
     game.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo_last_hand(game, expected_hand_count=game.hand_count)
+        undo_last_hand(game, expected_hand_count=game.hand_count)
     assert_agree(spring)
 
 
@@ -92,14 +93,13 @@ def test_single_players_count_as_a_win_or_a_loss_each_and_have_no_partnership(sp
     people = [MemberFactory(first_name=f"Solo{i}") for i in range(seats)]
     day = ClubDayFactory(date=START + datetime.timedelta(1))
     tbl = TableFactory(round__day=day, number=1, seated=people)
-    services.ensure_presets()
     rules = RuleSet.objects.get(slug=slug)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        game = services.start_game(tbl, [[p] for p in people], rule_set=rules, now=_noon(day))
+        game = start_game(tbl, [[p] for p in people], rule_set=rules, now=_noon(day))
     hand = [WIN] + [LOSE] * (seats - 1)
     while not game.is_finished:
         with TestCase.captureOnCommitCallbacks(execute=True):
-            services.record_hand(game, hand, number=game.hand_count + 1, now=_noon(day))
+            record_hand(game, hand, number=game.hand_count + 1, now=_noon(day))
     rows = {r.person_id: r for r in SeasonTotal.objects.filter(season=spring)}
     assert sorted(r.wins for r in rows.values()) == [0] * (seats - 1) + [1]
     assert {r.games for r in rows.values()} == {1}

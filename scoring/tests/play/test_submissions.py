@@ -10,9 +10,16 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, Submission
-from scoring.play import services
-from scoring.play.services.keys import valid_key
-from scoring.play.services.submissions import replace_hand, submit_hand
+from scoring.play.services.errors import GameClosed, StaleEdit, conflict_message
+from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
+from scoring.play.services.submissions import (
+    count_failed_meld,
+    replace_hand,
+    submit_hand,
+    valid_key,
+)
 from scoring.play.views.table import new_key
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
@@ -57,7 +64,7 @@ def test_a_repeat_answers_with_the_first_result_even_with_other_numbers(game):
 
 def test_a_repeat_of_an_undone_hand_says_so_and_saves_nothing(game):
     submit_hand(game, [BIG, SMALL], key=KEY, number=1)
-    services.undo_last_hand(game, expected_hand_count=1)
+    undo_last_hand(game, expected_hand_count=1)
     again = submit_hand(game, [BIG, SMALL], key=KEY, number=1)
     assert again.repeat and again.hand is None
     assert not Hand.objects.filter(game=game).exists()
@@ -67,7 +74,7 @@ def test_the_second_tap_on_the_save_that_ended_the_game_is_a_repeat(game):
     """The second tap read the game before the first ended it: the service finds the
     game over, then its key, and answers with the first save."""
     for number in (1, 2, 3):
-        services.record_hand(game, [BIG, SMALL], number=number)
+        record_hand(game, [BIG, SMALL], number=number)
     stale = type(game).objects.get(pk=game.pk)  # as the second request read it
     first = submit_hand(game, [BIG, SMALL], key=KEY, number=4)
     game.refresh_from_db()
@@ -79,8 +86,8 @@ def test_the_second_tap_on_the_save_that_ended_the_game_is_a_repeat(game):
 
 def test_a_game_over_is_still_said_to_a_new_key(game):
     for number in (1, 2, 3, 4):
-        services.record_hand(game, [BIG, SMALL], number=number)
-    with pytest.raises(services.GameClosed):
+        record_hand(game, [BIG, SMALL], number=number)
+    with pytest.raises(GameClosed):
         submit_hand(game, [BIG, SMALL], key=KEY, number=5)
 
 
@@ -100,7 +107,7 @@ def test_keys_belong_to_their_game(game, other_table, club_rules):
     from members.models import Person
 
     e, f, g, h = (Person.objects.get(pk=pk) for pk in people)
-    other = services.start_game(other_table, [[e, g], [f, h]], rule_set=club_rules)
+    other = start_game(other_table, [[e, g], [f, h]], rule_set=club_rules)
     submit_hand(game, [BIG, SMALL], key=KEY, number=1)
     assert not submit_hand(other, [BIG, SMALL], key=KEY, number=1).repeat
 
@@ -137,7 +144,7 @@ def test_a_refused_save_is_drawn_again_with_its_own_key(link_client, game):
 
 def test_the_save_that_ends_the_game_sent_again_is_told_it_was_saved(link_client, game):
     for number in (1, 2, 3):
-        services.record_hand(game, [BIG, SMALL], number=number)
+        record_hand(game, [BIG, SMALL], number=number)
     link_client.post(new_url(game), keyed([BIG, SMALL], 4))
     game.refresh_from_db()
     assert game.is_finished
@@ -187,7 +194,7 @@ def test_the_second_phone_replaces_the_saved_hand_once(officer_client, game):
 def test_replacing_a_hand_changed_since_it_was_shown_is_refused(officer_client, game):
     device, _page = _conflict(game, officer_client)
     hand = Hand.objects.get(game=game, number=1)
-    services.correct_hand(hand, [SMALL, BIG], expected_version=1)
+    correct_hand(hand, [SMALL, BIG], expected_version=1)
     data = keyed([SMALL, SMALL], 1, key="b" * 22, action="replace")
     data.update(replace_number="1", replace_version="1")
     page = device.post(new_url(game), data)
@@ -196,10 +203,10 @@ def test_replacing_a_hand_changed_since_it_was_shown_is_refused(officer_client, 
 
 
 def test_replace_hand_needs_a_version(game):
-    hand = services.record_hand(game, [BIG, SMALL], number=1)
+    hand = record_hand(game, [BIG, SMALL], number=1)
     try:
         replace_hand(hand, [SMALL, SMALL], key=KEY, expected_version=None)
-    except services.StaleEdit:
+    except StaleEdit:
         pass
     else:  # pragma: no cover
         raise AssertionError("a replace without a version must be refused")
@@ -213,7 +220,7 @@ def test_a_double_tapped_failed_meld_counts_once(link_client, game):
     for _ in range(2):  # a double tap, or a reload that sends the tap again
         link_client.post(new_url(game), keyed([SMALL, SMALL], 1, action="failed-1"))
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [0, 1]
+    assert failed_meld_counts(game) == [0, 1]
 
 
 def test_the_next_tap_from_the_redrawn_form_counts(link_client, game):
@@ -222,30 +229,30 @@ def test_the_next_tap_from_the_redrawn_form_counts(link_client, game):
     assert key != KEY  # the form drawn after a tap carries a new key
     link_client.post(new_url(game), keyed([SMALL, SMALL], 1, key=key, action="failed-1"))
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [0, 2]
+    assert failed_meld_counts(game) == [0, 2]
 
 
 def test_a_take_back_counts_once_too(link_client, game):
-    services.count_failed_meld(game, 0)
-    services.count_failed_meld(game, 0)
+    count_failed_meld(game, 0)
+    count_failed_meld(game, 0)
     for _ in range(2):
         link_client.post(new_url(game), keyed([SMALL, SMALL], 1, action="unfailed-0"))
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [1, 0]
+    assert failed_meld_counts(game) == [1, 0]
 
 
 def test_a_tap_for_a_hand_already_saved_counts_nothing(link_client, game):
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     link_client.post(new_url(game), keyed([SMALL, SMALL], 1, key="c" * 22, action="failed-0"))
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [0, 0]
+    assert failed_meld_counts(game) == [0, 0]
 
 
 def test_the_service_counts_a_key_once(game):
-    assert services.count_failed_meld(game, 1, hand=1, key=KEY) == [0, 1]
-    assert services.count_failed_meld(game, 1, hand=1, key=KEY) == [0, 1]
-    assert services.count_failed_meld(game, 1, hand=2, key="d" * 22) == [0, 1]
-    assert services.count_failed_meld(game, 1) == [0, 2]  # no key: every call counts
+    assert count_failed_meld(game, 1, hand=1, key=KEY) == [0, 1]
+    assert count_failed_meld(game, 1, hand=1, key=KEY) == [0, 1]
+    assert count_failed_meld(game, 1, hand=2, key="d" * 22) == [0, 1]
+    assert count_failed_meld(game, 1) == [0, 2]  # no key: every call counts
 
 
 def test_the_conflict_message_ends_with_one_full_stop(game):
@@ -254,7 +261,7 @@ def test_the_conflict_message_ends_with_one_full_stop(game):
     from django.utils import timezone
 
     morning = timezone.make_aware(datetime.datetime.combine(game.day.date, datetime.time(7, 15)))
-    services.record_hand(game, [BIG, SMALL], number=1, now=morning)
+    record_hand(game, [BIG, SMALL], number=1, now=morning)
     hand = Hand.objects.get(game=game)
-    message = services.conflict_message(hand)
+    message = conflict_message(hand)
     assert message.endswith("7:15 a.m.") and not message.endswith("..")

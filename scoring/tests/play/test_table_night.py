@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from members.models import ClubDay
-from scoring.play import services
+from scoring.play.services.hands import record_hand
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
 
@@ -27,7 +27,7 @@ def test_each_penalty_says_what_it_costs(link_client, game):
 
 def test_the_page_is_a_score_pad_with_a_bar_and_stays_small(link_client, game):
     for number in range(1, 13):
-        services.record_hand(game, [SMALL, SMALL], number=number)
+        record_hand(game, [SMALL, SMALL], number=number)
     page = link_client.get(table_url(game))
     html = page.content.decode()
     assert html.count('role="group" aria-labelledby="entry-team-') == 2
@@ -50,7 +50,7 @@ def test_card_by_card_boxes_are_for_those_who_enter_hands(client, game):
 
 
 def test_a_correction_returns_to_the_table(officer_client, game):
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     url = reverse("scoring:hand_edit", args=[game.pk, 1])
     response = officer_client.post(url, quick_post([BIG, SMALL], 1, version=1))
     assert response.status_code == 302

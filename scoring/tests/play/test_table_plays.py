@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from members.models import Seat
 from members.tests.factories import MemberFactory, SignInFactory
-from scoring.play import services
+from scoring.play.services.games import start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -75,5 +75,5 @@ def test_a_game_started_at_a_moved_table_plays_what_the_seating_said(
     officer_client.post(reverse("members:seating_draw", args=[day.pk]), {"remainder": "threes"})
     table = Seat.objects.filter(table__number=3).first().table
     people = [s.person for s in table.seats.order_by("position")]
-    game = services.start_game(table, [[p] for p in people], rule_set=club_rules)
+    game = start_game(table, [[p] for p in people], rule_set=club_rules)
     assert game.rules_name == "Club house rules (three players)"

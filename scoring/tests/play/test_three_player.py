@@ -9,8 +9,9 @@ from django.utils import timezone
 
 from members.tests.factories import MemberFactory, SignInFactory, TableFactory
 from scoring.models import Game, Hand
-from scoring.play import services
 from scoring.play.services.errors import GameSetupError
+from scoring.play.services.games import next_game, start_game
+from scoring.play.services.hands import record_hand
 from scoring.tests.samples import LOSE, SMALL, WIN
 
 from .conftest import quick_post
@@ -41,9 +42,7 @@ def trio_client(table3):
 
 
 def _start(table3, trio, club_rules, **kw):
-    return services.start_game(
-        table3, [[p] for p in trio], rule_set=club_rules, now=timezone.now(), **kw
-    )
+    return start_game(table3, [[p] for p in trio], rule_set=club_rules, now=timezone.now(), **kw)
 
 
 def test_a_table_of_three_plays_the_days_rules_for_three(table3, trio, club_rules):
@@ -63,7 +62,7 @@ def test_a_table_of_three_plays_the_days_rules_for_three(table3, trio, club_rule
 def test_a_table_of_two_plays_the_days_rules_for_two(round1, club_rules):
     pair = [MemberFactory(), MemberFactory()]
     table = TableFactory(round=round1, number=4, seated=pair)
-    game = services.start_game(table, [[p] for p in pair], rule_set=club_rules)
+    game = start_game(table, [[p] for p in pair], rule_set=club_rules)
     assert game.rules_name == "Club house rules (two players)"
     assert game.engine_rules().cards_dealt == 15
 
@@ -71,7 +70,7 @@ def test_a_table_of_two_plays_the_days_rules_for_two(round1, club_rules):
 def test_a_partnership_at_a_table_of_three_is_refused(table3, trio, club_rules):
     eve, fay, gus = trio
     with pytest.raises(GameSetupError, match="Team 2 needs 2 players"):
-        services.start_game(table3, [[eve, fay], [gus]], rule_set=club_rules)
+        start_game(table3, [[eve, fay], [gus]], rule_set=club_rules)
     assert not Game.objects.exists()
 
 
@@ -79,7 +78,7 @@ def test_the_deal_goes_round_three_players(table3, trio, club_rules):
     eve, fay, gus = trio
     game = _start(table3, trio, club_rules, first_dealer=fay)
     for n in range(1, 5):
-        services.record_hand(game, [SMALL, SMALL, SMALL], number=n)
+        record_hand(game, [SMALL, SMALL, SMALL], number=n)
     hands = Hand.objects.filter(game=game).order_by("number")
     dealers = list(hands.values_list("dealer_id", flat=True))
     assert dealers == [fay.pk, gus.pk, eve.pk, fay.pk]
@@ -136,7 +135,7 @@ def test_three_sides_score_a_hand_from_the_table_page(trio_client, table3, trio,
 
 def _finish(game):
     for n in range(1, 4):
-        services.record_hand(game, [WIN, LOSE, LOSE], number=n)
+        record_hand(game, [WIN, LOSE, LOSE], number=n)
     game.refresh_from_db()
     assert game.is_finished
     return game
@@ -146,21 +145,21 @@ def test_next_game_keeps_everyone_alone_and_the_deal_moves_on(table3, trio, club
     eve, fay, gus = trio
     first = _finish(_start(table3, trio, club_rules, first_dealer=eve, score_keeper=eve))
     # Three hands dealt by Eve, Fay, Gus: Eve would deal the fourth.
-    second = services.next_game(first, [[p] for p in trio])
+    second = next_game(first, [[p] for p in trio])
     assert second.first_dealer == eve
     assert second.rules_name == "Club house rules (three players)"
     assert second.score_keeper == eve
     _finish(second)
-    third = services.next_game(second, [[fay], [gus], [eve]])
+    third = next_game(second, [[fay], [gus], [eve]])
     assert third.first_dealer == eve  # who deals next in game 2's order
 
 
 def test_next_game_page_at_a_table_of_three(trio_client, table3, trio, club_rules):
     eve, fay, gus = trio
     first = _start(table3, trio, club_rules, first_dealer=fay, score_keeper=eve)
-    services.record_hand(first, [WIN, LOSE, LOSE], number=1)
-    services.record_hand(first, [WIN, LOSE, LOSE], number=2)
-    services.record_hand(first, [WIN, LOSE, LOSE], number=3)
+    record_hand(first, [WIN, LOSE, LOSE], number=1)
+    record_hand(first, [WIN, LOSE, LOSE], number=2)
+    record_hand(first, [WIN, LOSE, LOSE], number=3)
     url = reverse("scoring:next_game", args=[first.pk])
     page = trio_client.get(url)
     html = page.content.decode()
@@ -180,7 +179,7 @@ def test_a_three_player_hand_is_corrected_with_its_history(
     officer_client, table3, trio, club_rules
 ):
     game = _start(table3, trio, club_rules)
-    services.record_hand(game, [WIN, LOSE, LOSE], number=1)
+    record_hand(game, [WIN, LOSE, LOSE], number=1)
     url = reverse("scoring:hand_edit", args=[game.pk, 1])
     assert officer_client.get(url).status_code == 200
     response = officer_client.post(url, quick_post([LOSE, WIN, LOSE], 1, version=1))

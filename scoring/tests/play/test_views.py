@@ -7,7 +7,9 @@ from django.urls import reverse
 
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play import services
+from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import record_hand, undo_last_hand
 from scoring.play.views import games as games_views
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL, quick
@@ -258,7 +260,7 @@ def test_tampered_hidden_fields(link_client, game):
 
 def test_perfect_cut_only_under_rules_that_have_it(officer_client, table, players, classic_rules):
     ann, bob, cat, dan = players
-    game = services.start_game(table, [[ann, cat], [bob, dan]], rule_set=classic_rules)
+    game = start_game(table, [[ann, cat], [bob, dan]], rule_set=classic_rules)
     page = officer_client.get(table_url(game))
     assert b"t0-perfect_cut" not in page.content
     data = quick_post([SMALL, SMALL], 1)
@@ -295,7 +297,7 @@ def test_preview_partial_shows_refusals(link_client, game):
 
 def test_preview_of_the_game_ending_hand(link_client, game):
     for n in (1, 2, 3):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     url = reverse("scoring:hand_preview", args=[game.pk])
     response = link_client.post(url, quick_post([BIG, SMALL], 4), HTTP_HX_REQUEST="true")
     assert b"This hand ends the game" in response.content
@@ -365,10 +367,10 @@ def test_a_failed_initial_meld_shows_on_every_device_at_the_table(
 
 
 def test_undoing_a_hand_forgets_the_failed_melds_of_the_next_one(link_client, game):
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     link_client.post(new_url(game), quick_post([SMALL, SMALL], 2, action="failed-1"))
-    services.undo_last_hand(game, expected_hand_count=1)
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    undo_last_hand(game, expected_hand_count=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     page = link_client.get(table_url(game))
     assert [b["minimum"] for b in page.context["board"]] == [50, 50]
 
@@ -377,13 +379,13 @@ def test_no_failed_meld_on_a_finished_game(link_client, game):
     number = 0
     while not game.is_finished:
         number += 1
-        services.record_hand(game, [BIG, SMALL], number=number)
+        record_hand(game, [BIG, SMALL], number=number)
     response = link_client.post(
         new_url(game), quick_post([SMALL, SMALL], number + 1, action="failed-0"), follow=True
     )
     assert "is over" in response.content.decode()
     game.refresh_from_db()
-    assert services.failed_meld_counts(game) == [0, 0]
+    assert failed_meld_counts(game) == [0, 0]
 
 
 # -- two devices -------------------------------------------------------------------------
@@ -421,7 +423,7 @@ def test_double_save_tells_the_second_device_who_saved_it(
 
 def test_correcting_an_earlier_hand(officer_client, game):
     for n in (1, 2, 3):
-        services.record_hand(game, [SMALL, SMALL], number=n)
+        record_hand(game, [SMALL, SMALL], number=n)
     url = reverse("scoring:hand_edit", args=[game.pk, 1])
     page = officer_client.get(url)
     assert page.status_code == 200
@@ -442,7 +444,7 @@ def test_correcting_an_earlier_hand(officer_client, game):
 
 
 def test_correction_refused_with_typed_values_kept(officer_client, game):
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     url = reverse("scoring:hand_edit", args=[game.pk, 1])
     response = officer_client.post(url, quick_post([quick(melded=123), SMALL], 1, version=1))
     assert response.status_code == 200
@@ -452,7 +454,7 @@ def test_correction_refused_with_typed_values_kept(officer_client, game):
 
 def test_correction_preview_uses_the_hands_own_scores_before(officer_client, game):
     for n in (1, 2):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     url = reverse("scoring:hand_preview", args=[game.pk])
     response = officer_client.post(
         url, quick_post([SMALL, SMALL], 2, version=1), HTTP_HX_REQUEST="true"
@@ -462,7 +464,7 @@ def test_correction_preview_uses_the_hands_own_scores_before(officer_client, gam
 
 def test_undo_through_the_page(link_client, game):
     for n in range(1, 5):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     url = reverse("scoring:hand_undo", args=[game.pk])
     page = link_client.get(url)
     assert b"Undo hand 4?" in page.content and b"re-opens the game" in page.content
@@ -562,7 +564,7 @@ def test_start_game_refusals(link_client, table, players, club_rules):
 def test_next_game_by_the_club_draw(link_client, game, players):
     ann, bob, cat, dan = players
     for n in range(1, 5):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     url = reverse("scoring:next_game", args=[game.pk])
     page = link_client.get(url)
     assert b"Bob Baker (on the keeper&#x27;s left)" in page.content
@@ -579,7 +581,7 @@ def test_next_game_by_the_club_draw(link_client, game, players):
 def test_next_game_by_choice(link_client, game, players):
     ann, bob, cat, dan = players
     for n in range(1, 5):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     url = reverse("scoring:next_game", args=[game.pk])
     data = {
         "method": "choose",
@@ -624,7 +626,7 @@ def test_start_game_double_tap_goes_to_the_game_it_started(
 
 def test_next_game_double_tap_goes_to_the_game_it_started(link_client, game, players, monkeypatch):
     for n in range(1, 5):
-        services.record_hand(game, [BIG, SMALL], number=n)
+        record_hand(game, [BIG, SMALL], number=n)
     _the_other_tap_wins(monkeypatch, "start_next_game")
     ann, bob, cat, dan = players
     url = reverse("scoring:next_game", args=[game.pk])
@@ -647,12 +649,12 @@ def test_next_game_before_the_end_is_refused(link_client, game):
 def test_table_page_queries_do_not_grow_with_hands(
     link_client, game, django_assert_max_num_queries
 ):
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     url = table_url(game)
     with django_assert_max_num_queries(20) as few:
         link_client.get(url)
     for n in range(2, 12):
-        services.record_hand(game, [SMALL, SMALL], number=n)
+        record_hand(game, [SMALL, SMALL], number=n)
     with django_assert_max_num_queries(len(few.captured_queries)):
         link_client.get(url)
 
@@ -660,12 +662,12 @@ def test_table_page_queries_do_not_grow_with_hands(
 def test_game_page_queries_do_not_grow_with_hands(
     officer_client, game, django_assert_max_num_queries
 ):
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     url = reverse("scoring:game", args=[game.pk])
     with django_assert_max_num_queries(25) as few:
         officer_client.get(url)
     for n in range(2, 12):
-        services.record_hand(game, [SMALL, SMALL], number=n)
+        record_hand(game, [SMALL, SMALL], number=n)
     with django_assert_max_num_queries(len(few.captured_queries)):
         officer_client.get(url)
 
@@ -688,7 +690,7 @@ def _boxes(page) -> str:
 
 def test_each_game_shows_its_own_players_on_the_boxes(officer_client, game, other_table):
     e, f, g, h = [seat.person for seat in other_table.seats.order_by("position")]
-    other = services.start_game(other_table, [[e, g], [f, h]])
+    other = start_game(other_table, [[e, g], [f, h]])
     officer_client.get(table_url(game))
     mine = _boxes(officer_client.get(table_url(game)))
     theirs = _boxes(officer_client.get(table_url(other)))
@@ -710,7 +712,7 @@ def test_a_refused_hand_costs_no_more_queries_than_the_table_page(link_client, g
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    services.record_hand(game, [SMALL, SMALL], number=1)
+    record_hand(game, [SMALL, SMALL], number=1)
     link_client.get(table_url(game))
     with CaptureQueriesContext(connection) as page:
         link_client.get(table_url(game))

@@ -10,8 +10,8 @@ from django.utils import timezone
 
 from members.services.days import close_day
 from members.tests.factories import ClubDayFactory, TableFactory
-from scoring.play import services
-from scoring.play.access import format_room_code
+from scoring.play.rooms import format_room_code
+from scoring.play.services.hands import record_hand
 from scoring.results.board import BOARD_KEY
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
@@ -36,7 +36,7 @@ def today():
 def play_on(game, hand):
     """One more hand of a game in play, through the services."""
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.record_hand(game, [dict(t) for t in hand], number=game.hand_count + 1)
+        record_hand(game, [dict(t) for t in hand], number=game.hand_count + 1)
     game.refresh_from_db()
     return game
 

@@ -16,7 +16,7 @@ from members.models import Person
 from members.services.merge import merge_people
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.models import ClubSettings, Game, Hand, RatingPoint, Season
-from scoring.play import services
+from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
 from scoring.results import cache, ratings
 from scoring.tests import games
 from scoring.tests.samples import CONCEALED, LOSE, WIN
@@ -65,7 +65,7 @@ def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
     warm(member_client, club)
     stamp = cache.results_stamp()
     game = club["in_play"]
-    services.record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
+    record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
     assert cache.results_stamp() == stamp
     for url in urls(club).values():
         assert served_from_cache(member_client, url), url
@@ -73,7 +73,7 @@ def test_a_hand_of_a_game_in_play_keeps_the_cached_pages(member_client, club):
     day_url = reverse("scoring:day_result", args=[club["day"].pk])
     member_client.get(day_url)
     assert member_client.get(day_url).context.get("games") is None  # cached
-    services.record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
+    record_hand(game, [LOSE, LOSE], number=game.hand_count + 1)
     assert member_client.get(day_url).context.get("games") is not None  # rebuilt
 
 
@@ -82,7 +82,7 @@ def test_a_game_that_finishes_rebuilds_them(member_client, club):
     game = club["in_play"]
     for _ in range(3):
         with TestCase.captureOnCommitCallbacks(execute=True):
-            services.record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
+            record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert all_rebuilt(member_client, club)
@@ -110,7 +110,7 @@ def test_a_players_rating_written_after_the_game_redraws_their_page(member_clien
     A = club["people"][0]
     game = club["in_play"]
     for _ in range(3):  # finishes; the ratings wait for the commit (not run here)
-        services.record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
+        record_hand(game, [WIN, LOSE], number=game.hand_count + 1)
     player = urls(club)["player"]
     rating_before = member_client.get(player).context["totals"]["rating"]
     assert served_from_cache(member_client, player)
@@ -131,7 +131,7 @@ def test_undoing_the_last_hand_of_a_finished_game_rebuilds_them(member_client, c
     warm(member_client, club)
     game = club["finished"]
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo_last_hand(game, expected_hand_count=game.hand_count)
+        undo_last_hand(game, expected_hand_count=game.hand_count)
     assert all_rebuilt(member_client, club)
 
 
@@ -139,7 +139,7 @@ def test_a_correction_of_a_finished_game_rebuilds_them(member_client, club):
     warm(member_client, club)
     hand = Hand.objects.get(game=club["finished"], number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
+        correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
     assert all_rebuilt(member_client, club)
 
 

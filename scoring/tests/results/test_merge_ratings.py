@@ -7,14 +7,12 @@ import pytest
 from members import services as member_services
 from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import RatingPoint
-from scoring.play import services
 from scoring.tests import games
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_merging_two_records_gives_the_kept_one_the_ratings_of_both():
-    services.ensure_presets()  # a transactional test starts from a flushed database
     kept = MemberFactory(first_name="Rose", last_name="Reed")
     twin = MemberFactory(first_name="Rosie", last_name="Reed")
     others = games.people(6)

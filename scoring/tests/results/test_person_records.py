@@ -26,7 +26,7 @@ from scoring.models import (
     TeamHand,
 )
 from scoring.models.totals import STAT_FIELDS
-from scoring.play import services
+from scoring.play.services.hands import correct_hand, undo_last_hand
 from scoring.results.standings import player as games_of
 from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import finished_players
@@ -117,11 +117,11 @@ def test_rows_follow_games_corrections_undo_and_rebuild():
     game = Game.objects.finished().order_by("-pk").first()
     hand = Hand.objects.get(game=game, number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(hand, [LOSE, CONCEALED], expected_version=hand.version)
+        correct_hand(hand, [LOSE, CONCEALED], expected_version=hand.version)
     assert_agree(people)
     game.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo_last_hand(game, expected_hand_count=game.hand_count)
+        undo_last_hand(game, expected_hand_count=game.hand_count)
     assert_agree(people)
     before = {p.pk: stored(p) for p in people}
     PersonTotal.objects.all().delete()
@@ -191,7 +191,6 @@ def test_the_player_tables_show_guests_missing_partners_and_ratings():
     guest = GuestFactory(first_name="Gus", brought_by=None)
     day = ClubDayFactory(date=START)
     win(TableFactory(round__day=day, number=1, seated=[a, guest, b, c]), [a, guest], [b, c])
-    services.ensure_presets()
     later = ClubDayFactory(date=START + datetime.timedelta(1))
     two = TableFactory(round__day=later, number=2, seated=[a, b])
     play(two, [[a], [b]], [[WIN, LOSE]] * 3, rule_set=RuleSet.objects.get(slug="two-player"))

@@ -100,7 +100,7 @@ def test_a_cached_page_changes_when_a_finished_game_is_corrected(member_client):
     from django.test import TestCase
 
     from scoring.models import Game, Hand
-    from scoring.play import services
+    from scoring.play.services.hands import correct_hand
 
     games.league(days=1, tables=1, games=1)
     url = reverse("scoring:day_results")
@@ -108,5 +108,5 @@ def test_a_cached_page_changes_when_a_finished_game_is_corrected(member_client):
     game = Game.objects.get()
     last = Hand.objects.get(game=game, number=3)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(last, [CONCEALED, LOSE], expected_version=last.version)
+        correct_hand(last, [CONCEALED, LOSE], expected_version=last.version)
     assert "7,500" in member_client.get(url).content.decode()

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.models import Hand, RatingPoint
-from scoring.play import services
+from scoring.play.services.games import start_game
+from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
 from scoring.results import ratings
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
@@ -69,7 +70,7 @@ def test_correcting_a_finished_game_redoes_later_ratings(small_club):
     first_hand = Hand.objects.get(game=g1, number=1)
     with TestCase.captureOnCommitCallbacks(execute=True):
         # C&D take the first hand instead: nobody reaches 5,000 any more.
-        services.correct_hand(first_hand, [LOSE, WIN], expected_version=first_hand.version)
+        correct_hand(first_hand, [LOSE, WIN], expected_version=first_hand.version)
     g1.refresh_from_db()
     assert not g1.is_finished
     assert not RatingPoint.objects.filter(game=g1).exists()
@@ -81,7 +82,7 @@ def test_correcting_a_finished_game_redoes_later_ratings(small_club):
 def test_undo_reopens_and_removes_the_games_ratings(small_club):
     g3 = small_club["games"][2]
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo_last_hand(g3, expected_hand_count=g3.hand_count)
+        undo_last_hand(g3, expected_hand_count=g3.hand_count)
     assert not RatingPoint.objects.filter(game=g3).exists()
     assert RatingPoint.objects.count() == 8
 
@@ -162,7 +163,7 @@ def test_rating_a_finished_game_costs_the_same_queries_for_two_or_four_players(d
         TableFactory(round__day=day, round__number=2, seated=[A, B, C, D]), [A, C], [B, D]
     )
     two_player = RuleSet.objects.get(slug="two-player")
-    duel = services.start_game(
+    duel = start_game(
         TableFactory(round__day=day, round__number=3, seated=[A, B]),
         [[A], [B]],
         rule_set=two_player,
@@ -170,5 +171,5 @@ def test_rating_a_finished_game_costs_the_same_queries_for_two_or_four_players(d
     big = {"melded_points": 400, "natural_canastas": 2, "red_threes": 1, "went_out": "out"}
     small = {"melded_points": 50, "hand_points": 0, "went_out": "none"}
     while not duel.is_finished:
-        services.record_hand(duel, [big, small], number=duel.hand_count + 1)
+        record_hand(duel, [big, small], number=duel.hand_count + 1)
     assert queries_to_rate(four) == queries_to_rate(duel)

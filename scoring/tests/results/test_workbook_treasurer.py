@@ -11,7 +11,10 @@ from openpyxl import load_workbook
 
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
 from scoring.models import RuleSet, Season
-from scoring.play import services
+from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.hands import record_hand, undo_last_hand
+from scoring.play.services.rulesets import set_day_rules
+from scoring.play.services.submissions import count_failed_meld
 from scoring.results import exports, standings
 from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
@@ -43,11 +46,11 @@ def evening(small_club):
     table = TableFactory(round__day=day, seated=[a, f, g, h])
     game = games.play(table, [[a, f], [g, h]], [])
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.count_failed_meld(game, 1)
-        services.count_failed_meld(game, 1)
-        services.record_hand(game, [dict(WIN), dict(PENALISED)], number=1)
-        services.record_hand(game, [dict(WIN), dict(LOSE)], number=2)
-        services.record_hand(game, [dict(WIN), dict(LOSE)], number=3)
+        count_failed_meld(game, 1)
+        count_failed_meld(game, 1)
+        record_hand(game, [dict(WIN), dict(PENALISED)], number=1)
+        record_hand(game, [dict(WIN), dict(LOSE)], number=2)
+        record_hand(game, [dict(WIN), dict(LOSE)], number=3)
     return {**small_club, "evening": day, "late_game": game}
 
 
@@ -170,12 +173,12 @@ def test_failed_melds_and_penalties_with_their_reasons_on_hands(book):
 def test_an_undone_hand_takes_its_failed_melds_with_it(evening):
     game = evening["late_game"]
     assert game.failed_melds["saved"] == {"1": [0, 2]}
-    services.undo_last_hand(game, expected_hand_count=3)
-    services.undo_last_hand(game, expected_hand_count=2)
-    services.undo_last_hand(game, expected_hand_count=1)
+    undo_last_hand(game, expected_hand_count=3)
+    undo_last_hand(game, expected_hand_count=2)
+    undo_last_hand(game, expected_hand_count=1)
     game.refresh_from_db()
     assert not game.failed_melds.get("saved")
-    assert services.failed_meld_counts(game) == [0, 0]
+    assert failed_meld_counts(game) == [0, 0]
 
 
 def test_the_summary_adds_up_to_the_other_sheets(book):
@@ -248,12 +251,11 @@ def test_the_summary_says_which_days_have_hands_not_yet_confirmed(small_club, tm
     those hands on its row, and none on a day without them."""
     a, b, c, d = (small_club[k] for k in "ABCD")
     day = ClubDayFactory(date=DAY2, title="Waiting", signed_in=[a, b, c, d])
-    services.ensure_presets()
-    services.set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
+    set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
     game = games.play(TableFactory(round__day=day, seated=[a, b, c, d]), [[a, b], [c, d]], [])
     with TestCase.captureOnCommitCallbacks(execute=True):
         for number in (1, 2):
-            services.record_hand(game, [dict(WIN), dict(LOSE)], number=number)
+            record_hand(game, [dict(WIN), dict(LOSE)], number=number)
     path = tmp_path / "league.xlsx"
     exports.write_league_workbook_to_path(path, standings.ALL_GAMES)
     rows = as_dicts(load_workbook(path)["Summary"])

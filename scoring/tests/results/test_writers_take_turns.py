@@ -14,8 +14,8 @@ import pytest
 from django.db import connection, connections, transaction
 
 from scoring.models import Game, Hand, PersonTotal, RatingPoint, Season, SeasonTotal, TeamPlayer
-from scoring.play import services
 from scoring.play.services import totals
+from scoring.play.services.hands import correct_hand
 from scoring.results import ratings
 from scoring.tests import games
 from scoring.tests.samples import CONCEALED, LOSE
@@ -28,7 +28,6 @@ def league_games(request):
     """A table's games (``request.param`` of them, default 2) on PostgreSQL."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
-    services.ensure_presets()  # a transactional test starts from empty tables
     games.league(days=1, tables=1, games=getattr(request, "param", 2))
     return list(Game.objects.order_by("number"))
 
@@ -147,7 +146,7 @@ def test_a_correction_commits_while_the_ratings_are_being_replayed(league_games)
             release.wait(timeout=60)
 
     def correct():
-        services.correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
+        correct_hand(hand, [CONCEALED, LOSE], expected_version=hand.version)
 
     replay = _thread(replay_running, failures)
     assert holding.wait(timeout=30)

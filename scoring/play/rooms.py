@@ -1,0 +1,165 @@
+"""Room codes: typed on the front page (a table's) or on a room board, checked with
+limits on guessing.
+
+Guessing is counted three ways (see the README, "Room codes", for the arithmetic):
+per device (the signed ``club_device`` cookie, :mod:`scoring.play.devices`), per
+session, and per network address. A POST that carries a device cookie is judged by its
+own device and session counters only, never by the address, so a club's phones behind
+one router keep working while someone else guesses. A POST without one (a script that
+drops cookies) is refused without checking the code once its address has had too many
+wrong codes this hour.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.core.cache import cache
+
+from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Table
+from scoring.play.access import DayClosed, require_links_open, tables_with_days
+from scoring.play.devices import (
+    DEVICE_TRUST,
+    address_over_limit,
+    bump,
+    device_id,
+    hour_key,
+)
+
+ROOM_FAILS_KEY = "scoring_room_fails"
+
+#: Wrong room codes a device (or a session) may type before it must wait.
+ROOM_CODE_TRIES = 5
+#: How long it then waits (seconds).
+ROOM_CODE_WAIT = 10 * 60
+#: Wrong room codes one device may type while its cookie is trusted (24 hours).
+ROOM_CODE_TRIES_PER_DEVICE = 15
+
+LEGACY_ROOM_CODE_LENGTH = 6
+ROOM_CODE_LENGTHS = (ROOM_CODE_LENGTH, LEGACY_ROOM_CODE_LENGTH)
+
+
+def normalise_room_code(text: object) -> str:
+    """Upper case, without spaces, dashes or dots: " abcd-e3fg " -> "ABCDE3FG"."""
+    if not isinstance(text, str):
+        return ""
+    text = text[:40].upper()
+    for junk in (" ", "-", ".", "_", "\t"):
+        text = text.replace(junk, "")
+    return text
+
+
+def format_room_code(code: str) -> str:
+    """Eight characters are shown as two groups of four ("ABCD-EFGH"), easier to read
+    out and type; older six-character codes are shown as they are."""
+    if len(code) == 8:
+        return f"{code[:4]}-{code[4:]}"
+    return code
+
+
+def room_code_wait(request) -> int:
+    """Seconds this device (or session) must still wait before another try (0: none)."""
+    now = time.time()
+    waits = [0.0]
+    fails = request.session.get(ROOM_FAILS_KEY)
+    if isinstance(fails, dict) and isinstance(fails.get("until"), (int, float)):
+        waits.append(fails["until"] - now)
+    device = device_id(request)
+    if device is not None:
+        until = cache.get(f"scoring:room:device-wait:{device}")
+        if isinstance(until, (int, float)):
+            waits.append(until - now)
+    longest = max(waits)
+    return int(longest) + 1 if longest > 0 else 0
+
+
+def _count_failure(request) -> None:
+    """One wrong code: counted for the session, the device and the address."""
+    now = time.time()
+    fails = request.session.get(ROOM_FAILS_KEY)
+    count = int(fails.get("count") or 0) + 1 if isinstance(fails, dict) else 1
+    if count >= ROOM_CODE_TRIES:
+        fails = {"count": 0, "until": now + ROOM_CODE_WAIT}
+    else:
+        fails = {"count": count, "until": fails.get("until") if isinstance(fails, dict) else None}
+    request.session[ROOM_FAILS_KEY] = fails
+    device = device_id(request)
+    if device is not None:
+        total = bump(f"scoring:room:device-fails:{device}", DEVICE_TRUST)
+        wait = DEVICE_TRUST if total >= ROOM_CODE_TRIES_PER_DEVICE else ROOM_CODE_WAIT
+        if total % ROOM_CODE_TRIES == 0 or total >= ROOM_CODE_TRIES_PER_DEVICE:
+            cache.set(f"scoring:room:device-wait:{device}", now + wait, wait)
+    bump(hour_key("fails", request), 3600)
+
+
+def _wait_words(seconds: int) -> str:
+    if seconds > 90 * 60:
+        hours = (seconds + 3599) // 3600
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    minutes = max(1, (seconds + 59) // 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+
+
+def _refusal(request) -> str:
+    """Why this try is not checked at all, or "" when it may be."""
+    wait = room_code_wait(request)
+    if wait:
+        return (
+            f"Too many wrong codes were typed on this device. Wait {_wait_words(wait)}, "
+            f"then try again. The QR code on your table card still works: scan it with "
+            f"the phone's camera, or ask an officer."
+        )
+    if device_id(request) is None and address_over_limit(request):
+        return (
+            "Too many wrong codes came from your network this hour. Scan the QR code on "
+            "your table card with the phone's camera, or reload this page and type the "
+            "code again."
+        )
+    return ""
+
+
+def check_typed_code(request, text: object, lookup, words: tuple[str, str, str]):
+    """Look up a typed code with ``lookup(code)`` (the object or None); returns (object,
+    "") or (None, a message for the box). ``words``: what the code is called, what it
+    opens and where it is written ("room code", "table", "your table card"). A wrong
+    code counts against this device, session and address (see above)."""
+    name, thing, where = words
+    refusal = _refusal(request)
+    if refusal:
+        return None, refusal
+    code = normalise_room_code(text)
+    if not code:
+        return None, f"Type the {ROOM_CODE_LENGTH}-character {name} from {where}."
+    valid = len(code) in ROOM_CODE_LENGTHS and all(c in ROOM_CODE_ALPHABET for c in code)
+    found = lookup(code) if valid else None
+    if found is None:
+        _count_failure(request)
+        hint = ""
+        if len(code) not in ROOM_CODE_LENGTHS:
+            hint = (
+                f" A {name} has {ROOM_CODE_LENGTH} letters and digits, like ABCD-EFGH;"
+                f" you typed {len(code)}."
+            )
+        return None, (
+            f"No {thing} has the {name} {format_room_code(code[: ROOM_CODE_LENGTH + 4])}."
+            f"{hint} Check the code on {where} and try again."
+        )
+    request.session.pop(ROOM_FAILS_KEY, None)
+    return found, ""
+
+
+def check_room_code(request, text: object) -> tuple[Table | None, str]:
+    """A typed table room code: (table, "") or (None, a message for the box)."""
+    table, problem = check_typed_code(
+        request,
+        text,
+        lambda code: tables_with_days().filter(room_code=code).first(),
+        ("room code", "table", "your table card"),
+    )
+    if table is None:
+        return None, problem
+    try:
+        require_links_open(table)
+    except DayClosed as closed:
+        return None, closed.message
+    return table, ""
