@@ -59,7 +59,7 @@ def test_the_rows_show_dealers_states_and_links(rf, states_game, can_edit):
 
 
 def test_each_cell_shows_the_total_and_the_hands_score(rf, game):
-    services.record_hand(game, [BIG, SMALL], number=1)
+    record_hand(game, [BIG, SMALL], number=1)
     drawn = _drawn(rf, game, False)
     assert '<td><span class="total">1,400</span><span class="score">+1,400</span></td>' in drawn
     assert '<td><span class="total">80</span><span class="score">+80</span></td>' in drawn
