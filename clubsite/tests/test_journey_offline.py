@@ -21,7 +21,7 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import RuleSet
-from scoring.play import services
+from scoring.play.services.games import start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,7 +37,6 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture
 def game(db):
-    services.ensure_presets()
     day = ClubDayFactory(date=timezone.localdate(), title="Thursday")
     people = [
         MemberFactory(first_name=first, last_name=last, membership_number=str(101 + i))
@@ -49,7 +48,7 @@ def game(db):
     for person in people:
         SignInFactory(day=day, person=person, card_shown=False)
     ann, bob, cat, dan = people
-    return services.start_game(
+    return start_game(
         table,
         [[ann, cat], [bob, dan]],
         rule_set=RuleSet.objects.get(slug="club"),
