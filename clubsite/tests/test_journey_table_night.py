@@ -14,7 +14,6 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubsite.browser import PHONE
 from members.models import ClubDay
 from members.tests.factories import (
     ClubDayFactory,
@@ -25,6 +24,7 @@ from members.tests.factories import (
 )
 from scoring.models import Game, Hand, RuleSet
 from scoring.play import services
+from testsupport.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from clubsite.testing import in_ci
+from testsupport import in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = ("127.0.0.1", 6379)
