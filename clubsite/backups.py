@@ -130,20 +130,24 @@ def restore_sqlite(source: Path) -> None:
     source = Path(source)
     if not source.is_file():
         raise BackupError(f"No backup file at {source}.")
+    refused = f"{source} was not restored, and nothing was changed: "
     try:
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     except sqlite3.DatabaseError as exc:
-        raise BackupError(f"{source} cannot be opened as an SQLite database: {exc}") from exc
+        raise BackupError(refused + f"it cannot be opened as an SQLite database ({exc}).") from exc
     try:
         try:
-            _check(src, "The backup file")
-            problems = check_backup(src)
+            integrity = src.execute("PRAGMA integrity_check").fetchone()[0]
+            if integrity != "ok":
+                problems = [f"it failed SQLite's integrity check ({integrity})"]
+            else:
+                problems = check_backup(src)
         except sqlite3.DatabaseError as exc:
-            raise BackupError(f"{source} is not an SQLite backup of this site: {exc}") from exc
-        if problems:
             raise BackupError(
-                f"{source} was not restored, and nothing was changed: " + "; ".join(problems) + "."
-            )
+                refused + f"it is not an SQLite backup of this site ({exc})."
+            ) from exc
+        if problems:
+            raise BackupError(refused + "; ".join(problems) + ".")
         connection.ensure_connection()
         src.backup(connection.connection)
     finally:

@@ -34,12 +34,8 @@ def login_device(get_response):
     clients without the cookie share one device per address ("none")."""
     from scoring.play.devices import device_id, remember_device
 
-    login_path = []  # reverse() once, at the first request (the URLconf is loaded then)
-
     def middleware(request):
-        if not login_path:
-            login_path.append(reverse("login"))
-        login = request.path == login_path[0]
+        login = request.path == reverse("login")
         if login and request.method == "POST":
             request.META["HTTP_USER_AGENT"] = DEVICE_MARK.format(device_id(request) or "none")
         response = get_response(request)

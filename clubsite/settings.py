@@ -9,7 +9,8 @@ Variables (all optional in development):
 - ``ALLOWED_HOSTS``: comma-separated host names.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins (``https://club.example.org``).
 - ``REDIS_URL``: e.g. ``redis://127.0.0.1:6379/0``: the shared cache of several app
-  servers; without it the cache is a table in the database.
+  servers, which then also keeps the login sessions' copies; without it the cache is a
+  table in the database.
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@host:5432/name``; default an SQLite
   file ``db.sqlite3`` beside ``manage.py`` in WAL mode.
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
@@ -112,9 +113,6 @@ MIDDLEWARE = [
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    # Reads the officer flag with the user (members/backends.py).
-    "members.backends.ClubBackend",
-    # Only for sessions begun before ClubBackend: ClubBackend answers every login.
     "django.contrib.auth.backends.ModelBackend",
 ]
 
@@ -138,9 +136,12 @@ TEMPLATES = [
 ]
 
 # Database: SQLite file by default (WAL, IMMEDIATE transactions so two writers queue
-# instead of failing), PostgreSQL through DATABASE_URL. Each worker thread keeps its
-# connection for CONN_MAX_AGE seconds on both: opening a SQLite file and running its
-# pragmas again on every request cost more than most pages' own queries.
+# instead of failing), PostgreSQL through DATABASE_URL (Django's own backend). Each worker
+# thread keeps its connection for CONN_MAX_AGE seconds on both: opening a SQLite file and
+# running its pragmas again on every request cost more than most pages' own queries.
+# CONN_HEALTH_CHECKS: a kept connection is checked (SELECT 1) before a request's first
+# query, so one the server dropped (a restart, a fail-over, an idle timeout) is opened
+# again instead of failing the page.
 # An empty DATABASE_URL (a blank line in an env file) means the default, not a crash.
 DATABASES = {
     "default": dj_database_url.parse(
@@ -149,10 +150,6 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-# PostgreSQL: Django's backend with a health check that needs no round trip (see
-# clubsite/postgresql/base.py): the same check, without a SELECT 1 before every page.
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = "clubsite.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
@@ -233,8 +230,16 @@ LOGOUT_REDIRECT_URL = "home"
 
 # Sessions: shared tablets at the door and at the tables must not stay logged in for
 # days. A login lasts SESSION_HOURS (default 12) and ends when the browser closes.
-# Django's database sessions, read in one plain-SQL statement (clubsite/sessions.py).
-SESSION_ENGINE = "clubsite.sessions"
+# Django's own engines: the sessions live in the database (django_session), where they
+# outlive a restart and every worker and server sees them. With Redis (REDIS_URL) the
+# cache keeps a copy too ("cached_db"): a page reads its session from Redis, and the
+# database only when Redis has lost it. Without Redis the cache is itself a database
+# table, where "cached_db" would write every session twice to save nothing: "db".
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_HOURS", "12")) * 3600
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
 SESSION_COOKIE_HTTPONLY = True

@@ -12,40 +12,40 @@ from members.models import OFFICERS_GROUP, Seat
 
 
 def is_officer(user) -> bool:
+    """Whether ``user`` is a club officer (a superuser, or in the officers' group). The
+    answer is kept on the user object, which lives for one request: the menu of the page
+    and the view ask once between them."""
     if not user or not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    cached = getattr(user, "_is_officer", None)
-    if cached is None:
-        cached = user.groups.filter(name=OFFICERS_GROUP).exists()
-        user._is_officer = cached
-    return cached
+    if not hasattr(user, "_is_officer"):
+        user._is_officer = user.groups.filter(name=OFFICERS_GROUP).exists()
+    return user._is_officer
 
 
 def officer_or_seated(user, table) -> tuple[bool, bool]:
     """(is an officer, is seated at ``table``) for the viewer of a table: one query for
-    a logged-in user (the seat alone when the officer check is known already), none for
-    a visitor. The officer answer is kept on the user, as :func:`is_officer` keeps it,
-    so the page's menu does not ask again."""
+    a logged-in user (both answers together, or the seat alone when the officer answer is
+    known already), none for a visitor. The officer answer is kept on the user, as
+    :func:`is_officer` keeps it, so the page's menu does not ask again."""
     if not user or not user.is_authenticated:
         return False, False
-    known = True if user.is_superuser else getattr(user, "_is_officer", None)
-    if known:
+    if user.is_superuser or getattr(user, "_is_officer", False):
         return True, False
-    if known is False:
+    if hasattr(user, "_is_officer"):
         return False, Seat.objects.filter(table=table, person__user=user).exists()
-    seats = Seat.objects.filter(table=table, person__user=OuterRef("pk"))
-    groups = Group.objects.filter(user=OuterRef("pk"), name=OFFICERS_GROUP)
-    officer, seated = (
+    answers = (
         get_user_model()
         .objects.filter(pk=user.pk)
-        .annotate(officer=Exists(groups), seated=Exists(seats))
-        .values_list("officer", "seated")
-        .get()
+        .annotate(
+            officer=Exists(Group.objects.filter(user=OuterRef("pk"), name=OFFICERS_GROUP)),
+            seated=Exists(Seat.objects.filter(table=table, person__user=OuterRef("pk"))),
+        )
     )
+    officer, seated = answers.values_list("officer", "seated").get()
     user._is_officer = bool(officer)
-    return bool(officer), bool(seated)
+    return user._is_officer, bool(seated)
 
 
 def person_for(user):

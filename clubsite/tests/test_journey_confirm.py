@@ -13,7 +13,6 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubsite.browser import PHONE
 from members import draw as seating
 from members import services as members_services
 from members.models import Person, Seat
@@ -22,6 +21,7 @@ from scoring.play.services.games import start_game
 from scoring.play.services.hands import record_hand
 from scoring.play.services.rulesets import set_day_rules
 from scoring.tests.samples import LOSE, WIN
+from testsupport.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

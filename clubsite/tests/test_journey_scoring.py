@@ -17,12 +17,12 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubsite.browser import PHONE
 from members import draw as seating
 from members import services as members_services
 from members.models import Person, Seat
 from scoring.engine import score_request
 from scoring.models import Game, GameTeam, Hand, TeamHand
+from testsupport.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

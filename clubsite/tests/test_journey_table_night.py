@@ -14,7 +14,6 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubsite.browser import PHONE
 from members.models import ClubDay
 from members.tests.factories import (
     ClubDayFactory,
@@ -26,6 +25,7 @@ from members.tests.factories import (
 from scoring.models import Game, Hand, RuleSet
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
+from testsupport.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -77,7 +77,7 @@ REDIRECT = "redirect"
 @pytest.fixture(autouse=True)
 def _fast(settings):
     """Cheap password hashing (the login form, new logins); the shared cache is emptied
-    for every test by ``clubsite.testing``."""
+    for every test by the root ``conftest.py``."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
-from clubsite.testing import in_ci
 from clubsite.tests.test_server import _free_port, gunicorn
+from testsupport import in_ci
 
 pytestmark = pytest.mark.proxy
 

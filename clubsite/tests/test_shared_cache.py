@@ -1,4 +1,5 @@
-"""Every worker and server sees one cache: what one process stores, another reads.
+"""Every worker and server sees one cache: what one process stores, another reads. With
+Redis, the login sessions are read through it too (Django's cached_db engine).
 
 Each check runs two separate processes of the site (as two gunicorn workers would be)
 against one database, or one Redis: the first counts a wrong room code, the second sees
@@ -14,13 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from clubsite.testing import in_ci
+from testsupport import in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 REDIS = ("127.0.0.1", 6379)
 
 SET = "from django.core.cache import cache; cache.set({key!r}, 3, 300); cache.incr({key!r})"
 GET = "from django.core.cache import cache; print(cache.get({key!r}))"
+SETTINGS = (
+    "from django.conf import settings; print(settings.CACHES['default'], settings.SESSION_ENGINE)"
+)
 
 
 def _manage(*args, **env):
@@ -50,10 +54,9 @@ def _redis_running() -> bool:
 def test_the_default_cache_is_shared_through_the_database(tmp_path):
     env = {"DATABASE_URL": f"sqlite:///{tmp_path / 'shared.sqlite3'}"}
     _manage("migrate", "--noinput", "-v", "0", **env)
-    backend = _manage(
-        "shell", "-c", "from django.conf import settings; print(settings.CACHES['default'])", **env
-    )
+    backend = _manage("shell", "-c", SETTINGS, **env)
     assert "DatabaseCache" in backend
+    assert backend.endswith("django.contrib.sessions.backends.db")  # no cache in front
     key = f"wrong-codes-{uuid.uuid4().hex}"
     _manage("shell", "-c", SET.format(key=key), **env)
     assert _manage("shell", "-c", GET.format(key=key), **env) == "4"
@@ -69,10 +72,9 @@ def test_with_redis_url_the_cache_is_shared_through_redis(tmp_path):
         "REDIS_URL": "redis://127.0.0.1:6379/0",
         "CACHE_KEY_PREFIX": f"test-{uuid.uuid4().hex[:8]}",
     }
-    backend = _manage(
-        "shell", "-c", "from django.conf import settings; print(settings.CACHES['default'])", **env
-    )
+    backend = _manage("shell", "-c", SETTINGS, **env)
     assert "RedisCache" in backend
+    assert backend.endswith("django.contrib.sessions.backends.cached_db")  # read from Redis
     key = f"wrong-codes-{uuid.uuid4().hex}"
     _manage("shell", "-c", SET.format(key=key), **env)
     assert _manage("shell", "-c", GET.format(key=key), **env) == "4"

@@ -180,7 +180,8 @@ def test_create_login_shows_the_password_once(officer_client, ann):
     url = reverse("members:person_login", args=[ann.pk])
     response = officer_client.post(url, {"action": "create"})
     assert response.status_code == 200
-    assert "no-store" in response["Cache-Control"] or "no-cache" in response["Cache-Control"]
+    cache_control = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert {"no-store", "private"} <= cache_control  # the password is kept nowhere
     password = response.context["password"]
     ann.refresh_from_db()
     assert ann.user.username == "ann.adams"
@@ -256,8 +257,13 @@ def test_import_page_not_a_roster(officer_client):
         url, {"file": upload("roster.csv", b"%PDF-1.5 binary"), "date_order": "auto"}
     )
     page = response.content.decode()
-    assert "This file cannot be imported" in page and "PDF" in page
-    assert "plan" not in response.context or response.context.get("plan") is None
+    message = (
+        "This is a PDF document, not a roster. Open the roster in your spreadsheet "
+        "program and save it as .xlsx or .csv."
+    )
+    assert response.context["roster_error"] == message
+    assert "This file cannot be imported" in page and message in page
+    assert "plan" not in response.context  # no preview
 
 
 def test_import_page_cancel_and_size_limit(officer_client, monkeypatch):
@@ -270,7 +276,7 @@ def test_import_page_cancel_and_size_limit(officer_client, monkeypatch):
     )
     assert "too large" in response.content.decode()
     response = officer_client.post(url, {"date_order": "auto"})
-    assert "errorlist" in response.content.decode()  # no file chosen
+    assert response.context["form"].errors["file"] == ["This field is required."]  # no file
 
 
 # ----------------------------------------------------------------------------- my page

@@ -12,7 +12,6 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from clubsite.testing import restore_migration_data
 from members import services as members_services
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine
@@ -23,6 +22,7 @@ from scoring.devtools.league.people import weighted_sample
 from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
 from scoring.play.services.hands import rebuild_game
 from scoring.tests.devtools.canonical import canonical_rows
+from testsupport import restore_migration_data
 
 TINY = [
     "--people",

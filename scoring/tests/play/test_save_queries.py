@@ -1,6 +1,7 @@
-"""A hand save's query budget (issue #14): the view reads what it locks once, writes
-the hand, its history, its team rows, the teams' totals (a save per team) and the
-game. Transaction
+"""A hand save's query budget (issue #14): Django reads the session and its user, the
+viewer's access is one query (the officer flag with the seat), the view reads what it
+locks once, writes the hand, its history, its team rows, the teams' totals (a save per
+team) and the game. Transaction
 statements (SAVEPOINT / RELEASE in tests; BEGIN / COMMIT in production) are not
 queries the server waits on for data and are not counted."""
 

@@ -1,4 +1,4 @@
-"""Test fixtures shared by every app (loaded as a pytest plugin from pyproject.toml).
+"""Test fixtures shared by every app (pytest loads this root conftest for every test).
 
 Personas, built once per test: an officer, a member (with a Person record), an
 outsider (anonymous). A table's score keeper by link is built in `scoring`'s tests,
@@ -6,28 +6,10 @@ since the link belongs to a table.
 """
 
 import os
-import shutil
 
 import pytest
 
-CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
-
-
-def chromium_path():
-    for candidate in CHROMIUM_CANDIDATES:
-        if os.path.exists(candidate):
-            return candidate
-    return shutil.which("chromium")
-
-
-MISSING_CHROMIUM = (
-    "system Chromium not found (/usr/bin/chromium); install it with "
-    "'apt-get install -y chromium' to run the browser journeys"
-)
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+from testsupport import MISSING_CHROMIUM, chromium_path, in_ci, restore_migration_data
 
 
 def pytest_configure(config):
@@ -77,20 +59,6 @@ def _require_postgres(django_db_setup, django_db_blocker):
         assert connection.vendor == "postgresql", (
             f"REQUIRE_POSTGRES=1 but the tests run on {connection.vendor}; set DATABASE_URL"
         )
-
-
-def restore_migration_data():
-    """Make again the rows the data migrations wrote (the rule-set presets, by the
-    migration's own code), which a flush takes away: a transactional test starts from
-    the database the previous one flushed. (Django's ``serialized_rollback`` would
-    restore them, but not in the browser journeys: under Playwright's event loop the
-    test's connection is another object than the one the test database was read
-    with.)"""
-    from importlib import import_module
-
-    from django.apps import apps
-
-    import_module("scoring.migrations.0002_presets").create_presets(apps, None)
 
 
 #: Fixtures that give a test the database (where the default shared cache lives).
@@ -182,7 +150,7 @@ def outsider_client(client):
 def journey(page, live_server, request):
     """A phone-sized browser page on the live test server, with screenshots and axe;
     any Content-Security-Policy message in the browser's console fails the journey."""
-    from clubsite.browser import PHONE, Journey
+    from testsupport.browser import PHONE, Journey
 
     page.set_viewport_size(PHONE)
     page.set_default_timeout(15_000)

@@ -1,0 +1,38 @@
+"""What the tests share besides fixtures (those are in the root ``conftest.py``): where
+the system Chromium is, whether this is a CI run, and the browser journeys' helpers
+(:mod:`testsupport.browser`). Never imported by the site itself."""
+
+import os
+import shutil
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+MISSING_CHROMIUM = (
+    "system Chromium not found (/usr/bin/chromium); install it with "
+    "'apt-get install -y chromium' to run the browser journeys"
+)
+
+
+def chromium_path():
+    for candidate in CHROMIUM_CANDIDATES:
+        if os.path.exists(candidate):
+            return candidate
+    return shutil.which("chromium")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def restore_migration_data():
+    """Make again the rows the data migrations wrote (the rule-set presets, by the
+    migration's own code), which a flush takes away: a transactional test starts from
+    the database the previous one flushed. (Django's ``serialized_rollback`` would
+    restore them, but not in the browser journeys: under Playwright's event loop the
+    test's connection is another object than the one the test database was read
+    with.)"""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    import_module("scoring.migrations.0002_presets").create_presets(apps, None)
