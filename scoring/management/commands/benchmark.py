@@ -3,17 +3,20 @@
     python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
                                [--seconds 60] [--speed 10]
 
-For each database (an SQLite file in a temporary directory unless ``--database-url``
-is given; that PostgreSQL database is dropped and made again), the command re-runs
-itself inside it: it builds a generated league, then for each step N opens a club day
+For each database (an SQLite file in a temporary directory, and each
+``--database-url``: that PostgreSQL database is dropped and made again), the command
+re-runs itself inside it: it builds a generated league (or copies the one kept in
+``.bench/`` or in a template database by an earlier run), then for each step N opens a
+club day
 with tables playing, serves the site with gunicorn as the README deploys it
 (``clubsite/gunicorn_conf.py``, ``DJANGO_ENV=production``, a generated key, no HTTPS
 redirect on the loopback), and plays N tables' club night with Locust
 (:mod:`scoring.devtools.bench.locustfile`) for ``--seconds``. Time runs ``--speed``
 times faster with that many times fewer users, so the request rates are those of N
 real tables. Per request type it prints p50/p95/p99 and failures; the capacity is the
-largest N with every p95 ≤ 150 ms and no failure. It stops after the first step that
-misses. Then the workbook and engine figures. It is a report: it always exits 0.
+largest N with every p95 ≤ 150 ms and no failure. Before the first step, 20 s of its
+load warm the workers up, unmeasured; it stops after a step whose slowest p95 passes
+1 s. Then the workbook and engine figures. It is a report: it always exits 0.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 CHILD = "CLUBSITE_BENCH_CHILD"
 P95_LIMIT_MS = 150
+GIVE_UP_MS = 1000  # a step whose slowest p95 passes this is the last
 BASE = Path(settings.BASE_DIR)
 
 
@@ -124,9 +128,9 @@ class Command(BaseCommand):
                 ok = all(s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values())
                 rows.append((tables, stats, cpu, ok))
                 self.stdout.write(format_step(tables, stats, cpu, ok))
-                if not ok:
+                capacity = tables if ok else capacity
+                if max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
                     break
-                capacity = tables
         self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
         for line in figures:
             self.stdout.write(line)
@@ -183,16 +187,21 @@ class Gunicorn:
         print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
         return self
 
-    def cpu_seconds(self) -> float:
-        """CPU time of the master and its workers so far."""
+    def cpu_seconds(self) -> tuple[float, float]:
+        """Seconds the master's and its workers' threads have run on a CPU so far, and
+        seconds they have waited, ready, for one (the kernel's schedstat)."""
         pids = [self.process.pid]
         children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
         pids += [int(p) for p in children.read_text().split()]
-        total = 0.0
+        ran = waited = 0.0
         for pid in pids:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-        return total
+            for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+                try:
+                    on_cpu, ready, _slices = stat.read_text().split()
+                except OSError:  # a thread that just ended
+                    continue
+                ran, waited = ran + int(on_cpu) / 1e9, waited + int(ready) / 1e9
+        return ran, waited
 
     def __exit__(self, *exc):
         self.process.terminate()
@@ -245,7 +254,9 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = children.ru_utime + children.ru_stime - children_before.ru_utime
     load -= children_before.ru_stime
-    cpu = {"server": (server.cpu_seconds() - server_before) / wall, "locust": load / wall}
+    (ran_after, waited_after), (ran_before, waited_before) = server.cpu_seconds(), server_before
+    ran, waited = ran_after - ran_before, waited_after - waited_before
+    cpu = {"server": ran / wall, "server_waiting": waited / wall, "locust": load / wall}
     cpu["machine"] = (busy_seconds() - machine_before) / wall
     stats = {}
     with open(f"{prefix}_stats.csv") as handle:
@@ -276,7 +287,8 @@ def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
     lines = [
         f"\n{tables} tables: {'PASS' if ok else 'MISS'} (cores busy: server "
         f"{cpu['server']:.2f}, load generator {cpu['locust']:.2f}, whole machine "
-        f"{cpu['machine']:.2f} of {os.cpu_count()})",
+        f"{cpu['machine']:.2f} of {os.cpu_count()}; server threads waiting for a CPU: "
+        f"{cpu['server_waiting']:.2f} on average)",
         f"  {'request':<12} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
     ]
     for name, s in sorted(stats.items()):
