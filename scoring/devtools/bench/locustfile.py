@@ -115,5 +115,5 @@ class Member(ClubUser):
         path, name = random.choice([(SCENE["standings"], "standings"), (self.page, "own page")])
         with self.client.get(path, name=name, allow_redirects=False, catch_response=True) as got:
             if got.status_code != 200:
-                got.failure(f"{name} answered {got.status_code}, not 200")
+                got.failure(f"{name} answered {got.status_code}, not 200 {got.error or ''}")
         self.pause(SCENE["member_seconds"])
