@@ -1,13 +1,15 @@
 """A club night for Locust, played against the site by ``manage.py benchmark``.
 
 Reads the scene file named by ``BENCH_SCENE`` (written by
-:mod:`scoring.devtools.bench.night`). Time runs ``speed`` times faster than at a club,
-with ``speed`` times fewer users, so the request rates are those of the real night:
+:mod:`scoring.devtools.bench.night`). For phones and members time runs ``speed`` times
+faster than at a club, with ``speed`` times fewer users, so the request rates are those
+of the real night:
 
 - a table phone (one per table): about every 3 minutes it types a hand, sending a live
   preview about three times while typing, then saves it (a new key each time) and
   loads the table page the save redirects to;
-- a room board (one per 25 tables): fetches the board's live body every 5 seconds;
+- a room board (one per club day of 25 tables, in real time): fetches its day's live
+  body every 5 seconds;
 - a member (one per 5 tables), logged in: reads the standings or their own page
   every minute.
 
@@ -87,16 +89,18 @@ class TablePhone(ClubUser):
 
 
 class RoomBoard(ClubUser):
-    fixed_count = SCENE.get("boards", 0)
+    fixed_count = len(SCENE.get("boards", []))
+    _next = iter(SCENE.get("boards", []))
 
     def on_start(self):
-        self.client.get(f"/board/code/{SCENE['board_code']}/", name="setup: board link")
+        board = next(RoomBoard._next)
+        self.client.get(f"/board/code/{board['code']}/", name="setup: board link")
+        self.live = f"/board/{board['day']}/live/"
         time.sleep(random.uniform(0, SCENE["board_seconds"]))
 
     @task
     def poll(self):
-        live = f"/board/{SCENE['day']}/live/"
-        self.client.get(live, name="board live", headers={"HX-Request": "true"})
+        self.client.get(self.live, name="board live", headers={"HX-Request": "true"})
         self.pause(SCENE["board_seconds"])
 
 

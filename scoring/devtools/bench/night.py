@@ -70,9 +70,10 @@ def _pg(db: dict) -> dict:
     return {k.lower(): db[k] for k in ("USER", "PASSWORD", "HOST", "PORT") if db[k]}
 
 
-def _day() -> ClubDay:
-    """Today's open club day (table links and boards work on their day only)."""
-    day, _ = ClubDay.objects.get_or_create(date=timezone.localdate(), title=DAY_TITLE)
+def _day(number: int) -> ClubDay:
+    """Today's open club day ``number`` (table links and boards work on their day
+    only): one per 25 real tables, as at a host of many clubs, each with its board."""
+    day, _ = ClubDay.objects.get_or_create(date=timezone.localdate(), title=f"{DAY_TITLE} {number}")
     return day
 
 
@@ -89,15 +90,16 @@ def _people(count: int) -> list[Person]:
     return people
 
 
-def tables_playing(count: int) -> list[Game]:
-    """``count`` tables of the club night with a game started (reused, then added)."""
-    day = _day()
+def tables_playing(count: int, per_day: int) -> list[Game]:
+    """``count`` tables playing, ``per_day`` to a club day, with a game started
+    (reused from an earlier step, then added)."""
     rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
-    round_, _ = Round.objects.get_or_create(day=day, number=1, defaults={"started": True})
-    games = list(Game.objects.filter(day=day).order_by("pk"))
+    games = list(Game.objects.filter(day__title__startswith=DAY_TITLE).order_by("pk"))
     if len(games) < count:
         people = _people(4 * count)
         for index in range(len(games), count):
+            day = _day(index // per_day + 1)
+            round_, _ = Round.objects.get_or_create(day=day, number=1, defaults={"started": True})
             four = people[4 * index : 4 * index + 4]
             table = Table.objects.create(round=round_, number=index + 1)
             for position, person in enumerate(four, start=1):
@@ -129,26 +131,25 @@ def _member_sessions(count: int) -> list[dict]:
 
 
 def scene(tables: int, speed: float) -> dict:
-    """What the Locust users of a night of ``tables`` real tables need, ``speed`` times
-    faster with as many times fewer users (each kind rounded up to one at least)."""
+    """What the Locust users of a night of ``tables`` real tables need. Phones and
+    members run ``speed`` times faster with as many times fewer users (each kind one at
+    least); every club day (25 real tables) has its own board, polling in real time."""
 
     def users(real: float) -> tuple[int, float]:
         count = max(1, math.ceil(real / speed))
         return count, real / count  # users, and how many real ones each stands for
 
     phones, per_phone = users(tables)
-    boards, per_board = users(tables / TABLES_PER_BOARD)
     members, per_member = users(tables / TABLES_PER_MEMBER)
-    games = tables_playing(phones)
-    day = _day()
+    per_day = max(1, math.ceil(TABLES_PER_BOARD / per_phone))
+    games = tables_playing(phones, per_day)
+    days = {game.day_id: game.day for game in games}.values()
     season = Season.objects.order_by("-start").first()
     return {
         "tables": [{"token": g.table.token, "game": g.pk, "next": g.hand_count + 1} for g in games],
         "hand_seconds": HAND_SECONDS / per_phone,
-        "boards": boards,
-        "board_seconds": BOARD_SECONDS / per_board,
-        "board_code": day.board_code,
-        "day": day.pk,
+        "boards": [{"code": day.board_code, "day": day.pk} for day in days],
+        "board_seconds": BOARD_SECONDS,
         "members": _member_sessions(members),
         "member_seconds": MEMBER_SECONDS / per_member,
         "standings": reverse("scoring:standings") + (f"?season={season.pk}" if season else ""),

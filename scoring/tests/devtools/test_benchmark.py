@@ -40,7 +40,7 @@ def test_the_scene_lets_phones_boards_and_members_in_and_a_save_records_a_hand()
     scene = night.scene(tables=10, speed=4)
     assert len(scene["tables"]) == 3  # 10 tables, 4 times faster: 3 phones
     assert scene["hand_seconds"] == pytest.approx(180 * 3 / 10)
-    assert scene["boards"] == 1 and len(scene["members"]) == 1
+    assert len(scene["boards"]) == 1 and len(scene["members"]) == 1  # one club day
 
     phone, first = Client(), scene["tables"][0]
     assert phone.get(f"/t/{first['token']}/").status_code == 302
@@ -52,13 +52,23 @@ def test_the_scene_lets_phones_boards_and_members_in_and_a_save_records_a_hand()
     assert answer.status_code == 200
 
     board = Client()
-    assert board.get(f"/board/code/{scene['board_code']}/").status_code == 302
-    assert board.get(f"/board/{scene['day']}/live/").status_code == 200
+    day = scene["boards"][0]
+    assert board.get(f"/board/code/{day['code']}/").status_code == 302
+    assert board.get(f"/board/{day['day']}/live/").status_code == 200
 
     member = Client()
     member.cookies[scene["session_cookie"]] = scene["members"][0]["session"]
     assert member.get(f"/players/{scene['members'][0]['person']}/").status_code == 200
     assert member.get(scene["standings"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_board_per_club_day_of_25_tables():
+    MemberFactory.create_batch(4)
+    scene = night.scene(tables=100, speed=10)  # 10 phones, each for 10 tables
+    assert len(scene["tables"]) == 10
+    assert len(scene["boards"]) == 4  # three phones (30 real tables) a day, then one
+    assert scene["board_seconds"] == 5
 
 
 def test_steps_are_table_counts():
