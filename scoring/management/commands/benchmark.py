@@ -237,7 +237,7 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
     cores used by the server and by Locust."""
     path = tmp / "scene.json"
     path.write_text(json.dumps(scene))
-    users = len(scene["tables"]) + scene["boards"] + len(scene["members"])
+    users = len(scene["tables"]) + len(scene["boards"]) + len(scene["members"])
     prefix = tmp / "locust"
     command = [
         sys.executable, "-m", "locust", "-f", "scoring/devtools/bench/locustfile.py",
