@@ -94,7 +94,8 @@ def tables_playing(count: int, per_day: int) -> list[Game]:
     """``count`` tables playing, ``per_day`` to a club day, with a game started
     (reused from an earlier step, then added)."""
     rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
-    games = list(Game.objects.filter(day__title__startswith=DAY_TITLE).order_by("pk"))
+    today = Game.objects.filter(day__title__startswith=DAY_TITLE, day__date=timezone.localdate())
+    games = list(today.order_by("pk"))
     if len(games) < count:
         people = _people(4 * count)
         for index in range(len(games), count):
