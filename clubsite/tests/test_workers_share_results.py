@@ -28,7 +28,10 @@ print(len(drawn))
 """
 
 OFFICER = (
-    "from scoring.devtools.bench.prepare import officer_user; officer_user(); "
+    "from django.contrib.auth import get_user_model; from django.contrib.auth.models import Group; "
+    "from members.models import OFFICERS_GROUP; "
+    "user = get_user_model().objects.create_user('bench-officer'); "
+    "user.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0]); "
     "from scoring.models import Season; print(Season.objects.count())"
 )
 

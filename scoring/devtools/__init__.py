@@ -7,8 +7,6 @@ keep it so).
 - :mod:`~scoring.devtools.simulate`: plausible random hands, pure (no database);
 - :mod:`~scoring.devtools.league`: a realistic, reproducible club history written
   through the real services (options, dates, people, days, games, the entry point);
-- :mod:`~scoring.devtools.bench`: the measurements of ``manage.py benchmark`` (the
-  league and scene it needs, the pages, the workbook and the engine, the report);
-- :mod:`~scoring.devtools.urls` and :mod:`~scoring.devtools.views`: the site's URLs plus
-  the minimal view every page is measured against, for the benchmark only.
+- :mod:`~scoring.devtools.bench`: the club-night benchmark of ``manage.py benchmark``
+  (Locust users, the scene they play, the workbook and engine figures).
 """

@@ -1,371 +1,299 @@
-"""Measure the pages, the hand save, the workbook and the engine on a generated league:
+"""The club-night benchmark (``make bench``): how many tables one server holds.
 
-    python manage.py benchmark [--people 400 --years 5 --seed 1 --repeat 30]
+    python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
+                               [--seconds 60] [--speed 10]
 
-The site's own database is never touched. The command re-runs itself in child
-processes whose ``DATABASE_URL`` points at throwaway SQLite files in ``.bench/`` beside
-manage.py (``league-<people>-<years>-<seed>.sqlite3`` and, for the query counts at a
-tenth of the size, ``…-small.sqlite3``), or at ``--database-url`` /
-``--small-database-url``. A league is built the first time and reused afterwards (a
-``.league.json`` marker beside the file records its options); ``--rebuild`` builds it
-again. Each league is built in one child and measured in a fresh one.
-
-It prints one table (see :mod:`scoring.devtools.bench`) and a summary line, and exits 0
-even when a target is missed: it is a report.
+For each database (an SQLite file in a temporary directory, and each
+``--database-url``: that PostgreSQL database is dropped and made again), the command
+re-runs itself inside it: it builds a generated league (or copies the one kept in
+``.bench/`` or in a template database by an earlier run), then for each step N opens a
+club day
+with tables playing, serves the site with gunicorn as the README deploys it
+(``clubsite/gunicorn_conf.py``, ``DJANGO_ENV=production``, a generated key, no HTTPS
+redirect on the loopback), and plays N tables' club night with Locust
+(:mod:`scoring.devtools.bench.locustfile`) for ``--seconds``. Time runs ``--speed``
+times faster with that many times fewer users, so the request rates are those of N
+real tables. Per request type it prints p50/p95/p99 and failures; the capacity is the
+largest N with every p95 ≤ 150 ms and no failure. Before the first step, 20 s of its
+load warm the workers up, unmeasured; it stops after a step whose slowest p95 passes
+1 s. Then the workbook and engine figures. It is a report: it always exits 0.
 """
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import resource
+import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+from urllib.parse import urlparse
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.devtools.bench.http_pages import HttpOptions
-from scoring.devtools.bench.measure import measure_all
-from scoring.devtools.bench.prepare import BenchError, ensure_league, marker_path
-from scoring.devtools.bench.report import (
-    HEADERS,
-    format_http_table,
-    format_table,
-    http_rows,
-    report_rows,
-    summary_line,
-)
-from scoring.devtools.league.options import DEFAULT_START, LeagueOptions
-
-CHILD_ENV = "CLUBSITE_BENCHMARK_CHILD"
-DB_ENV = "CLUBSITE_BENCHMARK_DATABASE_URL"
+CHILD = "CLUBSITE_BENCH_CHILD"
+P95_LIMIT_MS = 150
+GIVE_UP_MS = 1000  # a step whose slowest p95 passes this is the last
+BASE = Path(settings.BASE_DIR)
 
 
-def sqlite_url(path: Path) -> str:
-    return f"sqlite:///{Path(path).resolve()}"
-
-
-def add_http_arguments(parser) -> None:
-    """The options of the measurements over HTTP."""
-    parser.add_argument(
-        "--http-seconds",
-        type=float,
-        default=10.0,
-        help="Seconds per page and per minimal-view run over HTTP (default 10).",
-    )
-    parser.add_argument(
-        "--rounds", type=int, default=3, help="Rounds of every page over HTTP (default 3)."
-    )
-    parser.add_argument(
-        "--connections", type=int, default=8, help="HTTP connections at once (default 8)."
-    )
-    parser.add_argument(
-        "--workers", type=int, default=2, help="gunicorn workers for the pages (default 2)."
-    )
-    parser.add_argument(
-        "--crowd",
-        type=int,
-        default=25,
-        help="Tables saving hands at once in the crowd test (default 25; 0: skip it).",
-    )
-    parser.add_argument(
-        "--crowd-workers", type=int, default=3, help="gunicorn workers then (default 3)."
-    )
-    parser.add_argument("--no-http", action="store_true", help="Only the in-process measurements.")
-
-
-HTTP_OPTIONS = ("http_seconds", "rounds", "connections", "workers", "crowd", "crowd_workers")
-
-
-def http_arguments(o) -> list[str]:
-    """The HTTP options given to the parent, for the measuring child."""
-    return [part for name in HTTP_OPTIONS for part in (f"--{name.replace('_', '-')}", str(o[name]))]
+def step_list(text: str) -> list[int]:
+    try:
+        steps = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise CommandError(f"--steps takes table counts like 25,100,250, not {text!r}.") from None
+    if not steps or min(steps) < 1:
+        raise CommandError("--steps needs at least one table count of 1 or more.")
+    return sorted(steps)
 
 
 class Command(BaseCommand):
-    help = (
-        "Benchmark the standings, member and table pages, the hand save, the live preview, "
-        "the league workbook and the engine on a generated league in a throwaway database."
-    )
+    help = "The club-night benchmark: tables one server holds (p95 ≤ 150 ms, no failure)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--people", type=int, default=400)
-        parser.add_argument("--years", type=int, default=5)
-        parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument(
-            "--days-per-year",
-            type=int,
-            default=100,
-            help="Club days a year of the full league (default 100); the small league has "
-            "a tenth of them.",
-        )
-        parser.add_argument("--tables-min", type=int, default=20)
-        parser.add_argument("--tables-max", type=int, default=30)
-        parser.add_argument(
-            "--repeat", type=int, default=30, help="Timed requests per page (default 30)."
-        )
         parser.add_argument(
             "--database-url",
-            default="",
-            help="Database of the full league (default: an SQLite file in --bench-dir). "
-            "It is WIPED when it holds another league and --rebuild is given.",
+            action="append",
+            default=[],
+            help="A PostgreSQL database to use (wiped!), besides the SQLite file; repeatable.",
         )
+        parser.add_argument("--no-sqlite", action="store_true", help="Skip the SQLite run.")
+        parser.add_argument("--steps", default="25,100,250,500,1000,2000,4000")
+        parser.add_argument("--seconds", type=float, default=60, help="Per step (default 60).")
+        parser.add_argument("--speed", type=float, default=10, help="Time compression (10).")
+        parser.add_argument("--people", type=int, default=400)
+        parser.add_argument("--years", type=int, default=1)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--no-figures", action="store_true", help="Skip workbook, engine.")
+        parser.add_argument("--keep", action="store_true", help="Keep the temporary files.")
         parser.add_argument(
-            "--small-database-url",
-            default="",
-            help="Database of the small league (default: an SQLite file in --bench-dir).",
-        )
-        parser.add_argument(
-            "--bench-dir",
-            default=str(settings.BASE_DIR / ".bench"),
-            help="Where the throwaway SQLite files and markers live (default .bench/).",
-        )
-        parser.add_argument(
-            "--small-only",
-            action="store_true",
-            help="Only the small league (a quick run, for tests and CI).",
-        )
-        parser.add_argument(
-            "--rebuild", action="store_true", help="Build the leagues again from scratch."
-        )
-        parser.add_argument(
-            "--engine-seconds",
-            type=float,
-            default=1.0,
-            help="Seconds of engine scoring (default 1).",
-        )
-        add_http_arguments(parser)
-        # Internal: the child process.
-        parser.add_argument("--child", choices=("build", "measure"), help="(internal)")
-        parser.add_argument("--output", default="", help="(internal)")
-        parser.add_argument("--marker", default="", help="(internal)")
-        parser.add_argument("--may-wipe", action="store_true", help="(internal)")
-        parser.add_argument("--label", default="", help="(internal)")
-        parser.add_argument("--no-workbook", action="store_true", help="(internal)")
-
-    # -----------------------------------------------------------------------------------
-    # Parent
-
-    def handle(self, *args, **o):
-        if o["child"]:
-            return self.child(o)
-        if o["repeat"] < 1 or o["rounds"] < 1 or o["connections"] < 1 or o["workers"] < 1:
-            raise CommandError("--repeat, --rounds, --connections and --workers must be 1 or more.")
-        if o["http_seconds"] <= 0:
-            raise CommandError("--http-seconds must be more than 0.")
-        bench_dir = Path(o["bench_dir"])
-        bench_dir.mkdir(parents=True, exist_ok=True)
-        full_opts = self.options_for(o, o["days_per_year"])
-        small_opts = self.options_for(o, max(1, o["days_per_year"] // 10))
-        stem = f"league-{o['people']}-{o['years']}-{o['seed']}"
-        leagues = [("small", small_opts, o["small_database_url"], f"{stem}-small")]
-        if not o["small_only"]:
-            leagues.append(("full", full_opts, o["database_url"], stem))
-        results = {}
-        for label, opts, url, name in leagues:
-            results[label] = self.run_league(label, opts, url, name, bench_dir, o)
-        self.print_report(results, o)
-
-    def run_league(
-        self, label: str, opts: LeagueOptions, url: str, name: str, bench_dir: Path, o
-    ) -> dict:
-        """Build (or reuse) one league in one child process and measure it in another;
-        returns the measurements with the database's URL and the league's marker."""
-        given = bool(url)
-        if not given:
-            path = bench_dir / f"{name}.sqlite3"
-            if o["rebuild"]:
-                for suffix in ("", "-wal", "-shm"):
-                    Path(f"{path}{suffix}").unlink(missing_ok=True)
-            url = sqlite_url(path)
-        marker = marker_path(bench_dir, name if not given else f"{name}-url")
-        common = [
-            "--people",
-            str(opts.people),
-            "--years",
-            str(opts.years),
-            "--seed",
-            str(opts.seed),
-            "--days-per-year",
-            str(opts.days_per_year),
-            "--tables-min",
-            str(opts.tables_min),
-            "--tables-max",
-            str(opts.tables_max),
-            "--marker",
-            str(marker),
-            "--label",
-            label,
-        ]
-        build = ["--child", "build", *common]
-        if o["rebuild"]:
-            build.append("--rebuild")
-        if not given or o["rebuild"]:
-            build.append("--may-wipe")
-        built = self.run_child(build, url, label)
-        measure = [
-            "--child",
-            "measure",
-            *common,
-            "--repeat",
-            str(o["repeat"]),
-            "--engine-seconds",
-            str(o["engine_seconds"] if label == "full" or o["small_only"] else 0),
-        ]
-        over_http = not o["no_http"] and (label == "full" or o["small_only"])
-        measure += http_arguments(o) if over_http else ["--no-http"]
-        result = self.run_child(measure, url, label)
-        result["url"] = url
-        result["league"] = built.get("league", {})
-        return result
-
-    @staticmethod
-    def http_options(o) -> HttpOptions:
-        return HttpOptions(
-            seconds=o["http_seconds"],
-            rounds=o["rounds"],
-            connections=o["connections"],
-            workers=o["workers"],
-            crowd_connections=o["crowd"],
-            crowd_workers=o["crowd_workers"],
-            crowd_seconds=o["http_seconds"],
+            "--rebuild", action="store_true", help="Build the league again (it is kept in .bench/)."
         )
 
-    @staticmethod
-    def options_for(o, days_per_year: int) -> LeagueOptions:
-        return LeagueOptions(
-            people=o["people"],
-            years=o["years"],
-            seed=o["seed"],
-            days_per_year=days_per_year,
-            tables_min=o["tables_min"],
-            tables_max=o["tables_max"],
-            start=DEFAULT_START,
-        )
+    def handle(self, **o):
+        step_list(o["steps"])
+        if os.environ.get(CHILD):
+            return self.night(o)
+        urls = [] if o["no_sqlite"] else [""]
+        urls += o["database_url"]
+        if not urls:
+            raise CommandError("Nothing to measure: --no-sqlite without --database-url.")
+        from scoring.devtools.bench.night import league_key
 
-    def run_child(self, arguments: list[str], url: str, label: str) -> dict:
-        """Run this command again in a child process against ``url``; relay its output
-        and return the JSON it wrote."""
-        with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as handle:
-            output = handle.name
-        env = dict(os.environ)
-        env.update(
-            {
-                "DATABASE_URL": url,
-                DB_ENV: url,
-                CHILD_ENV: "1",
-                "DJANGO_ENV": "development",
-                "DEBUG": "0",
-                "PYTHONUNBUFFERED": "1",
+        key = league_key(league_options(o))
+        for url in urls:
+            tmp = tempfile.mkdtemp(prefix="bench-")
+            try:
+                if url:
+                    name = urlparse(url).path.lstrip("/")
+                    keep_as = f"{name}_{key}".replace("-", "_")
+                    recreate_postgres(url, None if o["rebuild"] else keep_as)
+                else:
+                    keep_as = BASE / ".bench" / f"{key}.sqlite3"
+                    url = f"sqlite:///{tmp}/bench.sqlite3"
+                    if keep_as.exists() and not o["rebuild"]:
+                        shutil.copy(keep_as, f"{tmp}/bench.sqlite3")
+                env = {**os.environ, CHILD: tmp, "DATABASE_URL": url, "BENCH_KEEP": str(keep_as)}
+                env["SECRET_KEY"] = secrets.token_urlsafe(50)  # the server's, for sessions
+                subprocess.run([sys.executable, *sys.argv], env=env, cwd=BASE, check=False)
+            finally:
+                if not o["keep"]:
+                    shutil.rmtree(tmp, ignore_errors=True)
+
+    def night(self, o):
+        from scoring.devtools.bench import night
+
+        tmp = Path(os.environ[CHILD])
+        db = urlparse(os.environ["DATABASE_URL"])
+        self.stdout.write(f"\n=== Club night on {db.scheme} ({db.path}) ===")
+        call_command("migrate", verbosity=0)
+        call_command("createcachetable", verbosity=0)
+        night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
+        figures = [] if o["no_figures"] else [night.workbook_figure(), night.engine_figure()]
+        capacity, rows = 0, []
+        steps = step_list(o["steps"])
+        with Gunicorn(tmp) as server:
+            # Every worker's first pages (imports, templates) are not a club night's.
+            run_locust(tmp, server, night.scene(steps[0], o["speed"]), 20)
+            for tables in steps:
+                scene = night.scene(tables, o["speed"])
+                stats, cpu = run_locust(tmp, server, scene, o["seconds"])
+                ok = all(s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values())
+                rows.append((tables, stats, cpu, ok))
+                self.stdout.write(format_step(tables, stats, cpu, ok))
+                capacity = tables if ok else capacity
+                if max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
+                    break
+        self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
+        for line in figures:
+            self.stdout.write(line)
+
+
+def league_options(o: dict):
+    from scoring.devtools.league.options import LeagueOptions
+
+    return LeagueOptions(people=o["people"], years=o["years"], seed=o["seed"])
+
+
+def recreate_postgres(url: str, template: str | None) -> None:
+    """Drop the database and make it again: a copy of ``template`` when it exists."""
+    import psycopg
+
+    parts = urlparse(url)
+    name = parts.path.lstrip("/")
+    admin = parts._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        found = (
+            template
+            and conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [template]).fetchone()
+        )
+        conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if found else ""))
+
+
+class Gunicorn:
+    """The site as the README deploys it, on a free loopback port."""
+
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self):
+        env = {
+            **os.environ,
+            "DJANGO_ENV": "production",
+            "SECURE_SSL_REDIRECT": "0",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+            "STATIC_ROOT": str(self.tmp / "static"),
+        }
+        collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
+        subprocess.run(collect, env=env, cwd=BASE, check=True)
+        self.log = open(self.tmp / "gunicorn.log", "w")
+        conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
+            stdout=self.log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        wait_until_up(self.url + "/healthz", self.process)
+        print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
+        return self
+
+    def cpu_seconds(self) -> tuple[float, float]:
+        """Seconds the master's and its workers' threads have run on a CPU so far, and
+        seconds they have waited, ready, for one (the kernel's schedstat)."""
+        pids = [self.process.pid]
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        pids += [int(p) for p in children.read_text().split()]
+        ran = waited = 0.0
+        for pid in pids:
+            for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+                try:
+                    on_cpu, ready, _slices = stat.read_text().split()
+                except OSError:  # a thread that just ended
+                    continue
+                ran, waited = ran + int(on_cpu) / 1e9, waited + int(ready) / 1e9
+        return ran, waited
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        self.log.close()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, process, seconds: float = 60) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise CommandError("gunicorn stopped at once; see its log.")
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise CommandError(f"gunicorn did not answer within {seconds:g} s.")
+
+
+def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
+    """One step headless; per request type {p50, p95, p99, count, failures} and the
+    cores used by the server and by Locust."""
+    path = tmp / "scene.json"
+    path.write_text(json.dumps(scene))
+    users = len(scene["tables"]) + len(scene["boards"]) + len(scene["members"])
+    prefix = tmp / "locust"
+    command = [
+        sys.executable, "-m", "locust", "-f", "scoring/devtools/bench/locustfile.py",
+        "--headless", "--host", server.url, "-u", str(users), "-r", str(max(users, 1)),
+        "-t", f"{seconds:g}s", "--csv", str(prefix), "--only-summary", "--loglevel", "WARNING",
+        "--stop-timeout", "5",
+    ]  # fmt: skip
+    env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
+    server_before, machine_before, began = server.cpu_seconds(), busy_seconds(), time.monotonic()
+    children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(tmp / "locust.log", "a") as log:
+        subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
+    wall = time.monotonic() - began
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    load = children.ru_utime + children.ru_stime - children_before.ru_utime
+    load -= children_before.ru_stime
+    (ran_after, waited_after), (ran_before, waited_before) = server.cpu_seconds(), server_before
+    ran, waited = ran_after - ran_before, waited_after - waited_before
+    cpu = {"server": ran / wall, "server_waiting": waited / wall, "locust": load / wall}
+    cpu["machine"] = (busy_seconds() - machine_before) / wall
+    stats = {}
+    with open(f"{prefix}_stats.csv") as handle:
+        for row in csv.DictReader(handle):
+            if row["Name"] == "Aggregated" or row["Name"].startswith("setup:"):
+                continue
+            stats[row["Name"]] = {
+                "count": int(row["Request Count"]),
+                "failures": int(row["Failure Count"]),
+                "p50": float(row["50%"] or 0),
+                "p95": float(row["95%"] or 0),
+                "p99": float(row["99%"] or 0),
             }
+    with open(f"{prefix}_failures.csv") as handle:
+        for row in csv.DictReader(handle):
+            print(f"  failed {row['Occurrences']}×: {row['Name']}: {row['Error'][:200]}")
+    return stats, cpu
+
+
+def busy_seconds() -> float:
+    """CPU time every process on the machine has used so far (all cores)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
+    lines = [
+        f"\n{tables} tables: {'PASS' if ok else 'MISS'} (cores busy: server "
+        f"{cpu['server']:.2f}, load generator {cpu['locust']:.2f}, whole machine "
+        f"{cpu['machine']:.2f} of {os.cpu_count()}; server threads waiting for a CPU: "
+        f"{cpu['server_waiting']:.2f} on average)",
+        f"  {'request':<12} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
+    ]
+    for name, s in sorted(stats.items()):
+        lines.append(
+            f"  {name:<12} {s['count']:>7} {s['p50']:>7.0f} {s['p95']:>7.0f} {s['p99']:>7.0f} "
+            f"{s['failures']:>7}"
         )
-        command = [
-            sys.executable,
-            str(settings.BASE_DIR / "manage.py"),
-            "benchmark",
-            *arguments,
-            "--output",
-            output,
-        ]
-        try:
-            process = subprocess.Popen(
-                command,
-                cwd=settings.BASE_DIR,
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-            )
-            tail = []
-            for line in process.stdout:
-                line = line.rstrip("\n")
-                tail = [*tail[-30:], line]
-                self.stdout.write(f"  [{label}] {line}")
-            code = process.wait()
-            if code != 0:
-                raise CommandError(
-                    f"The benchmark's {label} league step failed (exit {code}):\n" + "\n".join(tail)
-                )
-            return json.loads(Path(output).read_text() or "{}")
-        finally:
-            Path(output).unlink(missing_ok=True)
-
-    def print_report(self, results: dict, o) -> None:
-        full, small = results.get("full"), results.get("small")
-        rows, misses = report_rows(full, small)
-        main = full or small
-        self.stdout.write("")
-        for label, data in results.items():
-            league = data.get("league", {})
-            counts = data.get("counts", {})
-            how = "reused" if league.get("reused") else f"built in {league.get('built_seconds')} s"
-            self.stdout.write(
-                f"{label} league: {counts.get('people', 0):,} people, {counts.get('days', 0):,} "
-                f"club days, {counts.get('games', 0):,} games, {counts.get('hands', 0):,} "
-                f"hands ({how}; {data['url']})"
-            )
-        self.stdout.write(
-            f"In-process (django.test.Client, logged in as an officer): query counts, and "
-            f"server times for context, "
-            f"{o['repeat']} requests per page after a warm-up; database: {main.get('vendor')}."
-        )
-        if small is not None and full is not None:
-            self.stdout.write(
-                "'queries 1/10': the same page on the small league (a tenth of the club days)."
-            )
-        http = main.get("http")
-        if http:
-            opts = http["options"]
-            self.stdout.write(
-                f"\nOver HTTP: gunicorn, {opts['workers']} workers, {opts['connections']} "
-                f"connections, {opts['seconds']:g} s per run, {opts['rounds']} rounds, each "
-                "page right after the minimal view; 'ratio' is the median over the rounds of "
-                "the page's median latency ÷ the minimal view's. 'Body drawn': the results "
-                "version bumped before each request (the page right after a game finishes)."
-            )
-            more_rows, more_misses = http_rows(http, main.get("vendor", ""))
-            self.stdout.write("")
-            self.stdout.write(format_http_table(more_rows))
-            rows, misses = rows + more_rows, more_misses + misses
-        self.stdout.write("")
-        self.stdout.write(format_table([r for r in rows if len(r) == len(HEADERS) + 1]))
-        self.stdout.write("")
-        line = summary_line(rows, misses)
-        style = self.style.SUCCESS if not misses else self.style.WARNING
-        self.stdout.write(style(line))
-
-    # -----------------------------------------------------------------------------------
-    # Child
-
-    def child(self, o) -> None:
-        expected = os.environ.get(DB_ENV)
-        if os.environ.get(CHILD_ENV) != "1" or not expected:
-            raise CommandError(
-                "--child is internal to manage.py benchmark (it runs against a throwaway "
-                "database); run `manage.py benchmark` instead."
-            )
-        if os.environ.get("DATABASE_URL") != expected or settings.PRODUCTION:
-            raise CommandError("The benchmark child is not on its throwaway database; stopping.")
-        opts = self.options_for(o, o["days_per_year"])
-        marker = Path(o["marker"]) if o["marker"] else None
-        log = self.stdout.write
-        try:
-            if o["child"] == "build":
-                league = ensure_league(
-                    opts, marker, rebuild=o["rebuild"], may_wipe=o["may_wipe"], log=log
-                )
-                result = {"league": league}
-            else:
-                result = measure_all(
-                    o["repeat"],
-                    workbook=not o["no_workbook"],
-                    engine_seconds=o["engine_seconds"],
-                    http=None if o["no_http"] else self.http_options(o),
-                    log=log,
-                )
-        except BenchError as exc:
-            raise CommandError(str(exc)) from exc
-        if o["output"]:
-            Path(o["output"]).write_text(json.dumps(result, default=str))
+    return "\n".join(lines)

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.devtools.bench.pages import data_queries
+from scoring.devtools.bench.queries import data_queries
 from scoring.play.services.confirmations import confirm_hand, dispute_hand, settle_hand
 from scoring.play.services.hands import record_hand
 from scoring.play.services.rulesets import set_day_rules

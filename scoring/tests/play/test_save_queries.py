@@ -10,7 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring.devtools.bench.pages import data_queries
+from scoring.devtools.bench.queries import data_queries
 from scoring.models import Hand
 
 from .conftest import SMALL, quick_post

@@ -1,0 +1,123 @@
+"""A club night for Locust, played against the site by ``manage.py benchmark``.
+
+Reads the scene file named by ``BENCH_SCENE`` (written by
+:mod:`scoring.devtools.bench.night`). For phones and members time runs ``speed`` times
+faster than at a club, with ``speed`` times fewer users, so the request rates are those
+of the real night:
+
+- a table phone (one per table): about every 3 minutes it types a hand, sending a live
+  preview about three times while typing, then saves it (a new key each time) and
+  loads the table page the save redirects to;
+- a room board (one per club day of 25 tables, in real time): fetches its day's live
+  body every 5 seconds;
+- a member (one per 5 tables), logged in: reads the standings or their own page
+  every minute.
+
+Requests made only to get in (the table link, the board link) are named "setup: …".
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import random
+import re
+import secrets
+import time
+from pathlib import Path
+
+from locust import HttpUser, constant, task
+
+from scoring.devtools.bench.hands import form_data, random_hand
+
+SCENE = (
+    json.loads(Path(os.environ["BENCH_SCENE"]).read_text()) if "BENCH_SCENE" in os.environ else {}
+)
+NUMBER = re.compile(r'name="number" value="(\d+)"')
+
+
+# Send the production site's Secure cookies back over plain HTTP on the loopback (every
+# cookie jar requests makes, the redirects' too, uses this policy).
+http.cookiejar.DefaultCookiePolicy.return_ok_secure = lambda policy, cookie, request: True
+
+
+class ClubUser(HttpUser):
+    abstract = True
+    wait_time = constant(0)
+
+    def pause(self, seconds: float) -> None:
+        time.sleep(seconds * random.uniform(0.8, 1.2))  # cooperative under Locust
+
+
+class TablePhone(ClubUser):
+    fixed_count = len(SCENE.get("tables", []))
+    _next = iter(SCENE.get("tables", []))
+
+    def on_start(self):
+        scene = next(TablePhone._next)
+        self.game, self.number = scene["game"], scene["next"]
+        self.cycle = SCENE["hand_seconds"]
+        self.client.get(f"/t/{scene['token']}/", name="setup: table link")
+        self.rng = random.Random()
+        time.sleep(random.uniform(0, self.cycle))  # the tables are not in step
+
+    def post(self, path: str, data: dict, name: str, **kw):
+        headers = {"X-CSRFToken": self.client.cookies.get("csrftoken", ""), **kw.pop("headers", {})}
+        return self.client.post(path, data, headers=headers, name=name, **kw)
+
+    @task
+    def hand(self):
+        self.pause(self.cycle * 0.7)
+        teams = random_hand(self.rng)
+        for _ in range(3):
+            data = form_data(teams, self.number, action="preview")
+            path = f"/games/{self.game}/hands/preview/"
+            self.post(path, data, "preview", headers={"HX-Request": "true"})
+            self.pause(self.cycle * 0.1)
+        data = form_data(teams, self.number, key=secrets.token_urlsafe(16))
+        path = f"/games/{self.game}/hands/new/"
+        with self.post(path, data, "save", allow_redirects=False, catch_response=True) as answer:
+            if answer.status_code == 302:
+                self.number += 1
+            else:
+                found = NUMBER.search(answer.text)
+                self.number = int(found.group(1)) if found else self.number
+                answer.failure(f"save answered {answer.status_code}, not 302")
+                return
+        self.client.get(answer.headers["Location"], name="table page")
+
+
+class RoomBoard(ClubUser):
+    fixed_count = len(SCENE.get("boards", []))
+    _next = iter(SCENE.get("boards", []))
+
+    def on_start(self):
+        board = next(RoomBoard._next)
+        self.client.get(f"/board/code/{board['code']}/", name="setup: board link")
+        self.live = f"/board/{board['day']}/live/"
+        time.sleep(random.uniform(0, SCENE["board_seconds"]))
+
+    @task
+    def poll(self):
+        self.client.get(self.live, name="board live", headers={"HX-Request": "true"})
+        self.pause(SCENE["board_seconds"])
+
+
+class Member(ClubUser):
+    fixed_count = len(SCENE.get("members", []))
+    _next = iter(SCENE.get("members", []))
+
+    def on_start(self):
+        me = next(Member._next)
+        self.client.cookies.set(SCENE["session_cookie"], me["session"])
+        self.page = f"/players/{me['person']}/"
+        time.sleep(random.uniform(0, SCENE["member_seconds"]))
+
+    @task
+    def read(self):
+        path, name = random.choice([(SCENE["standings"], "standings"), (self.page, "own page")])
+        with self.client.get(path, name=name, allow_redirects=False, catch_response=True) as got:
+            if got.status_code != 200:
+                got.failure(f"{name} answered {got.status_code}, not 200 {got.error or ''}")
+        self.pause(SCENE["member_seconds"])

@@ -1,0 +1,186 @@
+"""The benchmark's database side, run inside the throwaway database: the league, the
+open club day with its tables playing, the scene file the Locust users read, and the
+workbook and engine figures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import resource
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from scoring import engine
+from scoring.devtools.league.generate import generate_league
+from scoring.devtools.league.options import LeagueOptions
+from scoring.devtools.simulate import play_game
+from scoring.models import Game, Hand, RuleSet, Season
+from scoring.play.services.games import start_game
+from scoring.results import exports, standings
+
+DAY_TITLE = "Club night (manage.py benchmark)"
+HAND_SECONDS, BOARD_SECONDS, MEMBER_SECONDS = 180, 5, 60  # at a real club
+TABLES_PER_BOARD, TABLES_PER_MEMBER = 25, 5
+
+
+def league_key(opts: LeagueOptions) -> str:
+    """Names the league built with these options under these migrations."""
+    migrations = sorted(p.name for p in Path(settings.BASE_DIR).glob("*/migrations/0*.py"))
+    digest = hashlib.sha1(json.dumps(migrations).encode()).hexdigest()[:10]
+    return f"league-{opts.people}-{opts.years}-{opts.seed}-{digest}"
+
+
+def ensure_league(opts: LeagueOptions, keep_as: Path | str | None, log=print) -> None:
+    """Build the league unless the database holds one already; then keep a copy for
+    the next run (an SQLite file at ``keep_as``; PostgreSQL: a template database)."""
+    if Game.objects.exists():
+        log("Reusing the league kept by an earlier run.")
+        return
+    log(f"Building the league ({opts.people} people, {opts.years} year(s))…")
+    log(generate_league(opts).line())
+    if not keep_as:
+        return
+    db = connection.settings_dict
+    connection.close()
+    if connection.vendor == "sqlite":
+        Path(keep_as).parent.mkdir(parents=True, exist_ok=True)
+        with sqlite3.connect(db["NAME"]) as src, sqlite3.connect(keep_as) as dst:
+            src.backup(dst)
+    else:
+        import psycopg
+
+        with psycopg.connect(dbname="postgres", **_pg(db), autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{keep_as}"')
+            admin.execute(f'CREATE DATABASE "{keep_as}" TEMPLATE "{db["NAME"]}"')
+
+
+def _pg(db: dict) -> dict:
+    return {k.lower(): db[k] for k in ("USER", "PASSWORD", "HOST", "PORT") if db[k]}
+
+
+def _day(number: int) -> ClubDay:
+    """Today's open club day ``number`` (table links and boards work on their day
+    only): one per 25 real tables, as at a host of many clubs, each with its board."""
+    day, _ = ClubDay.objects.get_or_create(date=timezone.localdate(), title=f"{DAY_TITLE} {number}")
+    return day
+
+
+def _people(count: int) -> list[Person]:
+    """``count`` active people: the league's members, then guests made for the night."""
+    people = list(Person.objects.members().active().order_by("pk")[:count])
+    missing = count - len(people)
+    if missing > 0:
+        Person.objects.bulk_create(
+            Person(kind=Person.Kind.GUEST, first_name=f"Guest {i}", last_name="Bench")
+            for i in range(missing)
+        )
+        people += list(Person.objects.filter(last_name="Bench").order_by("-pk")[:missing])
+    return people
+
+
+def tables_playing(count: int, per_day: int) -> list[Game]:
+    """``count`` tables playing, ``per_day`` to a club day, with a game started
+    (reused from an earlier step, then added)."""
+    rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
+    today = Game.objects.filter(day__title__startswith=DAY_TITLE, day__date=timezone.localdate())
+    games = list(today.order_by("pk"))
+    if len(games) < count:
+        people = _people(4 * count)
+        for index in range(len(games), count):
+            day = _day(index // per_day + 1)
+            round_, _ = Round.objects.get_or_create(day=day, number=1, defaults={"started": True})
+            four = people[4 * index : 4 * index + 4]
+            table = Table.objects.create(round=round_, number=index + 1)
+            for position, person in enumerate(four, start=1):
+                SignIn.objects.get_or_create(day=day, person=person)
+                Seat.objects.create(round=round_, table=table, person=person, position=position)
+            a, b, c, d = four
+            games.append(
+                start_game(
+                    table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a
+                )
+            )
+    return games[:count]
+
+
+def _member_sessions(count: int) -> list[dict]:
+    """Session cookies of ``count`` members with an account (made when missing)."""
+    User = get_user_model()
+    found = []
+    for person in Person.objects.members().active().order_by("pk")[:count]:
+        if person.user_id is None:
+            person.user = User.objects.create_user(f"bench-member-{person.pk}")
+            person.save(update_fields=["user"])
+        client = Client()
+        client.force_login(person.user)
+        found.append(
+            {"person": person.pk, "session": client.cookies[settings.SESSION_COOKIE_NAME].value}
+        )
+    return found
+
+
+def scene(tables: int, speed: float) -> dict:
+    """What the Locust users of a night of ``tables`` real tables need. Phones and
+    members run ``speed`` times faster with as many times fewer users (each kind one at
+    least); every club day (25 real tables) has its own board, polling in real time."""
+
+    def users(real: float) -> tuple[int, float]:
+        count = max(1, math.ceil(real / speed))
+        return count, real / count  # users, and how many real ones each stands for
+
+    phones, per_phone = users(tables)
+    members, per_member = users(tables / TABLES_PER_MEMBER)
+    per_day = max(1, math.ceil(TABLES_PER_BOARD / per_phone))
+    games = tables_playing(phones, per_day)
+    days = {game.day_id: game.day for game in games}.values()
+    season = Season.objects.order_by("-start").first()
+    return {
+        "tables": [{"token": g.table.token, "game": g.pk, "next": g.hand_count + 1} for g in games],
+        "hand_seconds": HAND_SECONDS / per_phone,
+        "boards": [{"code": day.board_code, "day": day.pk} for day in days],
+        "board_seconds": BOARD_SECONDS,
+        "members": _member_sessions(members),
+        "member_seconds": MEMBER_SECONDS / per_member,
+        "standings": reverse("scoring:standings") + (f"?season={season.pk}" if season else ""),
+        "session_cookie": settings.SESSION_COOKIE_NAME,
+    }
+
+
+def workbook_figure() -> str:
+    """Time and peak memory rise of the workbook of the season with the most hands."""
+    season = max(
+        Season.objects.all(),
+        key=lambda s: Hand.objects.filter(game__day_date__range=(s.start, s.end)).count(),
+    )
+    hands = Hand.objects.filter(game__day_date__range=(season.start, season.end)).count()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    began = time.perf_counter()
+    with tempfile.TemporaryFile() as handle:
+        exports.write_league_workbook(handle, standings.season_period(season))
+    seconds = time.perf_counter() - began
+    rise = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    return f"Workbook of season {season.name} ({hands:,} hands): {seconds:.1f} s, +{rise:.0f} MB"
+
+
+def engine_figure(seconds: float = 1.0) -> str:
+    rules, rng, hands = engine.PRESETS["club"], random.Random(1), []
+    while len(hands) < 2000:
+        hands += [(inputs, before) for inputs, before, _ in play_game(rng, rules)]
+    done, began = 0, time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        for inputs, before in hands:
+            engine.score_hand(rules, inputs, before)
+        done += len(hands) * rules.teams
+    return f"Engine: {done / (time.perf_counter() - began):,.0f} team-hands/s"
