@@ -19,7 +19,7 @@ HTMX_STOP_POLLING = 286
 
 
 def _cached_board(request, day):
-    return cached_body(request, (day.pk,), BODY, lambda: board(day), finished_only=False)
+    return cached_body(request, (day.pk,), BODY, lambda: board(day), day_id=day.pk)
 
 
 @require_http_methods(["GET", "POST"])

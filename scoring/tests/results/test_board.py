@@ -196,3 +196,24 @@ def test_drawing_the_board_does_not_grow_with_tables(client, today, django_asser
         games.win(table, people[start : start + 2], people[start + 2 : start + 4])
     with django_assert_max_num_queries(len(first)):
         client.get(live_url(day))
+
+
+def test_a_hand_at_another_days_table_leaves_the_board_cached(
+    client, today, django_assert_max_num_queries
+):
+    """Each board's cached body follows its own day's games: a save at another club
+    day's table (another club night on the same site) does not draw it again, a save at
+    its own day's table does."""
+    day = today["day"]
+    other_day = ClubDayFactory(date=timezone.localdate(), title="Another room")
+    others = games.people(4, prefix="O")
+    elsewhere = games.play(
+        TableFactory(round__day=other_day, seated=others), [others[:2], others[2:]], [[WIN, LOSE]]
+    )
+    client.get(reverse("scoring:board_link", args=[day.board_code]))
+    client.get(live_url(day))  # draws and caches the body
+    play_on(elsewhere, [LOSE, WIN])
+    with django_assert_max_num_queries(4):  # session, day, fingerprint, cached body
+        assert "Game 1 · 1 hand" in client.get(live_url(day)).content.decode()
+    play_on(today["playing"], [LOSE, WIN])
+    assert "Game 1 · 2 hands" in client.get(live_url(day)).content.decode()
