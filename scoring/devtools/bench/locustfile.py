@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 
 from locust import HttpUser, constant, task
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
 
 from scoring.devtools.bench.hands import form_data, random_hand
 
@@ -45,6 +47,14 @@ http.cookiejar.DefaultCookiePolicy.return_ok_secure = lambda policy, cookie, req
 class ClubUser(HttpUser):
     abstract = True
     wait_time = constant(0)
+
+    def __init__(self, environment):
+        super().__init__(environment)
+        # A GET whose kept-alive connection the server had just closed is sent once more
+        # on a new one, as a browser does (gunicorn closes idle connections after 5 s,
+        # the boards and members come back after 5 s and more); a POST never is.
+        retry = Retry(total=1, connect=1, read=1, status=0, other=0, allowed_methods={"GET"})
+        self.client.mount("http://", HTTPAdapter(max_retries=retry))
 
     def pause(self, seconds: float) -> None:
         time.sleep(seconds * random.uniform(0.8, 1.2))  # cooperative under Locust
