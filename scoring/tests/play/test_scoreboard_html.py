@@ -49,7 +49,7 @@ def test_the_failed_meld_buttons_only_on_the_hand_form(editable):
     drawn = _drawn(BOARD, editable=editable)
     failed = (
         'value="failed-1" formnovalidate class="failed">'
-        '+15, failed<span class="sr-only"> initial</span> meld</button>'
+        '<span>+15, failed <span class="sr-only">initial </span>meld</span></button>'
     )
     assert (failed in drawn) is editable
     # "Take back" only for a team with a failed meld counted.
