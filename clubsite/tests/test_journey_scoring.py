@@ -116,9 +116,25 @@ def team_box(page, index):
     return page.locator(f"#entry-team-{index}")
 
 
+def more(page, index):
+    """A side's rare items (went out concealed, penalties, the way of entering): under
+    "More", below the pad, opened with one tap."""
+    details = page.locator("details.more-items")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    return page.locator(f"#more-team-{index}")
+
+
+def choose_mode(page, index, label):
+    """ "Quick" or "Card by card" for a side (a tap on "More" first, when needed)."""
+    radio = page.locator(f"#more-team-{index}").get_by_label(label, exact=True)
+    if not radio.is_checked():
+        more(page, index).get_by_label(label, exact=True).check()
+
+
 def fill_quick(page, index, entry):
     box = team_box(page, index)
-    box.get_by_label("Quick", exact=True).check()
+    choose_mode(page, index, "Quick")
     for label, key in (
         ("Melded card points", "melded_points"),
         ("Natural canastas", "natural_canastas"),
@@ -131,7 +147,10 @@ def fill_quick(page, index, entry):
 
 
 def went_out(page, index, value):
-    label = {"none": "No", "out": "Out", "concealed": "Concealed"}[value]
+    if value == "concealed":
+        more(page, index).get_by_label("Went out concealed").check()
+        return
+    label = {"none": "No", "out": "Out"}[value]
     group = team_box(page, index).locator("fieldset.segmented", has_text="Went out")
     group.get_by_label(label, exact=True).check()
 
@@ -229,7 +248,7 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
 
     # Hand 2, card by card for both teams.
     for index in (0, 1):
-        team_box(keeper, index).get_by_label("Card by card").check()
+        choose_mode(keeper, index, "Card by card")
     # Each side's card-by-card boxes open below the score pad.
     one, two = keeper.locator("#detail-team-0"), keeper.locator("#detail-team-1")
     expect(team_box(keeper, 0).get_by_label("Melded card points")).to_be_hidden()
@@ -271,11 +290,17 @@ def test_score_keeper_plays_a_whole_game_on_a_phone(
     expect(keeper.locator("#preview")).to_contain_text("Team 2 went out but has 0 canastas")
     on(journey, keeper, "keeper: hand 3 preview refused")
     save.click()
-    expect(keeper.get_by_role("alert").filter(has_text="The hand was not saved.")).to_be_visible()
-    went_out_group = team_box(keeper, 1).locator("fieldset.segmented", has_text="Went out")
-    expect(went_out_group.locator(".errorlist")).to_have_text(
+    # Said above the pad, where the eye is, each message a link to its box; the box
+    # marked red; nothing squeezed into a side's narrow column.
+    refusal = keeper.locator("#hand-errors")
+    expect(refusal).to_contain_text("The hand was not saved.")
+    expect(refusal).to_be_in_viewport()
+    expect(refusal.get_by_role("link", name=re.compile("^Team 2 went out but has 0"))).to_have_text(
         "Team 2 went out but has 0 canastas; 2 are needed to go out under these rules."
     )
+    went_out_group = team_box(keeper, 1).locator("fieldset.segmented", has_text="Went out")
+    expect(went_out_group).to_have_class(re.compile("field-error"))
+    expect(team_box(keeper, 1).locator(".errorlist")).to_have_count(0)
     expect(team_box(keeper, 0).get_by_label("Melded card points")).to_have_value("400")
     expect(team_box(keeper, 1).get_by_label("Melded card points")).to_have_value("200")
     expect(team_box(keeper, 1).get_by_label("Points left in hand")).to_have_value("50")

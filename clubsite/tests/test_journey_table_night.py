@@ -14,6 +14,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from clubsite.tests.test_journey_scoring import choose_mode, more
 from members.models import ClubDay
 from members.tests.factories import (
     ClubDayFactory,
@@ -134,13 +135,17 @@ def test_went_out_fits_at_320_px(journey, game):
     journey.step("phone 320 px: the score pad")
     for index in (0, 1):
         column = side(page, index).bounding_box()
-        for label in ("No", "Out", "Concealed"):
+        for label in ("No", "Out"):
             option = side(page, index).get_by_text(label, exact=True)
             box = option.bounding_box()
             assert (
                 box["x"] >= column["x"] and box["x"] + box["width"] <= column["x"] + column["width"]
             )
             assert option.evaluate("e => e.scrollWidth <= e.clientWidth")
+        # Going out concealed is rare: one tap away, under "More".
+        concealed = more(page, index).get_by_label("Went out concealed")
+        concealed.check()
+        expect(side(page, index).locator(".concealed-note")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
@@ -150,12 +155,15 @@ def test_offline_save_is_kept_and_sent_once_when_back_online(journey, game):
     expect(page.locator("#hand-bar")).to_contain_text("Total 0 → 1,300")
     page.context.set_offline(True)
     side(page, 1).get_by_label("Red threes", exact=True).fill("1")
-    note = page.locator("#sync-note")
+    note = page.locator("#hand-bar #sync-note")
     expect(note).to_contain_text("the preview is out of date")
     page.get_by_role("button", name="Save hand 1").click()
+    # Said by the Save button (in the bar), with how many hands wait on this phone.
     expect(note).to_have_text(
-        "Not sent yet — kept on this phone; it will be sent when the connection is back."
+        "Not sent yet: kept on this phone (1 hand). It is sent by itself when the connection"
+        " is back."
     )
+    expect(note).to_be_in_viewport()
     journey.step("phone offline: the hand kept on the phone", check_accessibility=False)
     assert not Hand.objects.filter(game=game).exists()
     page.context.set_offline(False)
@@ -171,10 +179,8 @@ def test_offline_save_is_kept_and_sent_once_when_back_online(journey, game):
 def test_a_reload_mid_typing_keeps_every_box(journey, game):
     page = open_table(journey.page, journey.base_url, game)
     type_hand(page)
-    penalties = side(page, 0).locator("details.penalties")
-    penalties.locator("summary").click()
-    penalties.get_by_label(re.compile("^Took the top discard")).fill("2")
-    side(page, 1).get_by_label("Card by card", exact=True).check()
+    more(page, 0).get_by_label(re.compile("^Took the top discard")).fill("2")
+    choose_mode(page, 1, "Card by card")
     panel = page.locator("#detail-team-1")
     panel.get_by_label("Aces: natural cards").fill("7")
     panel.get_by_label("Fours", exact=True).fill("2")
@@ -182,16 +188,18 @@ def test_a_reload_mid_typing_keeps_every_box(journey, game):
     page.reload()
     expect(page.locator("#detail-team-1").get_by_label("Aces: natural cards")).to_have_value("7")
     expect(page.locator("#detail-team-1").get_by_label("Fours", exact=True)).to_have_value("2")
-    expect(side(page, 1).get_by_label("Card by card", exact=True)).to_be_checked()
+    expect(page.locator("#more-team-1").get_by_label("Card by card", exact=True)).to_be_checked()
     for key, label in LABELS.items():
         expect(side(page, 0).get_by_label(label, exact=True)).to_have_value(HAND[0][key])
     expect(side(page, 0).get_by_label("Out", exact=True)).to_be_checked()
-    expect(side(page, 0).get_by_label(re.compile("^Took the top discard"))).to_have_value("2")
+    penalty = page.locator("#more-team-0").get_by_label(re.compile("^Took the top discard"))
+    expect(penalty).to_have_value("2")
+    expect(penalty).to_be_visible()  # "More" opened by itself: a penalty is set
     journey.step("phone after a reload: every box as typed")
     # The way of entering is remembered for the game on this phone: the next hand too.
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.get_by_text(re.compile(r"^Hand 1 saved\."))).to_be_visible()
-    expect(side(page, 1).get_by_label("Card by card", exact=True)).to_be_checked()
+    expect(page.locator("#more-team-1").get_by_label("Card by card", exact=True)).to_be_checked()
     expect(page.locator("#detail-team-1").get_by_label("Aces: natural cards")).to_have_value("")
     expect(side(page, 0).get_by_label("Melded card points", exact=True)).to_have_value("")
 
@@ -280,9 +288,10 @@ def test_three_players_get_a_column_each(journey, game):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     for index in range(3):
         column = side(page, index).bounding_box()
-        box = side(page, index).get_by_text("Concealed", exact=True).bounding_box()
+        box = side(page, index).get_by_text("Out", exact=True).bounding_box()
         assert box["x"] + box["width"] <= column["x"] + column["width"] + 0.5
-    side(page, 2).get_by_label("Concealed", exact=True).check()
+    more(page, 2).get_by_label("Went out concealed").check()
+    expect(side(page, 2).locator(".concealed-note")).to_be_visible()
     journey.step("phone: three players, a column each")
 
 
@@ -300,7 +309,7 @@ def test_the_page_is_kept_on_the_phone_for_a_reload_without_a_network(journey, g
     expect(side(page, 1).get_by_label("Points left in hand", exact=True)).to_have_value("40")
     journey.step("phone offline: the page and what was typed, after a reload")
     page.get_by_role("button", name="Save hand 1").click()
-    expect(page.locator("#sync-note")).to_contain_text("Not sent yet — kept on this phone")
+    expect(page.locator("#sync-note")).to_contain_text("Not sent yet: kept on this phone (1 hand)")
     page.context.set_offline(False)
     expect(page.get_by_text(re.compile(r"^Hand 1 saved\. Team 1 \+1,300"))).to_be_visible()
     assert Hand.objects.filter(game=game).count() == 1

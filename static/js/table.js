@@ -5,9 +5,12 @@
      (localStorage, per game and hand) until the hand is saved; a reload, Back or a
      closed tab brings it back.
    - A Save is also kept on the device until the server has answered it. Without a
-     connection the page says so and sends it by itself when the connection is back.
+     connection the bar by the Save button says so (and how many hands wait on this
+     phone) and sends it by itself when the connection is back.
      Every form carries a key made when it was drawn, so sending again never saves twice.
-   - The preview says when it is out of date (no connection).
+   - The preview says when it is out of date (no connection), and marks the boxes it
+     finds wrong (a box typed in again loses its mark until the next preview).
+   - The rare items ("More") open by themselves when a kept draft sets one.
    - The way of entering (quick or card by card) is remembered per game and device.
    - The page is installable: a service worker keeps the page and its static files.
    Without JavaScript the form still works: it posts to the server like any form. */
@@ -15,7 +18,7 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  var SENT_WORDS = "Not sent yet — kept on this phone; it will be sent when the connection is back.";
+  var PENDING_PREFIX = "canasta:pending:";
   var MAX_TRIES = 3;
   var store = window.localStorage;
 
@@ -97,8 +100,28 @@
   var preview = document.getElementById("preview");
   var SKIP = { csrfmiddlewaretoken: 1, key: 1, action: 1, replace_number: 1, replace_version: 1 };
   var draftKey = "canasta:draft:" + game + ":" + hand;
-  var pendingKey = "canasta:pending:" + game;
+  var pendingKey = PENDING_PREFIX + game;
   var sending = false;
+
+  /* How many Saves wait on this phone (one per game at most: a game's page waits for
+     its Save to be answered before the next hand). */
+  function pendingCount() {
+    var n = 0;
+    for (var i = 0; i < store.length; i++) {
+      var name = store.key(i);
+      if (name && name.indexOf(PENDING_PREFIX) === 0) {
+        var p = read(name);
+        if (p && p.key) { n += 1; }
+      }
+    }
+    return n;
+  }
+
+  function sentWords() {
+    var n = Math.max(pendingCount(), 1);
+    return "Not sent yet: kept on this phone (" + n + (n === 1 ? " hand" : " hands") +
+      "). It is sent by itself when the connection is back.";
+  }
 
   function say(text) {
     if (!note) { return; }
@@ -162,6 +185,43 @@
     }
   }
 
+  /* The boxes the last preview found wrong are marked; the rest are not. */
+  var MARKED = ".pad .cell, .more-side .field, .more-side .check, .pad .segmented";
+
+  function unmark(el) {
+    var holder = el.closest(MARKED);
+    if (holder) { holder.classList.remove("field-error"); }
+    if (el.getAttribute("aria-invalid")) { el.removeAttribute("aria-invalid"); }
+  }
+
+  function markInvalid() {
+    var answer = preview && preview.querySelector("[data-invalid]");
+    if (!answer) { return; }
+    form.querySelectorAll(".field-error").forEach(function (el) {
+      if (el.matches(MARKED)) { el.classList.remove("field-error"); }
+    });
+    form.querySelectorAll('[aria-invalid="true"]').forEach(function (el) { el.removeAttribute("aria-invalid"); });
+    answer.dataset.invalid.split(" ").filter(Boolean).forEach(function (id) {
+      var el = document.getElementById(id);
+      if (!el || !form.contains(el)) { return; }
+      if (el.matches("input")) { el.setAttribute("aria-invalid", "true"); }
+      var holder = el.closest(MARKED);
+      if (holder) { holder.classList.add("field-error"); }
+    });
+  }
+
+  /* "More" (the rare items) opens when one of them is set. */
+  function openMoreIfSet() {
+    var more = form.querySelector("details.more-items");
+    if (!more || more.open) { return; }
+    var set = Array.prototype.some.call(more.querySelectorAll("input"), function (el) {
+      if (el.type === "radio") { return el.checked && el.value === "concealed"; }
+      if (el.type === "checkbox") { return el.checked; }
+      return el.value !== "" && el.value !== "0";
+    });
+    if (set) { more.open = true; }
+  }
+
   function refreshPreview() {
     if (window.htmx) { window.htmx.trigger(form, "input"); }
   }
@@ -170,7 +230,7 @@
     if (!preview) { return; }
     preview.classList.toggle("stale", stale);
     if (stale) {
-      say(readPending() ? SENT_WORDS : "No connection: the preview is out of date. What you type is kept on this phone.");
+      say(readPending() ? sentWords() : "No connection: the preview is out of date. What you type is kept on this phone.");
     } else if (!readPending()) {
       say("");
     }
@@ -229,7 +289,7 @@
     keepDraft();
     if (!navigator.onLine) {
       event.preventDefault();
-      say(SENT_WORDS);
+      say(sentWords());
       markStale(true);
       return;
     }
@@ -249,6 +309,7 @@
     var draft = read(draftKey);
     if (draft && draft.fields) {
       fill(draft.fields);
+      openMoreIfSet();
       refreshPreview();
     }
     openChosen(form, function (side) {
@@ -256,12 +317,13 @@
       if (d && d.fields) { fill(d.fields, document.getElementById("detail-team-" + side)); refreshPreview(); }
     });
     if (pending) {
-      if (navigator.onLine) { sendPending(pending); } else { say(SENT_WORDS); markStale(true); }
+      if (navigator.onLine) { sendPending(pending); } else { say(sentWords()); markStale(true); }
     }
   }
 
   watchModes(form);
   form.addEventListener("input", keepDraft);
+  form.addEventListener("input", function (event) { if (event.target.name) { unmark(event.target); } });
   form.addEventListener("change", function (event) {
     if (event.target.name && /-mode$/.test(event.target.name)) { rememberMode(event.target); }
     keepDraft(event);
@@ -269,7 +331,7 @@
   form.addEventListener("input", function () { if (!navigator.onLine) { markStale(true); } });
   form.addEventListener("submit", onSubmit);
   document.body.addEventListener("htmx:sendError", function () { markStale(true); });
-  document.body.addEventListener("htmx:afterSwap", function () { markStale(false); });
+  document.body.addEventListener("htmx:afterSwap", function () { markStale(false); markInvalid(); });
   document.querySelectorAll("[data-drop-draft]").forEach(function (link) {
     link.addEventListener("click", function () { forget(draftKey); forget(pendingKey); });
   });

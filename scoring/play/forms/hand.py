@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import NamedTuple
 
 from django import forms
 
@@ -23,7 +24,8 @@ _PATH = re.compile(r"^teams\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9
 
 
 #: The score pad's rows, top to bottom: (field name, how it is drawn). "quick" rows are
-#: hidden for a side entering card by card.
+#: hidden for a side entering card by card. The rare items (perfect cut, penalties,
+#: going out concealed, the way of entering) are under "More", below the pad.
 PAD_ROWS = (
     ("melded_points", "quick"),
     ("natural_canastas", "quick"),
@@ -31,8 +33,21 @@ PAD_ROWS = (
     ("hand_points", "quick"),
     ("red_threes", "number"),
     ("went_out", "radio"),
-    ("perfect_cut", "check"),
 )
+
+
+#: What a Save with nothing typed is told (nothing is saved).
+BLANK_MESSAGE = "Type the hand first: every box is empty or 0, so nothing was saved."
+
+
+class Problem(NamedTuple):
+    """One thing to fix before the hand can be saved: where (a side and a box, or
+    nothing when the message names them), the message, and the id of the box or
+    group it is about (for a link; empty when it is about the whole hand)."""
+
+    where: str
+    message: str
+    target: str = ""
 
 
 class HandMetaForm(forms.Form):
@@ -40,15 +55,32 @@ class HandMetaForm(forms.Form):
     version = forms.IntegerField(
         min_value=0, max_value=10**9, required=False, widget=forms.HiddenInput
     )
+    #: The keeper's answer to "Save a hand where nobody scored?", asked only after a
+    #: Save with every box empty (the stock ran out with nothing melded).
+    nobody_scored = forms.BooleanField(required=False, label="Save a hand where nobody scored?")
 
 
 class HandEntry:
-    """The whole hand: one TeamEntryForm per team and the hidden hand number/version."""
+    """The whole hand: one TeamEntryForm per team and the hidden hand number/version.
+
+    ``saving``: the form is about to be saved, so a hand with nothing typed is refused
+    (:data:`BLANK_MESSAGE`) unless the keeper answered "Save a hand where nobody
+    scored?" (``blank_refused`` then says to ask it)."""
 
     def __init__(
-        self, rules: engine.RuleSet, teams, data=None, *, inputs=None, number=None, version=None
+        self,
+        rules: engine.RuleSet,
+        teams,
+        data=None,
+        *,
+        inputs=None,
+        number=None,
+        version=None,
+        saving=False,
     ):
         self.rules = rules
+        self.saving = saving
+        self.blank_refused = False
         self.top_errors: list[str] = []
         initial_meta = {"number": number, "version": version}
         self.meta = HandMetaForm(data, initial=initial_meta)
@@ -92,7 +124,19 @@ class HandEntry:
                     "This form is out of date or was changed; reload the page and enter the "
                     "hand again."
                 )
+            elif self._valid and self.saving and self._refuses_blank():
+                self.top_errors.append(BLANK_MESSAGE)
+                self.blank_refused = True
+                self._valid = False
         return self._valid
+
+    def _refuses_blank(self) -> bool:
+        return self.is_blank() and not self.meta.cleaned_data.get("nobody_scored")
+
+    def is_blank(self) -> bool:
+        """Nothing typed: no side has a point, a card, a red three, a penalty, a cut
+        or went out (call after the team forms are valid)."""
+        return not any(_typed(team) for team in self.inputs())
 
     @property
     def number(self) -> int | None:
@@ -105,6 +149,18 @@ class HandEntry:
         if self.meta.is_bound and self.meta.is_valid():
             return self.meta.cleaned_data.get("version")
         return self.meta.initial.get("version")
+
+    def problems(self) -> list[Problem]:
+        """Every error of the form, the hand's first, then each side's."""
+        found = [Problem("", m) for m in self.top_errors]
+        for i, form in enumerate(self.teams):
+            found += _side_problems(form, i)
+        return found
+
+    @property
+    def more_open(self) -> bool:
+        """Whether "More" (the rare items) is drawn open: one of them is set or wrong."""
+        return any(form.more_open for form in self.teams)
 
     def pad(self) -> dict:
         """The score pad: its rows (label and kind, one per item) and, per side, that
@@ -135,6 +191,34 @@ class HandEntry:
                 continue
             index = int(match.group(3)) if match.group(3) is not None else None
             self.teams[i].add_refusal(match.group(2), index, match.group(4), error.message)
+
+
+def _side_problems(form: TeamEntryForm, i: int) -> list[Problem]:
+    where = form.label
+
+    def item(message, target, box=""):
+        # The engine's messages name the side already ("Team 1 went out ...").
+        named = message.startswith((where + " ", where + "'", "Teams ", "Players ", "The "))
+        place = "" if named else f"{where}, {box}" if box else where
+        return Problem(place, message, target)
+
+    detail = f"detail-team-{i}" if form.card_by_card else f"entry-team-{i}"
+    found = [item(m, f"entry-team-{i}") for m in form.team_errors]
+    found += [item(m, detail) for m in form.melds_errors + form.cards_errors]
+    found += [item(m, f"more-team-{i}") for m in form.penalty_errors]
+    for rank, messages in form.meld_errors.items():
+        box = form[f"meld_{rank_slug(rank)}_naturals"]
+        found += [item(m, box.auto_id) for m in messages]
+    for name, errors in form.errors.items():
+        field = form[name] if name in form.fields else None
+        for m in errors:
+            found.append(item(m, field.auto_id if field else "", field.label if field else ""))
+    return found
+
+
+def _typed(team: dict) -> bool:
+    """Whether a contract team dict holds anything but zeros and "none"."""
+    return any(value not in (0, None, "", "none", False, [], {}) for value in team.values())
 
 
 def team_initial(team: dict) -> dict:

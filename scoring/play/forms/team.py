@@ -166,6 +166,24 @@ class TeamEntryForm(forms.Form):
         return [self[name] for name in PENALTY_FIELDS.values()]
 
     @property
+    def more_open(self) -> bool:
+        """Whether a rare item (under "More") is set or wrong: went out concealed, a
+        perfect cut, a penalty."""
+        if self.penalties_open or self["mode"].errors:
+            return True
+        if "perfect_cut" in self.fields and self["perfect_cut"].errors:
+            return True
+        source = self.data if self.is_bound else self.initial
+        key = self.add_prefix if self.is_bound else str
+        return source.get(key("went_out")) == "concealed" or source.get(key("perfect_cut")) not in (
+            None,
+            "",
+            False,
+            "false",
+            "off",
+        )
+
+    @property
     def penalties_open(self) -> bool:
         names = [*PENALTY_FIELDS.values(), "pen_other_points", "pen_other_note"]
         if self.penalty_errors or any(self[n].errors for n in names):

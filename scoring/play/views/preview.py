@@ -1,6 +1,6 @@
 """The preview panel of the hand form (``scoring/_preview.html``): what the engine makes
-of what was typed (the breakdown and new totals of each team), and every error of the
-form in one list.
+of what was typed (the breakdown and new totals of each team). The form's errors come
+from :meth:`HandEntry.problems`.
 
 Nothing is saved: the score comes from :func:`scoring.play.services.preview_hand`.
 """
@@ -17,6 +17,8 @@ def preview_panel(game: Game, entry: HandEntry, teams):
     """Score what was typed without saving: a dict for the preview panel."""
     if not entry.is_valid():
         return {"form_errors": True}
+    if entry.is_blank():
+        return {}  # nothing typed yet: the bar says to type the hand
     number = entry.number
     outcome, before = preview_hand(game, entry.inputs(), number=number, teams=teams or None)
     if not outcome.ok:
@@ -45,24 +47,3 @@ def preview_panel(game: Game, entry: HandEntry, teams):
     if outcome.game_over and outcome.winner is not None:
         winner = rows[outcome.winner]
     return {"rows": rows, "game_over": outcome.game_over, "winner": winner, "number": number}
-
-
-def top_errors_of(entry: HandEntry):
-    """Every error of the form as (where, message), for the preview panel."""
-    found = [("", m) for m in entry.top_errors]
-    for form in entry.teams:
-        where = form.label
-
-        def named(message, where=where):
-            # The engine's messages name the team already ("Team 1 went out ...").
-            return message.startswith((where + " ", where + "'", "Teams ", "The "))
-
-        for m in form.team_errors + form.melds_errors + form.cards_errors + form.penalty_errors:
-            found.append(("" if named(m) else where, m))
-        for ms in form.meld_errors.values():
-            found += [("" if named(m) else where, m) for m in ms]
-        for name, errors in form.errors.items():
-            label = form.fields[name].label if name in form.fields else ""
-            for m in errors:
-                found.append(("" if named(m) else f"{where}, {label}" if label else where, m))
-    return found

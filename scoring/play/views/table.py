@@ -34,7 +34,7 @@ from scoring.play.services.submissions import (
 )
 from scoring.play.views.conflicts import conflict_context
 from scoring.play.views.display import hand_entry, load_teams, render_table
-from scoring.play.views.preview import preview_panel, top_errors_of
+from scoring.play.views.preview import preview_panel
 
 
 def new_key() -> str:
@@ -97,7 +97,9 @@ def hand_new(request, game_pk):
         return _after_game_over(request, game, key)
     if action != "save":
         teams = load_teams(game)
-        entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+        entry = hand_entry(
+            game, teams, request.POST, number=game.hand_count + 1, saving=action == "replace"
+        )
         if action.startswith(("failed-", "unfailed-")):
             return _failed_meld(request, game, access, entry, teams, action)
         if action == "preview":
@@ -108,7 +110,9 @@ def hand_new(request, game_pk):
                 return _draw(request, game, access, entry=entry, teams=teams)
             return _replace(request, game, access, entry, teams)
     # Saving reads no team before the service locks them: the form only needs how many.
-    entry = hand_entry(game, _unnamed_teams(game), request.POST, number=game.hand_count + 1)
+    entry = hand_entry(
+        game, _unnamed_teams(game), request.POST, number=game.hand_count + 1, saving=True
+    )
     if not entry.is_valid():
         return _draw_again(request, game, access)
     try:
@@ -185,11 +189,13 @@ def _unnamed_teams(game) -> list[None]:
 def _draw_again(request, game, access, refusals=None):
     """The table page with the form as typed (and the engine's refusals on it)."""
     teams = load_teams(game)
-    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1, saving=True)
     if entry.is_valid() and refusals:
         entry.inputs()  # the refusals' paths name the meld and penalty rows read here
         entry.apply_refusals(refusals)
-    return _draw(request, game, access, entry=entry, teams=teams)
+    # The bar by Save says the hand was not saved (what to fix is above the pad).
+    preview = {"not_saved": True}
+    return _draw(request, game, access, entry=entry, teams=teams, preview=preview)
 
 
 def _show_conflict(request, game, access, exc: HandConflict):
@@ -256,7 +262,7 @@ def hand_preview(request, game_pk):
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
         return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-    context = {"preview": preview, "form_errors": top_errors_of(entry)}
+    context = {"preview": preview, "form_errors": entry.problems()}
     return render(request, "scoring/_preview.html", context)
 
 

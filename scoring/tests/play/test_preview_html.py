@@ -7,6 +7,8 @@ from types import SimpleNamespace
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from scoring.play.forms.hand import Problem
+
 from .conftest import BIG, SMALL, quick_post
 
 
@@ -40,10 +42,22 @@ def test_nothing_typed_yet():
         assert "Type the hand: each side's score shows here before you save." in drawn
 
 
-def test_the_forms_errors_each_with_where():
-    drawn = _drawn({"form_errors": True}, [("", "Enter a score"), ("Team 1, <x>", "Too many")])
+def test_the_forms_errors_each_with_where_and_a_link_to_its_box():
+    problems = [Problem("", "Enter a score"), Problem("Team 1, <x>", "Too many", "id_t0-x")]
+    drawn = _drawn({"form_errors": True}, problems)
     assert "<h2>Not yet: fix these first</h2>" in drawn
-    assert "<li>Enter a score</li><li>Team 1, &lt;x&gt;: Too many</li>" in drawn
+    assert (
+        '<li>Enter a score</li><li><a href="#id_t0-x">Team 1, &lt;x&gt;: Too many</a></li>'
+    ) in drawn
+    # The boxes table.js marks red.
+    assert 'data-invalid="id_t0-x "' in drawn
+
+
+def test_a_hand_the_server_refused_points_above_the_boxes():
+    drawn = _drawn({"not_saved": True})
+    assert "The hand was not saved" in drawn
+    assert '<a href="#hand-errors">See what to fix, above the boxes.</a>' in drawn
+    assert "Type the hand" not in drawn
 
 
 def test_boxes_to_fix():
@@ -62,7 +76,8 @@ def test_a_scored_hand():
     drawn = _drawn({"rows": ROWS, "game_over": False, "winner": None, "number": 7})
     assert "Preview of hand 7 (not saved yet)" in drawn
     assert '<strong>+1,480</strong> <span class="after">Total 3,500 → 4,980</span>' in drawn
-    assert '<strong>-120</strong> <span class="after">Total -35 → -155</span>' in drawn
+    negative = '<strong class="negative">-120</strong> <span class="after">Total -35 → -155</span>'
+    assert negative in drawn
     assert '<tr><td>Red threes</td><td class="num">0</td></tr>' in drawn
     assert '<tr><td>Natural canastas</td><td class="num">+1,000</td></tr>' in drawn
     assert '<h3>Team &lt;2&gt;<span class="sr-only"> (Ann Able &amp; Cat &lt;Cole&gt;)' in drawn

@@ -47,7 +47,10 @@ def test_each_team_shows_its_names_total_and_minimum():
 @pytest.mark.parametrize("editable", [False, True])
 def test_the_failed_meld_buttons_only_on_the_hand_form(editable):
     drawn = _drawn(BOARD, editable=editable)
-    failed = 'value="failed-1" formnovalidate class="failed">+15, failed initial meld</button>'
+    failed = (
+        'value="failed-1" formnovalidate class="failed">'
+        '<span>+15, failed <span class="sr-only">initial </span>meld</span></button>'
+    )
     assert (failed in drawn) is editable
     # "Take back" only for a team with a failed meld counted.
     assert ('value="unfailed-1"' in drawn) is editable

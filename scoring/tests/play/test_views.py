@@ -684,8 +684,9 @@ def test_totals_are_stored_with_the_hand(link_client, game):
 
 
 def _boxes(page) -> str:
+    """The hand form up to the bar: what is wrong (above the pad), then the boxes."""
     html = page.content.decode()
-    return html[html.index('<div class="pad ') : html.index('<div id="preview"')]
+    return html[html.index('id="hand-form"') : html.index('<div id="preview"')]
 
 
 def test_each_game_shows_its_own_players_on_the_boxes(officer_client, game, other_table):
