@@ -314,3 +314,40 @@ def test_without_redis_the_cache_answers_as_an_empty_one_and_says_so_once(
     warnings = [r for r in caplog.records if r.name == "clubsite.cache"]
     assert len(warnings) == 1, [r.getMessage() for r in warnings]
     assert "cannot be reached" in warnings[0].getMessage()
+
+
+def test_after_many_writes_missed_redis_loses_only_the_sites_keys(
+    settings, redis_server, monkeypatch
+):
+    """More keys written while Redis was away than are remembered: when it is back, all
+    of the site's keys (its KEY_PREFIX) are deleted from it, another site's are kept."""
+    import redis
+
+    import clubsite.cache
+
+    monkeypatch.setattr(clubsite.cache, "REMEMBER_KEYS", 2)
+    monkeypatch.setattr(clubsite.cache, "RETRY_AFTER", 0.5)
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "clubsite.cache.FailSoftRedisCache",
+            "LOCATION": redis_server.url,
+            "KEY_PREFIX": "ours",
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
+        }
+    }
+    from django.core.cache import cache
+
+    other = redis.Redis(port=redis_server.port, socket_timeout=2)
+    other.set("theirs:1:kept", "x")
+    cache.set("old", "before", 300)
+    redis_server.freeze()
+    try:
+        for n in range(3):
+            cache.set(f"new-{n}", n, 300)
+    finally:
+        redis_server.thaw()
+    time.sleep(0.6)
+    assert cache.get("old") is None  # the site's old keys are gone...
+    assert other.get("theirs:1:kept") == b"x"  # ...another site's are not
+    cache.set("new-0", 0, 300)
+    assert cache.get("new-0") == 0
