@@ -167,8 +167,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # A Redis that stops answering costs speed, not pages: Django's Redis backend with a
 # client that answers as an empty cache while Redis is out of reach (clubsite.cache says
 # why not django-redis), with short timeouts so a Redis that hangs holds a page for at
-# most a quarter to half a second (and then not again for a few seconds). The site's
-# Redis database is its own: `cache.clear()` empties all of it.
+# most a quarter to half a second (and then not again for a few seconds).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {
