@@ -164,13 +164,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # app servers); otherwise a table in the site's own database (no extra service; made by
 # `migrate` and by `manage.py createcachetable`). A worker's own memory holds nothing
 # another worker must see.
+# A Redis that stops answering costs speed, not pages: Django's Redis backend with a
+# client that answers as an empty cache while Redis is out of reach (clubsite.cache says
+# why not django-redis), with short timeouts so a Redis that hangs holds a page for at
+# most a quarter to half a second (and then not again for a few seconds).
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "clubsite.cache.FailSoftRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "club"),
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
         }
     }
 else:

@@ -1,0 +1,249 @@
+"""The shared cache when it is Redis: Django's own backend, made to fail soft.
+
+Everything the site keeps in the cache can be read again from the database (the
+results pages' drawn bodies, the login sessions' copies) or may start again from zero
+(the room-code attempt counters), so a Redis that stops answering must cost speed, not
+pages. Django's ``RedisCache`` raises redis-py's ``ConnectionError`` from every call,
+and its ``cached_db`` session engine catches that only when it saves a session (not
+when it reads one, refills the copy, checks or deletes it), so with Redis gone almost
+every page answered 500.
+
+:class:`FailSoftRedisCache` is ``RedisCache`` with a client whose calls, when Redis
+cannot be reached or does not answer in time, behave as on an empty cache: ``get``
+answers the default, ``add`` and ``touch`` False, ``incr`` raises ``ValueError`` (no
+such key, as Django's backends do for a missing key), writes are dropped. Other Redis
+errors (a wrong command, a full Redis refusing writes) still raise: they are bugs or
+a misconfiguration to see, not an outage.
+
+Why a small subclass rather than django-redis (``IGNORE_EXCEPTIONS``): django-redis
+replaces Django's backend, client and settings with its own, its ignored calls answer
+None (so ``incr`` would give the room-code counters None where callers compare a
+number), and it logs every failed call. Here the site keeps Django's backend and gains:
+
+- one warning per process when Redis goes away and one when it is back, not one per
+  call;
+- after a failed call, this process leaves Redis alone for :data:`RETRY_AFTER`
+  seconds (answering as an empty cache at once), so a Redis that does not answer
+  costs a page at most one short timeout every few seconds, not one per call (a
+  page makes several);
+- the keys written or deleted while Redis was away are deleted when it is back,
+  before anything else is asked of it: a Redis that was only out of reach still
+  holds the copies of those sessions as they were before (a logout, a new login, a
+  table grant), which would otherwise be read instead of the database's.
+
+The timeouts are set in ``settings.CACHES`` (``socket_connect_timeout`` and
+``socket_timeout``, passed to redis-py's connection pool).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+logger = logging.getLogger(__name__)
+
+#: After a failed call, the seconds this process answers as an empty cache without
+#: asking Redis; then one call tries again.
+RETRY_AFTER = 5.0
+#: The most keys written while Redis was away that are remembered (to delete them when
+#: it is back); beyond this, all of the site's keys (its KEY_PREFIX) are deleted then.
+REMEMBER_KEYS = 50_000
+
+#: What "Redis cannot be reached or does not answer in time" is in redis-py.
+UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
+
+
+class Outage:
+    """Whether one Redis is out of this process's reach, shared by the threads (Django
+    gives each thread its own cache object, so this cannot live on it)."""
+
+    def __init__(self, where: str, pattern: str):
+        self.where = where
+        self.pattern = pattern  # all of the site's keys, for SCAN MATCH
+        self.lock = threading.Lock()
+        self.since: float | None = None  # time.monotonic() of the first failure
+        self.retry_at = 0.0
+        self.missed: set[str] = set()  # keys written or deleted while away
+        self.too_many = False
+
+    def may_ask(self) -> bool:
+        """Whether a call may go to Redis: always while it answers; while it does not,
+        one call (of any thread) every RETRY_AFTER seconds."""
+        if self.since is None:
+            return True
+        with self.lock:
+            now = time.monotonic()
+            if self.since is None or now >= self.retry_at:
+                self.retry_at = now + RETRY_AFTER
+                return True
+            return False
+
+    def failed(self, error: Exception) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.retry_at = now + RETRY_AFTER
+            if self.since is None:
+                self.since = now
+                logger.warning(
+                    "The cache at %s cannot be reached (%s): pages are read from the "
+                    "database until it is back; this process tries it again every %g s.",
+                    self.where,
+                    error,
+                    RETRY_AFTER,
+                )
+
+    def remember(self, keys) -> None:
+        """Keys whose write or delete did not reach Redis."""
+        if not keys:
+            return
+        with self.lock:
+            if self.too_many:
+                return
+            self.missed.update(keys)
+            if len(self.missed) > REMEMBER_KEYS:
+                self.too_many = True
+                self.missed = set()
+
+    def remember_everything(self) -> None:
+        """The whole cache was to be emptied while Redis was away."""
+        with self.lock:
+            self.too_many = True
+            self.missed = set()
+
+    def back(self, client: RedisCacheClient) -> None:
+        """Whether Redis answers again: drop what it holds of the keys missed meanwhile
+        (or all the site's keys, when too many were missed), or else ping it, then say
+        so. Raises redis-py's error when it does not answer."""
+        with self.lock:
+            missed, too_many, since = list(self.missed), self.too_many, self.since
+        redis = client.get_client(None, write=True)
+        if too_many:
+            batch = []
+            for key in redis.scan_iter(match=self.pattern, count=1000):
+                batch.append(key)
+                if len(batch) == 1000:
+                    redis.delete(*batch)
+                    batch = []
+            if batch:
+                redis.delete(*batch)
+        elif missed:
+            redis.delete(*missed)
+        else:
+            redis.ping()
+        with self.lock:
+            if self.since is None:
+                return
+            self.missed.difference_update(missed)
+            self.too_many = False
+            self.since = None
+        logger.warning(
+            "The cache at %s answers again after %.0f s; %s.",
+            self.where,
+            time.monotonic() - since,
+            "the site's keys were deleted from it (too many were written meanwhile)"
+            if too_many
+            else f"{len(missed)} keys written meanwhile were dropped from it",
+        )
+
+
+_outages: dict[tuple, Outage] = {}
+_outages_lock = threading.Lock()
+
+
+def outage_of(servers, pattern: str) -> Outage:
+    """The one :class:`Outage` of these servers and keys in this process."""
+    key = (tuple(servers), pattern)
+    with _outages_lock:
+        if key not in _outages:
+            _outages[key] = Outage(", ".join(_redacted(s) for s in servers), pattern)
+        return _outages[key]
+
+
+def _redacted(url: str) -> str:
+    """A Redis URL without its password, for the log."""
+    scheme, sep, rest = url.partition("://")
+    if sep and "@" in rest:
+        rest = rest.rsplit("@", 1)[1]
+    return f"{scheme}{sep}{rest}"
+
+
+class FailSoftClient(RedisCacheClient):
+    """Django's Redis client whose calls behave as on an empty cache while Redis is out
+    of reach (see the module's docstring)."""
+
+    def __init__(self, servers, *, keys="*", **options):
+        super().__init__(servers, **options)
+        self.outage = outage_of(self._servers, keys)
+
+    def _call(self, method, *args, missing=None, written=()):
+        """``method(*args)``, or ``missing`` when Redis is out of reach; ``written``:
+        the keys the call writes or deletes."""
+        outage = self.outage
+        if outage.may_ask():
+            try:
+                if outage.since is not None:
+                    outage.back(self)
+                return method(*args)
+            except UNREACHABLE as error:
+                outage.failed(error)
+        outage.remember(written)
+        return missing
+
+    def add(self, key, value, timeout):
+        return self._call(super().add, key, value, timeout, missing=False, written=(key,))
+
+    def get(self, key, default):
+        return self._call(super().get, key, default, missing=default)
+
+    def set(self, key, value, timeout):
+        self._call(super().set, key, value, timeout, written=(key,))
+
+    def touch(self, key, timeout):
+        return self._call(super().touch, key, timeout, missing=False)
+
+    def delete(self, key):
+        return self._call(super().delete, key, missing=False, written=(key,))
+
+    def get_many(self, keys):
+        return self._call(super().get_many, list(keys), missing={})
+
+    def has_key(self, key):
+        return self._call(super().has_key, key, missing=False)
+
+    def incr(self, key, delta):
+        missing = object()
+        value = self._call(super().incr, key, delta, missing=missing, written=(key,))
+        if value is missing:  # as Django's backends answer for a key they do not have
+            raise ValueError(f"Key '{key}' not found.")
+        return value
+
+    def set_many(self, data, timeout):
+        self._call(super().set_many, data, timeout, written=tuple(data))
+
+    def delete_many(self, keys):
+        keys = list(keys)
+        self._call(super().delete_many, keys, written=keys)
+
+    def clear(self):
+        done = self._call(super().clear, missing=self)
+        if done is self:  # emptied when Redis is back
+            self.outage.remember_everything()
+            return False
+        return done
+
+
+class FailSoftRedisCache(RedisCache):
+    """Django's ``RedisCache`` with :class:`FailSoftClient`: with Redis out of reach the
+    site reads through to the database instead of failing."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = FailSoftClient
+        # The site's keys (make_key: "prefix:version:key"), what an emptying deletes.
+        keys = f"{self.key_prefix}:*" if self.key_prefix else "*"
+        self._options = {**self._options, "keys": keys}
