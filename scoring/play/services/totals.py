@@ -3,8 +3,8 @@
 :class:`~scoring.models.PersonTotal` per person over all games): written here only.
 
 A game that finishes, or a finished game that is corrected, re-opened or rebuilt,
-changes the totals of its players (and of their partnerships) in every season whose
-dates cover its day, and their all-games rows with their personal bests:
+changes the totals of its players (and of the partnerships among them) in every
+season whose dates cover its day, and their all-games rows with their personal bests:
 :func:`game_changed`, called by the services in the same transaction
 (:func:`scoring.play.services.hands.tell_ratings`), adds those players' finished games
 of those seasons up again from the per-game statistics on ``GameTeam`` (a few hundred
@@ -46,8 +46,14 @@ def _models(apps=None):
 
 def game_changed(game, people: list[int] | None = None) -> None:
     """Recompute the stored totals of ``game``'s players (``people``, when the caller
-    has them) and their partnerships in every season covering its day: call inside the
-    transaction that changed it."""
+    has them) and of the partnerships among them in every season covering its day:
+    call inside the transaction that changed it.
+
+    Only rows of these people are rewritten, and they are locked first: a pair row is
+    rewritten only when both partners are players of this game (the only pairs a game
+    can change). A pair of one of them with someone at another table is left alone:
+    that table's game, ending at the same moment, may be rewriting it, and before,
+    both deleted it and the second insert failed (``partnership_total_once``)."""
     Season, TeamPlayer, _, _ = _models()
     if people is None:
         people = list(
@@ -56,7 +62,7 @@ def game_changed(game, people: list[int] | None = None) -> None:
     with transaction.atomic(savepoint=False):
         one_writer_per_person(people)
         for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
-            refresh(season, people)
+            refresh(season, people, pairs_among_them=True)
         refresh_records(people)
 
 
@@ -121,14 +127,18 @@ def _has_records(apps) -> bool:
     return True
 
 
-def refresh(season, person_ids: list[int] | None, apps=None) -> None:
+def refresh(
+    season, person_ids: list[int] | None, apps=None, *, pairs_among_them: bool = False
+) -> None:
     """Replace ``season``'s stored rows of these people (None: everyone) with their
-    finished games added up: six queries (two aggregates, two deletes, two inserts)."""
+    finished games added up: six queries (two aggregates, two deletes, two inserts).
+    Their partnerships' rows are those with any of them, or with ``pairs_among_them``
+    only those where both partners are among them."""
     with transaction.atomic():
-        _refresh(season, person_ids, apps)
+        _refresh(season, person_ids, apps, pairs_among_them)
 
 
-def _refresh(season, person_ids, apps) -> None:
+def _refresh(season, person_ids, apps, pairs_among_them=False) -> None:
     _, TeamPlayer, SeasonTotal, PartnershipTotal = _models(apps)
     seats = TeamPlayer.objects.filter(
         game__status=FINISHED, game__day_date__gte=season.start, game__day_date__lte=season.end
@@ -143,15 +153,18 @@ def _refresh(season, person_ids, apps) -> None:
     SeasonTotal.objects.bulk_create(
         SeasonTotal(season=season, **_stats(row), person_id=row["person_id"]) for row in rows
     )
-    _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal)
+    _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal, pairs_among_them)
 
 
-def _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal) -> None:
+def _refresh_pairs(
+    season, seats, person_ids, aggregates, PartnershipTotal, pairs_among_them
+) -> None:
     """The partnerships' rows: the seats self-joined on their team, the lower id
     first, so each pair is counted once per game (teams of one have no pair)."""
     pair = Q(**{f"{PARTNER}_id__gt": F("person_id")})
     if person_ids is not None:
-        pair &= Q(person_id__in=person_ids) | Q(**{f"{PARTNER}_id__in": person_ids})
+        mine, partners = Q(person_id__in=person_ids), Q(**{f"{PARTNER}_id__in": person_ids})
+        pair &= (mine & partners) if pairs_among_them else (mine | partners)
     rows = (
         seats.filter(pair)
         .values("person_id", partner_id=F(f"{PARTNER}_id"))
@@ -160,7 +173,8 @@ def _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal) -> N
     )
     stale = PartnershipTotal.objects.filter(season=season)
     if person_ids is not None:
-        stale = stale.filter(Q(person_id__in=person_ids) | Q(partner_id__in=person_ids))
+        mine, partners = Q(person_id__in=person_ids), Q(partner_id__in=person_ids)
+        stale = stale.filter((mine & partners) if pairs_among_them else (mine | partners))
     stale.delete()
     PartnershipTotal.objects.bulk_create(
         PartnershipTotal(
