@@ -15,6 +15,11 @@ rows, and their hands in two ranked queries).
 Editing a season's dates recomputes that season (:func:`refresh_season`); a merge of
 two people, their rows; ``manage.py rebuild_totals`` everything (:func:`rebuild_all`).
 
+Writers take turns: a game's writer locks its players' person rows, and rewrites only
+their rows and their pairs' (:func:`one_writer_per_person`); the others, rewriting
+rows of people they cannot name beforehand, have the totals to themselves while they
+run (:func:`only_writer`). On SQLite one writer runs at a time anyway.
+
 Every function takes an optional ``apps`` (a migration's app registry), so the
 migration that adds the tables fills them with the same code.
 """
@@ -66,7 +71,7 @@ def game_changed(game, people: list[int] | None = None) -> None:
         refresh_records(people)
 
 
-def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
+def one_writer_per_person(person_ids: Iterable[int]) -> None:
     """Call first in a transaction that rewrites these people's rows: another one
     rewriting any of them waits until this one ends (PostgreSQL: their person rows
     locked, in id order so two writers never wait for each other; SQLite lets one
@@ -75,17 +80,18 @@ def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
     they saw and the second insert failed, or left a total short of one game."""
     if not connection.features.has_select_for_update:  # SQLite: one writer anyway
         return
-    Person = (apps or global_apps).get_model("members", "Person")
+    Person = global_apps.get_model("members", "Person")
     rows = Person.objects.select_for_update(no_key=True).filter(pk__in=sorted(set(person_ids)))
     list(rows.order_by("pk").values_list("pk", flat=True))
 
 
 def refresh_people(person_ids: Iterable[int], apps=None) -> None:
-    """Recompute these people's totals in every season (after a merge moved games)."""
+    """Recompute these people's totals in every season (after a merge moved games):
+    their partnerships with anyone are rewritten, so no other writer runs meanwhile."""
     Season, _, _, _ = _models(apps)
     ids = list(person_ids)
     with transaction.atomic():
-        one_writer_per_person(ids, apps)
+        only_writer(apps)
         for season in Season.objects.all():
             refresh(season, ids, apps=apps)
         refresh_records(ids, apps=apps)
@@ -94,7 +100,7 @@ def refresh_people(person_ids: Iterable[int], apps=None) -> None:
 def refresh_season(season, apps=None) -> None:
     """Recompute one season's totals for everyone (its dates changed, or a rebuild)."""
     with transaction.atomic():
-        _everyone_takes_turns(apps)
+        only_writer(apps)
         refresh(season, None, apps=apps)
 
 
@@ -103,7 +109,7 @@ def rebuild_all(apps=None) -> int:
     number of seasons."""
     Season, _, _, _ = _models(apps)
     with transaction.atomic():
-        _everyone_takes_turns(apps)
+        only_writer(apps)
         seasons = list(Season.objects.all())
         for season in seasons:
             refresh(season, None, apps=apps)
@@ -112,11 +118,31 @@ def rebuild_all(apps=None) -> int:
     return len(seasons)
 
 
-def _everyone_takes_turns(apps) -> None:
-    """:func:`one_writer_per_person` for everyone who has played: a rewrite of
-    everyone's rows waits for the games finishing now, and they wait for it."""
-    _, TeamPlayer, _, _ = _models(apps)
-    one_writer_per_person(TeamPlayer.objects.values_list("person_id", flat=True).distinct(), apps)
+#: The stored totals' models, in the order :func:`game_changed` writes them.
+_TOTALS = ("SeasonTotal", "PartnershipTotal", "PersonTotal")
+
+
+def only_writer(apps=None) -> None:
+    """Call first in a transaction that rewrites the rows of people it cannot name
+    beforehand (everyone's, or everyone who partnered someone): every other writer of
+    the totals waits until it ends, and it waits for those writing now. Reading goes
+    on meanwhile (PostgreSQL: the totals tables locked in EXCLUSIVE mode, which lets
+    only reads through; SQLite lets one writer in at a time anyway). Locking the
+    person rows of those who had played was not enough: a newcomer's first game
+    ending meanwhile was added up by the rewrite while that newcomer's next game
+    wrote the same row, and the second insert failed."""
+    if connection.vendor != "postgresql":
+        return
+    registry = apps or global_apps
+    tables = []
+    for name in _TOTALS:
+        try:
+            model = registry.get_model("scoring", name)
+        except LookupError:  # not yet in the migration that added the season totals
+            continue
+        tables.append(connection.ops.quote_name(model._meta.db_table))
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
 
 
 def _has_records(apps) -> bool:

@@ -5,7 +5,7 @@ correction, say) waits for it, so it is rated from the ratings that transaction 
 and rating points appear in the order of their ids (a person's page relies on it:
 scoring.results.cache.person_stamp_of). Totals: two transactions rewriting one
 player's stored rows wait for each other; two games ending at once never write the
-same row."""
+same row; a rewrite of everyone's rows waits for the games ending, and they for it."""
 
 import datetime
 import threading
@@ -27,6 +27,7 @@ from scoring.models import (
     TeamPlayer,
 )
 from scoring.play.services import totals
+from scoring.play.services.games import start_game
 from scoring.play.services.hands import correct_hand, record_hand
 from scoring.results import ratings
 from scoring.tests import games
@@ -246,4 +247,59 @@ def test_two_games_end_at_once_where_players_partnered_across_the_tables():
             break
     assert failures == []
     assert Game.objects.finished().count() == 2 + 2 * tries
+    _assert_a_rebuild_changes_nothing()
+
+
+def test_a_rewrite_of_everyone_and_newcomers_games_ending_take_turns(monkeypatch):
+    """A season's dates edited (everyone's rows rewritten, as ``rebuild_totals`` does)
+    while people who had never played when it began finish their first and second
+    games: each waits for the other and the stored totals are what a rebuild gives.
+    Before, the rewrite locked only the people who had played when it began: a
+    newcomer's first game committed in between was added up by the rewrite, and their
+    second game's insert of their season row failed on the row the rewrite wrote."""
+    _needs_postgresql()
+    season = _season()
+    games.league(days=1, tables=1, games=1, start=START)
+    paused, go, wrote, release = (threading.Event() for _ in range(4))
+    real_refresh = totals.refresh
+
+    def refresh(season, person_ids, apps=None, **options):
+        if person_ids is None:  # the rewrite of everyone, once it has its turn
+            paused.set()
+            go.wait(timeout=30)
+        real_refresh(season, person_ids, apps=apps, **options)
+
+    monkeypatch.setattr(totals, "refresh", refresh)
+    failures = []
+
+    def rewrite():
+        with transaction.atomic():
+            totals.refresh_season(season)
+            wrote.set()
+            release.wait(timeout=30)
+
+    rewriter = _thread(rewrite, failures)
+    assert paused.wait(timeout=30)
+    newcomers = games.people(4, prefix="N")
+    day = ClubDayFactory(date=START + datetime.timedelta(days=7), signed_in=newcomers)
+    tables = [
+        TableFactory(round__day=day, round__number=n, number=1, seated=newcomers) for n in (1, 2)
+    ]
+    teams = [newcomers[:2], newcomers[2:]]
+    first, second = (start_game(t, teams, check_seating=False) for t in tables)
+    for game in (first, second):
+        for number in (1, 2):
+            record_hand(game, [WIN, LOSE], number=number)
+
+    first_ends = _thread(partial(_last_hand, first, [WIN, LOSE]), failures)
+    first_ends.join(timeout=2)  # it ends now, or waits for the rewrite
+    go.set()
+    assert wrote.wait(timeout=30)
+    second_ends = _thread(partial(_last_hand, second, [WIN, LOSE]), failures)
+    time.sleep(1)  # time enough for a game that did not wait to reach its insert
+    release.set()
+    assert _done(rewriter, first_ends, second_ends)
+    assert failures == []
+    rows = SeasonTotal.objects.filter(season=season, person__in=newcomers)
+    assert sorted(rows.values_list("games", flat=True)) == [2, 2, 2, 2]
     _assert_a_rebuild_changes_nothing()
