@@ -303,3 +303,36 @@ def test_a_rewrite_of_everyone_and_newcomers_games_ending_take_turns(monkeypatch
     rows = SeasonTotal.objects.filter(season=season, person__in=newcomers)
     assert sorted(rows.values_list("games", flat=True)) == [2, 2, 2, 2]
     _assert_a_rebuild_changes_nothing()
+
+
+def test_a_rebuild_and_a_correction_of_a_finished_game_take_turns(monkeypatch):
+    """``rebuild_totals`` while a score keeper corrects a finished game: the correction
+    waits for the rebuild, then writes. Before, the correction held its game's row
+    locked against every other use, and the rebuild, writing a person's best game (that
+    game), waited for it while it waited for the rebuild: PostgreSQL ended one of them
+    with "deadlock detected"."""
+    _needs_postgresql()
+    _season()
+    games.league(days=1, tables=1, games=2, start=START)
+    paused, go = threading.Event(), threading.Event()
+    real_refresh = totals.refresh
+
+    def refresh(season, person_ids, apps=None, **options):
+        if person_ids is None:  # the rebuild, once it has its turn
+            paused.set()
+            go.wait(timeout=30)
+        real_refresh(season, person_ids, apps=apps, **options)
+
+    monkeypatch.setattr(totals, "refresh", refresh)
+    failures = []
+    rebuild = _thread(totals.rebuild_all, failures)
+    assert paused.wait(timeout=30)
+    hand = Hand.objects.filter(game__status="finished").order_by("game_id", "number").first()
+    correcting = _thread(
+        partial(correct_hand, hand, [LOSE, CONCEALED], expected_version=hand.version), failures
+    )
+    time.sleep(1)  # time enough for the correction to lock its game and wait
+    go.set()
+    assert _done(rebuild, correcting)
+    assert failures == []
+    _assert_a_rebuild_changes_nothing()
