@@ -34,6 +34,7 @@ from scoring.devtools.league.dates import DAY_TITLES, PLAY_STARTS
 from scoring.devtools.league.games import play_table
 from scoring.devtools.league.options import LeagueSummary
 from scoring.models import RuleSet
+from scoring.play.services import totals
 from scoring.play.services.rulesets import set_day_rules
 
 
@@ -72,6 +73,10 @@ class DayWriter:
         """The whole club day ``date`` with ``present`` at the tables (``hosts``: guest
         pk → the member who brought them)."""
         with transaction.atomic():
+            # Its games' totals lock their players as each game ends; locking them all
+            # now, in id order, means this long transaction never holds some while
+            # waiting for others (a deadlock with ``rebuild_totals`` or a live game).
+            totals.one_writer_per_person(p.pk for p in present)
             day = ClubDay.objects.create(
                 date=date, title=DAY_TITLES[date.weekday()], status=ClubDay.Status.OPEN
             )

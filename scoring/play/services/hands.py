@@ -319,17 +319,28 @@ def set_history(obj, user, reason: str) -> None:
 
 
 def lock_game(game: Game) -> Game:
-    """The game's row, locked until the transaction ends (call inside ``atomic``)."""
-    return Game.objects.select_for_update(of=("self",)).select_related("table").get(pk=game.pk)
+    """The game's row, locked until the transaction ends (call inside ``atomic``).
+
+    The lock is PostgreSQL's FOR NO KEY UPDATE (what an update of its fields takes):
+    writers of the game queue up, and rows that merely point at it (a person's best
+    game in the stored totals) can still be written. With FOR UPDATE a rebuild of the
+    totals, or another game ending, waited for a correction that waited for them:
+    "deadlock detected"."""
+    return (
+        Game.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("table")
+        .get(pk=game.pk)
+    )
 
 
 def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     """The game's row and its teams' rows, locked, with the players in seat order: ONE
     query (the players joined to their teams and game) for saving the next hand, which
     also reads whether the hand waits for the other team's OK (the day's and the rule
-    set's setting). The game's table is the caller's (it does not change)."""
+    set's setting). The game's table is the caller's (it does not change). Locked as
+    :func:`lock_game` locks."""
     players = list(
-        TeamPlayer.objects.select_for_update(of=("team", "team__game"))
+        TeamPlayer.objects.select_for_update(of=("team", "team__game"), no_key=True)
         .select_related("team__game")
         .filter(team__game_id=game.pk)
         .annotate(

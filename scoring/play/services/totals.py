@@ -3,8 +3,8 @@
 :class:`~scoring.models.PersonTotal` per person over all games): written here only.
 
 A game that finishes, or a finished game that is corrected, re-opened or rebuilt,
-changes the totals of its players (and of their partnerships) in every season whose
-dates cover its day, and their all-games rows with their personal bests:
+changes the totals of its players (and of the partnerships among them) in every
+season whose dates cover its day, and their all-games rows with their personal bests:
 :func:`game_changed`, called by the services in the same transaction
 (:func:`scoring.play.services.hands.tell_ratings`), adds those players' finished games
 of those seasons up again from the per-game statistics on ``GameTeam`` (a few hundred
@@ -14,6 +14,11 @@ rows from their games (:func:`refresh_records`: a person's own games, a few hund
 rows, and their hands in two ranked queries).
 Editing a season's dates recomputes that season (:func:`refresh_season`); a merge of
 two people, their rows; ``manage.py rebuild_totals`` everything (:func:`rebuild_all`).
+
+Writers take turns: a game's writer locks its players' person rows, and rewrites only
+their rows and their pairs' (:func:`one_writer_per_person`); the others, rewriting
+rows of people they cannot name beforehand, have the totals to themselves while they
+run (:func:`only_writer`). On SQLite one writer runs at a time anyway.
 
 Every function takes an optional ``apps`` (a migration's app registry), so the
 migration that adds the tables fills them with the same code.
@@ -46,8 +51,14 @@ def _models(apps=None):
 
 def game_changed(game, people: list[int] | None = None) -> None:
     """Recompute the stored totals of ``game``'s players (``people``, when the caller
-    has them) and their partnerships in every season covering its day: call inside the
-    transaction that changed it."""
+    has them) and of the partnerships among them in every season covering its day:
+    call inside the transaction that changed it.
+
+    Only rows of these people are rewritten, and they are locked first: a pair row is
+    rewritten only when both partners are players of this game (the only pairs a game
+    can change). A pair of one of them with someone at another table is left alone:
+    that table's game, ending at the same moment, may be rewriting it, and before,
+    both deleted it and the second insert failed (``partnership_total_once``)."""
     Season, TeamPlayer, _, _ = _models()
     if people is None:
         people = list(
@@ -56,11 +67,11 @@ def game_changed(game, people: list[int] | None = None) -> None:
     with transaction.atomic(savepoint=False):
         one_writer_per_person(people)
         for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
-            refresh(season, people)
+            refresh(season, people, pairs_among_them=True)
         refresh_records(people)
 
 
-def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
+def one_writer_per_person(person_ids: Iterable[int]) -> None:
     """Call first in a transaction that rewrites these people's rows: another one
     rewriting any of them waits until this one ends (PostgreSQL: their person rows
     locked, in id order so two writers never wait for each other; SQLite lets one
@@ -69,17 +80,18 @@ def one_writer_per_person(person_ids: Iterable[int], apps=None) -> None:
     they saw and the second insert failed, or left a total short of one game."""
     if not connection.features.has_select_for_update:  # SQLite: one writer anyway
         return
-    Person = (apps or global_apps).get_model("members", "Person")
+    Person = global_apps.get_model("members", "Person")
     rows = Person.objects.select_for_update(no_key=True).filter(pk__in=sorted(set(person_ids)))
     list(rows.order_by("pk").values_list("pk", flat=True))
 
 
 def refresh_people(person_ids: Iterable[int], apps=None) -> None:
-    """Recompute these people's totals in every season (after a merge moved games)."""
+    """Recompute these people's totals in every season (after a merge moved games):
+    their partnerships with anyone are rewritten, so no other writer runs meanwhile."""
     Season, _, _, _ = _models(apps)
     ids = list(person_ids)
     with transaction.atomic():
-        one_writer_per_person(ids, apps)
+        only_writer(apps)
         for season in Season.objects.all():
             refresh(season, ids, apps=apps)
         refresh_records(ids, apps=apps)
@@ -88,7 +100,7 @@ def refresh_people(person_ids: Iterable[int], apps=None) -> None:
 def refresh_season(season, apps=None) -> None:
     """Recompute one season's totals for everyone (its dates changed, or a rebuild)."""
     with transaction.atomic():
-        _everyone_takes_turns(apps)
+        only_writer(apps)
         refresh(season, None, apps=apps)
 
 
@@ -97,7 +109,7 @@ def rebuild_all(apps=None) -> int:
     number of seasons."""
     Season, _, _, _ = _models(apps)
     with transaction.atomic():
-        _everyone_takes_turns(apps)
+        only_writer(apps)
         seasons = list(Season.objects.all())
         for season in seasons:
             refresh(season, None, apps=apps)
@@ -106,11 +118,31 @@ def rebuild_all(apps=None) -> int:
     return len(seasons)
 
 
-def _everyone_takes_turns(apps) -> None:
-    """:func:`one_writer_per_person` for everyone who has played: a rewrite of
-    everyone's rows waits for the games finishing now, and they wait for it."""
-    _, TeamPlayer, _, _ = _models(apps)
-    one_writer_per_person(TeamPlayer.objects.values_list("person_id", flat=True).distinct(), apps)
+#: The stored totals' models, in the order :func:`game_changed` writes them.
+_TOTALS = ("SeasonTotal", "PartnershipTotal", "PersonTotal")
+
+
+def only_writer(apps=None) -> None:
+    """Call first in a transaction that rewrites the rows of people it cannot name
+    beforehand (everyone's, or everyone who partnered someone): every other writer of
+    the totals waits until it ends, and it waits for those writing now. Reading goes
+    on meanwhile (PostgreSQL: the totals tables locked in EXCLUSIVE mode, which lets
+    only reads through; SQLite lets one writer in at a time anyway). Locking the
+    person rows of those who had played was not enough: a newcomer's first game
+    ending meanwhile was added up by the rewrite while that newcomer's next game
+    wrote the same row, and the second insert failed."""
+    if connection.vendor != "postgresql":
+        return
+    registry = apps or global_apps
+    tables = []
+    for name in _TOTALS:
+        try:
+            model = registry.get_model("scoring", name)
+        except LookupError:  # not yet in the migration that added the season totals
+            continue
+        tables.append(connection.ops.quote_name(model._meta.db_table))
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
 
 
 def _has_records(apps) -> bool:
@@ -121,14 +153,18 @@ def _has_records(apps) -> bool:
     return True
 
 
-def refresh(season, person_ids: list[int] | None, apps=None) -> None:
+def refresh(
+    season, person_ids: list[int] | None, apps=None, *, pairs_among_them: bool = False
+) -> None:
     """Replace ``season``'s stored rows of these people (None: everyone) with their
-    finished games added up: six queries (two aggregates, two deletes, two inserts)."""
+    finished games added up: six queries (two aggregates, two deletes, two inserts).
+    Their partnerships' rows are those with any of them, or with ``pairs_among_them``
+    only those where both partners are among them."""
     with transaction.atomic():
-        _refresh(season, person_ids, apps)
+        _refresh(season, person_ids, apps, pairs_among_them)
 
 
-def _refresh(season, person_ids, apps) -> None:
+def _refresh(season, person_ids, apps, pairs_among_them=False) -> None:
     _, TeamPlayer, SeasonTotal, PartnershipTotal = _models(apps)
     seats = TeamPlayer.objects.filter(
         game__status=FINISHED, game__day_date__gte=season.start, game__day_date__lte=season.end
@@ -143,15 +179,18 @@ def _refresh(season, person_ids, apps) -> None:
     SeasonTotal.objects.bulk_create(
         SeasonTotal(season=season, **_stats(row), person_id=row["person_id"]) for row in rows
     )
-    _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal)
+    _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal, pairs_among_them)
 
 
-def _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal) -> None:
+def _refresh_pairs(
+    season, seats, person_ids, aggregates, PartnershipTotal, pairs_among_them
+) -> None:
     """The partnerships' rows: the seats self-joined on their team, the lower id
     first, so each pair is counted once per game (teams of one have no pair)."""
     pair = Q(**{f"{PARTNER}_id__gt": F("person_id")})
     if person_ids is not None:
-        pair &= Q(person_id__in=person_ids) | Q(**{f"{PARTNER}_id__in": person_ids})
+        mine, partners = Q(person_id__in=person_ids), Q(**{f"{PARTNER}_id__in": person_ids})
+        pair &= (mine & partners) if pairs_among_them else (mine | partners)
     rows = (
         seats.filter(pair)
         .values("person_id", partner_id=F(f"{PARTNER}_id"))
@@ -160,7 +199,8 @@ def _refresh_pairs(season, seats, person_ids, aggregates, PartnershipTotal) -> N
     )
     stale = PartnershipTotal.objects.filter(season=season)
     if person_ids is not None:
-        stale = stale.filter(Q(person_id__in=person_ids) | Q(partner_id__in=person_ids))
+        mine, partners = Q(person_id__in=person_ids), Q(partner_id__in=person_ids)
+        stale = stale.filter((mine & partners) if pairs_among_them else (mine | partners))
     stale.delete()
     PartnershipTotal.objects.bulk_create(
         PartnershipTotal(
