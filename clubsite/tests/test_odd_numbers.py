@@ -8,8 +8,10 @@ from django.utils import timezone
 from clubsite.params import whole_number
 from members.models import ClubDay, Person, Round, Seat, Table
 from scoring.models import RuleSet
+from scoring.play.forms import hand_form_data
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
+from scoring.tests.samples import SMALL
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +64,9 @@ def test_odd_numbers_in_requests_never_give_an_error_page(officer_client, game, 
             reverse("members:seating_start", args=[day.pk]), {"round": raw}
         ),
         "failed meld": officer_client.post(hand_new, {"number": "1", "action": f"failed-{raw}"}),
-        "save as hand": officer_client.post(hand_new, {"number": "1", "as_number": raw}),
+        "save as hand": officer_client.post(
+            hand_new, {**hand_form_data([SMALL, SMALL], 1), "as_number": raw}
+        ),
         "undo": officer_client.post(
             reverse("scoring:hand_undo", args=[game.pk]), {"hand_count": raw}
         ),
