@@ -267,3 +267,23 @@ def test_the_table_page_shows_waiting_hands_in_few_queries(
         record_hand(game, [SMALL, SMALL], number=number)
     with django_assert_max_num_queries(len(few.captured_queries)):
         assert b"5 hands wait for Team 2&#x27;s OK" in link_client.get(url).content
+
+
+def test_the_correction_page_ends_a_morning_time_with_one_full_stop(link_client, waiting):
+    import datetime
+
+    from django.utils import timezone
+
+    from clubsite.clock import clock
+    from scoring.models import Hand
+
+    morning = timezone.make_aware(
+        datetime.datetime.combine(waiting.game.day_date, datetime.time(7, 11))
+    )
+    Hand.objects.filter(pk=waiting.pk).update(created_at=morning)
+    url = reverse("scoring:hand_edit", args=[waiting.game_id, 1])
+    page = link_client.get(url).content.decode()
+    assert f"Saved by another device at {clock(morning)} Change" in page, page[
+        page.find("Saved by") :
+    ][:80]
+    assert f"{clock(morning)}." not in page
