@@ -22,3 +22,10 @@ def clock_and_day(moment) -> str:
     if local.date() != timezone.localdate():
         text += " on " + date_format(local, "DATE_FORMAT")
     return text
+
+
+def full_stop(text: str) -> str:
+    """End a sentence: "at 7:02 a.m." stays as it is, "at 19:02" gets its full stop
+    (Django's time format may already end with one)."""
+    text = str(text)
+    return text if text.endswith(".") else text + "."

@@ -15,6 +15,7 @@ from scoring.models import (
     GameTeam,
     Hand,
     HandConfirmation,
+    KeeperChange,
     RatingPoint,
     RuleSet,
     Season,
@@ -237,4 +238,21 @@ class HandConfirmationAdmin(SimpleHistoryAdmin):
     )
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(KeeperChange)
+class KeeperChangeAdmin(admin.ModelAdmin):
+    """Who named a game's score keeper after it started (the table asks when nobody was
+    named and hands need the other team's OK): written by the play services only."""
+
+    list_display = ("__str__", "named_by", "via", "at")
+    list_filter = ("game__day_date",)
+    list_select_related = ("game__table", "game__day", "person", "named_by")
+    readonly_fields = ("game", "person", "named_by", "via", "at")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -148,6 +148,7 @@ def test_an_older_backup_is_restored_and_migrated(sqlite_only, tmp_path):
         for table in ("scoring_seasontotal", "scoring_partnershiptotal"):  # made by 0012
             db.execute(f"DROP TABLE {table}")
         db.execute("DROP TABLE scoring_persontotal")  # made by 0014_person_totals
+        db.execute("DROP TABLE scoring_keeperchange")  # made by 0016_keeper_changes
         db.execute(
             # 0005 and every later scoring migration: the backup predates them all.
             "DELETE FROM django_migrations WHERE app='scoring' AND name >= '0005'"

@@ -1,9 +1,12 @@
 """Journey: the other team's OK of every hand, on phones, in a real browser.
 
-The day asks for the other team's OK. Table 1's score keeper (seat 1) saves each hand on
-the table's phone (through the services here: the hand form has its own journeys); after
-each one a player of the other team confirms it with one tap on the same phone, or from
-their own phone through the table link, or disputes it with a reason. An officer settles
+The day asks for the other team's OK. Table 1's game starts with "Score keeper: nobody in
+particular"; seat 1 saves each hand on the table's phone (through the services here: the
+hand form has its own journeys). After the first hand the phone asks once who keeps the
+score; from then on only the other team's players are offered "it is right". The panel is
+one line above the pad (the pad stays on the first screen) that opens the waiting hands.
+After each hand a player of the other team confirms it with one tap on the same phone, or
+from their own phone through the table link, or disputes it with a reason. An officer settles
 the disputed hand from the club day's page. At the end every hand of the game is
 confirmed or settled, and the game's history says who did each. A double tap on a name
 counts once.
@@ -34,7 +37,7 @@ def _fast_password_hashing(settings):
 @pytest.fixture
 def game(db):
     """An open club day asking for the other team's OK, four members drawn onto table 1
-    and a game started with the player in seat 1 keeping the score."""
+    and a game started with nobody in particular keeping the score."""
     day = members_services.open_day(timezone.localdate(), "Thursday")
     names = [("Ann", "Able"), ("Bob", "Baker"), ("Cat", "Cole"), ("Dan", "Dunn")]
     for number, (first, last) in enumerate(names, start=101):
@@ -45,7 +48,7 @@ def game(db):
     set_day_rules(day, RuleSet.objects.get(slug="club"), confirm_hands=True)
     table = members_services.draw_round(day, seating.THREES, seed=6).round.tables.get()
     seats = [s.person for s in Seat.objects.filter(table=table).order_by("position")]
-    return start_game(table, [[seats[0], seats[2]], [seats[1], seats[3]]], score_keeper=seats[0])
+    return start_game(table, [[seats[0], seats[2]], [seats[1], seats[3]]])
 
 
 def phone(new_context, journey, table):
@@ -77,11 +80,26 @@ def test_every_hand_ends_confirmed_or_settled(journey, officer_user, game, new_c
     other = [m.person for m in game.teams.get(index=1).memberships.order_by("seat")]
     keeper = phone(new_context, journey, table)
 
-    # Hand 1: the other team's first player taps their name on the keeper's phone.
+    # Hand 1: nobody was named score keeper, so the phone asks who keeps the score
+    # before anybody may OK it; then the other team's first player taps their name.
     save(game, 1)
     keeper.reload()
     panel = keeper.locator("#confirm")
-    expect(panel.get_by_role("heading", name="Is hand 1 right?")).to_be_visible()
+    expect(panel.get_by_text("Hand 1 waits for an OK")).to_be_visible()
+    expect(panel.get_by_role("button", name="it is right")).to_have_count(0)
+    # The panel is a line or two: the pad starts on the first screen.
+    keeper.screenshot(path="/tmp/confirm-shot.png")
+    height = panel.bounding_box()["height"]
+    box = keeper.locator("#hand-form input:not([type=hidden])").first.bounding_box()
+    assert height <= 120, height
+    assert box is not None and box["y"] + box["height"] < PHONE["height"], box
+    on(journey, keeper, "keeper: who keeps the score?")
+    panel.get_by_label("Who keeps the score?").select_option(label=first.full_name)
+    panel.get_by_role("button", name="OK").click()
+    expect(keeper.get_by_text(f"{first.full_name} keeps the score")).to_be_visible()
+    panel = keeper.locator("#confirm")
+    expect(panel.get_by_label("Who keeps the score?")).to_have_count(0)
+    panel.get_by_text("Hand 1 waits for Team 2's OK").click()
     expect(panel.get_by_role("button", name=f"{first.full_name}: it is right")).to_have_count(0)
     on(journey, keeper, "keeper: hand 1 waits for the other team")
     panel.get_by_role("button", name=f"{other[0].full_name}: it is right").click()
@@ -93,6 +111,7 @@ def test_every_hand_ends_confirmed_or_settled(journey, officer_user, game, new_c
     # Hand 2: the other team's second player disputes it from their own phone.
     save(game, 2)
     own = phone(new_context, journey, table)
+    own.locator("#confirm summary").first.click()
     dispute = own.locator("#confirm-2 details")
     dispute.get_by_text("Not right? Dispute hand 2").click()
     dispute.get_by_label(other[1].full_name).check()
@@ -108,6 +127,7 @@ def test_every_hand_ends_confirmed_or_settled(journey, officer_user, game, new_c
     save(game, 3)
     keeper.reload()
     expect(keeper.get_by_role("heading", name="Game over: Team 1 wins")).to_be_visible()
+    keeper.locator("#confirm summary").first.click()
     keeper.locator("#confirm-3").get_by_role(
         "button", name=f"{other[1].full_name}: it is right"
     ).dblclick()

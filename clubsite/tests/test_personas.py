@@ -487,6 +487,13 @@ CASES: dict[str, Case] = {
         lambda w: {"action": "confirm", "person": str(w.bob.pk), "version": "1"},
         changes=True,
     ),
+    "scoring:game_keeper": Case(
+        lambda w: _r("scoring:game_keeper", w.playing.pk),
+        TABLE_REDIRECT,
+        TABLE_REDIRECT,
+        lambda w: {"person": str(w.bob.pk)},
+        changes=True,
+    ),
     "scoring:hand_settle": Case(
         lambda w: _r("scoring:hand_settle", w.playing.pk, 1),
         E(REDIRECT, 404, 403, 404),  # officers only; outsiders never learn the game exists

@@ -315,3 +315,17 @@ def test_htmx_request_after_the_login_ran_out_goes_to_the_login_page(client, day
     )
     assert response.status_code == 200
     assert response["HX-Redirect"] == f"{reverse('login')}?next={url}"
+
+
+def test_a_morning_time_ends_the_sentence_with_one_full_stop(officer_client, day, ann):
+    """Django writes "7:02 a.m."; the sentence adds no second full stop."""
+    import datetime
+
+    from django.utils import timezone
+
+    morning = timezone.make_aware(datetime.datetime.combine(day.date, datetime.time(7, 2)))
+    SignIn.objects.filter(pk=SignInFactory(day=day, person=ann).pk).update(signed_in_at=morning)
+    url = reverse("members:signin", args=[day.pk])
+    page = officer_client.get(url, {"q": "ann"}, **htmx_to("results")).content.decode()
+    assert f"Already signed in at {clock(morning)}</p>" in page
+    assert clock(morning).endswith(".") and ".." not in page.replace("...", "")

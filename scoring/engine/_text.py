@@ -27,7 +27,7 @@ def plural(n: int, one: str, many: str | None = None) -> str:
 def describe(value: object) -> str:
     """A short description of an entered value, e.g. ``"35.5"``, ``'the text "ten"'``."""
     if value is None:
-        return "nothing (null)"
+        return "an empty entry"
     if value is True:
         return "true"
     if value is False:

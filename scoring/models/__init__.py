@@ -6,7 +6,11 @@ on `GameTeam`) are written only by `scoring.play.services`, in the same transact
 hand, and can be rebuilt from the inputs (`manage.py rebuild_totals`).
 """
 
-from scoring.models.confirmations import HandConfirmation, HandConfirmationQuerySet
+from scoring.models.confirmations import (
+    HandConfirmation,
+    HandConfirmationQuerySet,
+    KeeperChange,
+)
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
@@ -23,6 +27,7 @@ __all__ = [
     "Hand",
     "HandConfirmation",
     "HandConfirmationQuerySet",
+    "KeeperChange",
     "PartnershipTotal",
     "PersonTotal",
     "RatingPoint",

@@ -104,3 +104,36 @@ class HandConfirmation(models.Model):
         if self.status == self.Status.SETTLED and self.officer_id:
             return self.officer.get_full_name() or self.officer.get_username()
         return self.person.full_name if self.person_id else ""
+
+
+class KeeperChange(models.Model):
+    """Who was named a game's score keeper, when and by whom: the history of
+    ``Game.score_keeper`` after the game started (the table asks once when nobody was
+    named and hands need the other team's OK). Written only by
+    :func:`scoring.play.services.confirmations.name_score_keeper`."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="keeper_changes")
+    person = models.ForeignKey(
+        Person,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The player named score keeper.",
+    )
+    named_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who named them, when logged in.",
+    )
+    via = models.CharField(max_length=120, blank=True, help_text="The device, when not logged in.")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["game", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.person} keeps the score of {self.game}"

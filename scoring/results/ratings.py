@@ -45,12 +45,11 @@ SENTENCE = (
     "everyone starts at 1,000, a win raises it and a loss lowers it, and beating stronger "
     "pairs raises it more (losing to weaker ones lowers it more)."
 )
+#: The rest of "About the rating" for members, in plain words (how it is worked out,
+#: with OpenSkill's mu and sigma, is in docs/officers.md).
 HOW = (
-    "How it is worked out: the OpenSkill method (Plackett–Luce, for teams) keeps for "
-    "each player a skill estimate μ (25 at the start) and an uncertainty σ (8.33 at the "
-    "start); partners share their team's result. The rating shown is "
-    "1,000 + 20 × (μ − 3σ), a cautious estimate that is 1,000 for a new player and never "
-    "shown below 0."
+    "Partners share the result of their side. The first games move a rating the most; "
+    "the more games someone plays, the steadier it becomes."
 )
 
 

@@ -38,16 +38,22 @@ def check_teams_together(rules, deck, entries, counts, errors):
     if out > 1 or cut > 1:
         _check_only_one(rules, entries, errors)
     if red_known and red + in_hand > deck.red_threes:
-        errors.append(_too_many_red_threes(rules.teams_word, deck, red, in_hand))
-    if counts and not _check_card_counts(deck, counts, errors):
+        errors.append(_too_many_red_threes(rules, deck, entries, red + in_hand))
+    if counts and not _check_card_counts(rules, deck, counts, errors):
         points_known = False  # the card points are then too many as well
     if points_known and points > deck.card_points:
+        each = [
+            f"{rules.team_label(k)} {num((t.melded_points or 0) + (t.hand_points or 0))}"
+            for k, t in enumerate(entries)
+            if t is not None
+        ]
         errors.append(
             Refusal(
                 "teams",
-                f"The {rules.teams_word.lower()} melded and held {num(points)} points of "
-                f"cards, but all the cards of {plural(deck.decks, 'deck')} are worth only "
-                f"{num(deck.card_points)}; check the melded points and points in hand.",
+                f"Melded and in hand the cards come to {num(points)} points "
+                f"({sentence_list(each)}), but all the cards of "
+                f"{plural(deck.decks, 'deck')} are worth only {num(deck.card_points)}; "
+                f"check each side's melded points and points left in hand.",
             )
         )
 
@@ -77,17 +83,27 @@ def _check_only_one(rules, entries, errors):
         )
 
 
-def _too_many_red_threes(word, deck, red, in_hand):
-    """A red three kept in hand (a penalty) is a red three too."""
-    where = f" ({num(red)} on the table and {num(in_hand)} kept in hand)" if in_hand else ""
+def _too_many_red_threes(rules, deck, entries, total):
+    """Each side's red threes (a red three kept in hand, a penalty, is a red three too)
+    and what to fix."""
+    each = []
+    for k, t in enumerate(entries):
+        if t is None:
+            continue
+        kept = t.red_threes_in_hand
+        words = f"{rules.team_label(k)} {num(t.red_threes or 0)}"
+        if kept:
+            words += f" and {num(kept)} kept in hand"
+        each.append(words)
     return Refusal(
         "teams",
-        f"The {word.lower()} have {num(red + in_hand)} red threes{where}, but "
-        f"{plural(deck.decks, 'deck')} hold only {deck.red_threes}.",
+        f"There are {num(total)} red threes in this hand ({sentence_list(each)}), but "
+        f"{plural(deck.decks, 'deck')} hold only {deck.red_threes}; correct the red "
+        f"threes of the side that has too many.",
     )
 
 
-def _check_card_counts(deck, counts, errors):
+def _check_card_counts(rules, deck, counts, errors):
     """Refuse every card the melds and hands hold more of than the decks; returns
     whether the counts are possible."""
     too_many = [key for key, found in counts.items() if found > deck.limit(key)]
@@ -96,9 +112,15 @@ def _check_card_counts(deck, counts, errors):
             errors.append(
                 Refusal(
                     "teams",
-                    f"The melds and hands hold {num(counts[key])} {CARD_PLURALS[key]}, "
-                    f"but {plural(deck.decks, 'deck')} hold only {deck.limit(key)}; "
-                    f"check the counts of {CARD_PLURALS[key]}.",
+                    f"The melds and hands of {_all_sides(rules)} hold "
+                    f"{num(counts[key])} {CARD_PLURALS[key]}, but "
+                    f"{plural(deck.decks, 'deck')} hold only {deck.limit(key)}; check "
+                    f"each side's {CARD_PLURALS[key]} in its melds and in hand.",
                 )
             )
     return not too_many
+
+
+def _all_sides(rules) -> str:
+    """ "Team 1 and Team 2" (or "Player 1, Player 2 and Player 3")."""
+    return sentence_list([rules.team_label(k) for k in range(rules.teams)])

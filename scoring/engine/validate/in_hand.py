@@ -57,8 +57,8 @@ def _read_hand_cards(i, who, hand_cards, errors, counts):
                     f"teams[{i}].hand_cards.{key_name(key)}",
                     f"{who}'s cards in hand list {quote(key_name(key))}, which is not a "
                     f"card a hand can hold; use "
-                    f"{_HAND_CARD_LIST}. A red three kept in hand is entered as a "
-                    f"red_three_in_hand penalty.",
+                    f"{_HAND_CARD_LIST}. A red three kept in hand is entered as {who}'s "
+                    f"penalty for a red three kept in hand.",
                 )
             )
             continue

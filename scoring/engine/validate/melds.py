@@ -97,6 +97,28 @@ def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
     return cards
 
 
+def _is_red_three(rank: object) -> bool:
+    """Whether an entered rank means a red three ("red 3", "Red three", "3r", "3♥")."""
+    if not isinstance(rank, str):
+        return False
+    text = "".join(rank.lower().split())
+    three = "3" in text or "three" in text
+    red = "red" in text or text in ("3r", "r3") or any(s in text for s in "♥♦")
+    return three and red
+
+
+def _rank_words(who, j, rank) -> str:
+    """What to fix when a meld's rank is missing or not a rank that can be melded."""
+    if _is_red_three(rank):
+        return (
+            f"{who}'s meld {j + 1} is of red threes, which are never melded: take the "
+            f"meld out and count the red threes on {who}'s red-threes line instead."
+        )
+    if rank is None or (isinstance(rank, str) and not rank.strip()):
+        return f"{who}'s meld {j + 1} has no rank: choose {_RANK_LIST}."
+    return f"{who}'s meld {j + 1} needs a rank: choose {_RANK_LIST}, not {describe(rank)}."
+
+
 def _unknown_meld_keys(where, who, j, meld, errors):
     for key in meld:
         if key not in _MELD_KEYS:
@@ -113,12 +135,7 @@ def _meld_cards(where, who, j, meld, errors):
     """A meld's (rank, naturals, jokers, twos), or None when any of them was refused."""
     rank = meld.get("rank")
     if not (isinstance(rank, str) and rank in _RANK_VALUES):
-        errors.append(
-            Refusal(
-                f"{where}.rank",
-                f"{who}'s meld {j + 1} needs a rank: {_RANK_LIST}, not {describe(rank)}.",
-            )
-        )
+        errors.append(Refusal(f"{where}.rank", _rank_words(who, j, rank)))
         rank = None
     numbers = []
     for key in ("naturals", "jokers", "twos"):

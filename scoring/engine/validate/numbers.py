@@ -59,8 +59,8 @@ def disagree(i, who, key, given, found, source) -> Refusal:
     """A total entered beside the details it is worked out from, and different."""
     return Refusal(
         f"teams[{i}].{key}",
-        f"{who}'s {TEAM_FIELD_WORDS[key]} ({num(given)}) do not match {source}, which give "
-        f"{num(found)}; correct one of them, or leave the total out.",
+        f"{who}'s {TEAM_FIELD_WORDS[key]} says {num(given)}, but {source} give "
+        f"{num(found)}; correct one of them, or leave {who}'s total empty.",
     )
 
 

@@ -86,9 +86,10 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.kind",
-                f"{who}'s penalty {k + 1} needs a kind: ask_to_go_out_failed, "
-                f"discard_unused, red_three_in_hand, or other (with points and a note); "
-                f"not {describe(kind)}.",
+                f"{who}'s penalty {k + 1} needs a kind: failing to go out after asking "
+                f"(ask_to_go_out_failed), not using the top discard (discard_unused), a "
+                f"red three kept in hand (red_three_in_hand), or another penalty (other, "
+                f"with its points and a note); not {describe(kind)}.",
             )
         )
         return 0, 0

@@ -38,7 +38,11 @@ class StartGameForm(forms.Form):
             self.team_rows.append(row)
         optional = [("", "Nobody in particular")] + choices[1:]
         self.fields["score_keeper"] = forms.ChoiceField(
-            choices=optional, required=False, label="Score keeper"
+            choices=optional,
+            required=False,
+            label="Score keeper",
+            help_text="When hands need the other team's OK, the other team confirms what "
+            "the score keeper enters (if nobody is named, the table asks once).",
         )
         self.fields["first_dealer"] = forms.ChoiceField(
             choices=[("", "The first player listed")] + choices[1:],

@@ -9,6 +9,12 @@ saved hand waits until a player of another team than the one that entered it con
 it (or disputes it); an officer settles what stays open, by a confirmation or a
 correction. Every change is kept by django-simple-history (who, when, which status).
 
+The side that entered a hand is the logged-in player's who saved it, else the score
+keeper's. When neither is known (nobody was named score keeper and the hand came from
+the table's link), nobody may confirm it until the table names its score keeper
+(:func:`name_score_keeper`, which the table page asks for once): that side then entered
+the hands still waiting, and the others confirm them.
+
 A confirmation carries the hand's version from when the page was drawn, so nobody OKs
 numbers they did not see; tapping twice counts once (the second tap finds the hand in
 the state the first one left it and writes nothing).
@@ -24,7 +30,7 @@ from django.utils import timezone
 
 from members.models import ClubDay, Person
 from members.permissions import is_officer
-from scoring.models import DayRules, Hand, HandConfirmation, TeamPlayer
+from scoring.models import DayRules, Game, Hand, HandConfirmation, KeeperChange, TeamPlayer
 from scoring.play.services.errors import ScoringError, user_name
 from scoring.play.services.hands import lock_game, set_history
 from scoring.play.services.rulesets import rule_set_for_day
@@ -53,12 +59,11 @@ def day_confirms_hands(day) -> bool:
 
 def confirmers(confirmation: HandConfirmation, memberships: Iterable[TeamPlayer]) -> list:
     """The people who may confirm: every player of another side than the one that
-    entered the hand (every player when nobody in particular keeps the score)."""
-    return [
-        m.person
-        for m in memberships
-        if confirmation.keeper_team_id is None or m.team_id != confirmation.keeper_team_id
-    ]
+    entered the hand (at a table of three, the two who did not enter it); nobody while
+    the side that entered it is not known (the table names its score keeper first)."""
+    if confirmation.keeper_team_id is None:
+        return []
+    return [m.person for m in memberships if m.team_id != confirmation.keeper_team_id]
 
 
 def _locked(hand: Hand, expected_version) -> HandConfirmation:
@@ -82,6 +87,12 @@ def _locked(hand: Hand, expected_version) -> HandConfirmation:
 
 
 def _check_player(confirmation: HandConfirmation, person) -> None:
+    if confirmation.keeper_team_id is None:
+        raise ConfirmRefused(
+            f"Nobody has said yet who keeps the score, so nobody can tell which team "
+            f"entered hand {confirmation.hand.number}. Answer “Who keeps the score?” "
+            f"on the table page first; then the other team confirms it."
+        )
     memberships = TeamPlayer.objects.filter(game_id=confirmation.game_id).select_related("person")
     allowed = {p.pk for p in confirmers(confirmation, memberships)}
     if person is None or person.pk not in allowed:
@@ -190,6 +201,50 @@ def settle_hand(
             now=now,
         )
     return confirmation, True
+
+
+def name_score_keeper(
+    game: Game, person: Person, *, user=None, via: str = "", now=None
+) -> tuple[Game, bool]:
+    """Name ``person`` (a player of ``game``) its score keeper, after the start, and
+    record who did it (:class:`KeeperChange`). The hands still waiting whose entering
+    side was not known were entered by the keeper's side: the others confirm them.
+    Once a keeper is named, only an officer names another. Returns the game and whether
+    this call changed it (False for a repeated tap). Raises :class:`ConfirmRefused`."""
+    member = (
+        TeamPlayer.objects.filter(game_id=game.pk, person_id=getattr(person, "pk", None))
+        .select_related("person")
+        .first()
+    )
+    if member is None:
+        raise ConfirmRefused("Choose the score keeper from the players of this game.")
+    now = now or timezone.now()
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.score_keeper_id == member.person_id:
+            return locked, False
+        if locked.score_keeper_id is not None and not is_officer(user):
+            raise ConfirmRefused(
+                f"{locked.score_keeper.full_name} already keeps the score of this game; "
+                f"only an officer can name someone else."
+            )
+        locked.score_keeper = member.person
+        locked.version += 1
+        locked.save(update_fields=["score_keeper", "version"])
+        KeeperChange.objects.create(
+            game=locked,
+            person=member.person,
+            named_by=user if getattr(user, "is_authenticated", False) else None,
+            via=via[:120],
+            at=now,
+        )
+        unknown = HandConfirmation.objects.open().filter(game=locked, keeper_team__isnull=True)
+        for confirmation in unknown.select_for_update():
+            confirmation.keeper_team_id = member.team_id
+            confirmation.updated_at = now
+            set_history(confirmation, user, f"entered by {member.person.full_name}'s side")
+            confirmation.save()
+    return locked, True
 
 
 def result_words(confirmation: HandConfirmation, changed: bool) -> str:

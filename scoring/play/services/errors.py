@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from clubsite.clock import clock_and_day
+from clubsite.clock import clock_and_day, full_stop
 from scoring import engine
 from scoring.models import Hand
 
@@ -79,9 +79,8 @@ class RuleSetRefused(ScoringError):
 
 def conflict_message(hand: Hand) -> str:
     """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
-    when = clock_and_day(hand.created_at)
-    end = "" if when.endswith(".") else "."  # "7:15 a.m." takes no second full stop
-    return f"Hand {hand.number} was already entered by {hand.entered_by_label} at {when}{end}"
+    when = full_stop(clock_and_day(hand.created_at))  # "7:15 a.m." takes no second one
+    return f"Hand {hand.number} was already entered by {hand.entered_by_label} at {when}"
 
 
 def user_name(user) -> str:

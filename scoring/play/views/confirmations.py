@@ -1,11 +1,15 @@
 """The other team's OK of a hand: a player confirms or disputes it at the table (the
-same phone, their own through the table link, or logged in), an officer settles it.
+same phone, their own through the table link, or logged in), an officer settles it; a
+table that named nobody score keeper names one (asked once, when a waiting hand's
+entering side is not known).
 
 Every write goes through :mod:`scoring.play.services.confirmations`; the page goes back
 to where the tap came from (the table, the game or the day page).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -21,16 +25,63 @@ from scoring.play.services.confirmations import (
     confirm_hand,
     confirmers,
     dispute_hand,
+    name_score_keeper,
     result_words,
     settle_hand,
 )
 
 
-def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
+@dataclass
+class ConfirmPanel:
+    """What the table's one-line panel of the other team's OK shows: ``items`` (the open
+    hands, see :func:`to_confirm`), ``summary`` (the line that opens them, e.g. "2 hands
+    wait for Team 2's OK") and ``keeper_choices`` (the game's players, when a waiting
+    hand's entering side is not known and the table must name its score keeper)."""
+
+    items: list[dict] = field(default_factory=list)
+    summary: str = ""
+    keeper_choices: list = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+def _summary(items: list[dict]) -> str:
+    waiting = [i for i in items if i["confirmation"].status == HandConfirmation.Status.WAITING]
+    disputed = len(items) - len(waiting)
+    parts = []
+    if waiting:
+        sides = {i["waited"] for i in waiting}
+        side = sides.pop() if len(sides) == 1 else ""
+        if not side:  # the table has not said who keeps the score: it is asked above
+            whose = "an OK"
+        elif " or " in side:  # a table of three: either of the two who did not enter it
+            whose = f"the OK of {side}"
+        else:
+            whose = f"{side}'s OK"
+        if len(waiting) == 1:
+            parts.append(f"Hand {waiting[0]['hand'].number} waits for {whose}")
+        else:
+            parts.append(f"{len(waiting)} hands wait for {whose}")
+    if disputed == 1 and not waiting:
+        disputed_hand = next(i for i in items if i not in waiting)
+        parts.append(f"Hand {disputed_hand['hand'].number} is disputed")
+    elif disputed:
+        parts.append(f"{disputed} disputed")
+    return "; ".join(parts)
+
+
+def to_confirm(hands, teams, *, officer: bool = False) -> ConfirmPanel:
     """The hands of a game still waiting for the other team (and, for an officer, the
     disputed ones too), each with its team rows and the players who may confirm it
     (from what the page loaded already: hands with ``confirmation`` and their rows
-    as ``team_rows``, teams with their memberships)."""
+    as ``team_rows``, teams with their memberships), as a :class:`ConfirmPanel`."""
     memberships = [m for team in teams for m in team.memberships.all()]
     labels = {team.pk: team.label_text for team in teams}
     items = []
@@ -44,7 +95,7 @@ def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
         waited = [
             labels[team.pk]
             for team in teams
-            if confirmation.keeper_team_id is None or team.pk != confirmation.keeper_team_id
+            if confirmation.keeper_team_id is not None and team.pk != confirmation.keeper_team_id
         ]
         rows = list(hand.team_rows)
         for row in rows:
@@ -58,7 +109,16 @@ def to_confirm(hands, teams, *, officer: bool = False) -> list[dict]:
                 "waited": " or ".join(waited),
             }
         )
-    return items
+    unknown = any(
+        i["confirmation"].keeper_team_id is None
+        and i["confirmation"].status == HandConfirmation.Status.WAITING
+        for i in items
+    )
+    return ConfirmPanel(
+        items=items,
+        summary=_summary(items),
+        keeper_choices=[m.person for m in memberships] if unknown else [],
+    )
 
 
 def _back(request, game):
@@ -133,4 +193,35 @@ def hand_settle(request, game_pk, number):
         messages.error(request, exc.message)
     else:
         messages.success(request, result_words(result, changed))
+    return _back(request, game)
+
+
+@shows_closed_day
+def game_keeper(request, game_pk):
+    """The table names its score keeper (asked once when nobody was named at the start
+    and a waiting hand's entering side is not known). GET goes to the table."""
+    if request.method != "POST":
+        game, _access = game_for_request(request, game_pk)
+        return redirect("scoring:table", table_pk=game.table_id)
+    game, access = game_for_request(request, game_pk, edit=True)
+    member = (
+        TeamPlayer.objects.filter(game=game, person_id=whole_number(request.POST.get("person")))
+        .select_related("person")
+        .first()
+    )
+    try:
+        _game, changed = name_score_keeper(
+            game,
+            member.person if member else None,
+            user=access.user_for_history,
+            via=access.via,
+        )
+    except ConfirmRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        if changed:
+            messages.success(
+                request,
+                f"{member.person.full_name} keeps the score: the other team confirms the hands.",
+            )
     return _back(request, game)

@@ -306,7 +306,8 @@ def test_hand_points_that_disagree_with_the_cards():
 
 def test_unknown_cards_in_hand():
     errors = refused(CLASSIC, team(hand_cards={"red three": 1}), team())
-    only(errors, "teams[0].hand_cards.red three", "red_three_in_hand")
+    error = only(errors, "teams[0].hand_cards.red three", "penalty for a red three kept in hand")
+    assert "red_three_in_hand" not in error.message
 
 
 def test_melds_must_be_a_list_of_objects():
@@ -495,3 +496,67 @@ def test_contract_a_refused_hand_does_not_stop_the_others():
     assert ok is False
     assert "teams" in results[0] and "teams" in results[2]
     assert [e["field"] for e in results[1]["errors"]] == ["teams[0].red_threes"]
+
+
+# -- words a score keeper reads: the side named, what to fix, no codes -------------------
+
+
+def _plain(message: str) -> None:
+    """No programmer's words in a message a score keeper reads."""
+    assert "null" not in message
+    assert "do not match" not in message
+    assert ".." not in message
+
+
+def test_a_meld_with_no_rank_says_to_choose_one():
+    errors = refused(CLASSIC, team(melds=[{"rank": None, "naturals": 4}]), team())
+    error = only(errors, "teams[0].melds[0].rank", "Team 1's meld 1 has no rank", "choose")
+    _plain(error.message)
+
+
+@pytest.mark.parametrize("rank", ["red 3", "Red three", "3r", "3♥", "red threes"])
+def test_a_meld_of_red_threes_is_sent_to_the_red_threes_line(rank):
+    errors = refused(CLASSIC, team(), team(melds=[{"rank": rank, "naturals": 3}]))
+    error = only(errors, "teams[1].melds[0].rank", "Team 2", "never melded", "red-threes line")
+    _plain(error.message)
+
+
+def test_too_many_red_threes_names_each_side_and_what_to_fix():
+    errors = refused(CLASSIC, melded(red_threes=3), melded(red_threes=2))
+    error = only(errors, "teams", "5 red threes", "Team 1 3", "Team 2 2", "correct")
+    assert "players" not in error.message.lower()
+    _plain(error.message)
+
+
+def test_red_threes_kept_in_hand_are_named_with_their_side():
+    errors = refused(
+        CLASSIC,
+        melded(red_threes=3, penalties=[{"kind": "red_three_in_hand"}]),
+        melded(red_threes=1),
+    )
+    only(errors, "teams", "5 red threes", "Team 1 3 and 1 kept in hand", "Team 2 1")
+
+
+def test_a_total_that_disagrees_with_its_details_reads_as_a_sentence():
+    errors = refused(
+        CLASSIC, team(melds=[{"rank": "K", "naturals": 6}], natural_canastas=1), team()
+    )
+    error = only(errors, "teams[0].natural_canastas", "Team 1's number of natural canastas")
+    assert "says 1, but its melds give 0" in error.message
+    _plain(error.message)
+
+
+def test_a_wrong_penalty_kind_is_named_in_words():
+    errors = refused(CLASSIC, team(penalties=[{"kind": "late", "points": 5}]), team())
+    error = only(errors, "teams[0].penalties[0].kind", "failing to go out after asking")
+    assert "a red three kept in hand" in error.message
+
+
+def test_too_many_cards_names_the_sides():
+    errors = refused(
+        CLASSIC,
+        team(melds=[{"rank": "K", "naturals": 7, "jokers": 2}]),
+        team(melds=[{"rank": "Q", "naturals": 5, "jokers": 3}]),
+    )
+    error = one(errors, "teams", "Team 1 and Team 2", "jokers", "check each side")
+    _plain(error.message)

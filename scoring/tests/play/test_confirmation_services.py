@@ -108,12 +108,22 @@ def test_a_logged_in_player_who_saves_makes_their_team_the_keepers(
     assert confirm_hand(hand, cat, expected_version=1)[1]
 
 
-def test_without_a_score_keeper_any_player_may_confirm(confirming, table, players, club_rules):
+def test_without_a_score_keeper_nobody_may_confirm_until_one_is_named(
+    confirming, table, players, club_rules
+):
+    """Nobody in particular keeps the score and the hand came from the table's link:
+    nobody can tell which team entered it, so neither team may OK it (that let the team
+    that entered it confirm its own numbers) until the table names its score keeper."""
     ann, bob, cat, dan = players
     game = start_game(table, [[ann, cat], [bob, dan]], rule_set=club_rules)
     hand = saved(game)
     assert hand.confirmation.keeper_team is None
-    assert confirm_hand(hand, cat, expected_version=1)[0].status == Status.CONFIRMED
+    for person in players:
+        with pytest.raises(ConfirmRefused, match="Who keeps the score"):
+            confirm_hand(hand, person, expected_version=1)
+        with pytest.raises(ConfirmRefused, match="Who keeps the score"):
+            dispute_hand(hand, person, expected_version=1)
+    assert HandConfirmation.objects.get(hand=hand).status == Status.WAITING
 
 
 def test_a_double_tap_counts_once(confirming, game, players):

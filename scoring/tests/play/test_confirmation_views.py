@@ -52,7 +52,7 @@ def tap(client, hand, person, action="confirm", **extra):
 def test_the_table_shows_the_other_teams_names_and_one_tap_confirms(link_client, waiting, players):
     ann, bob, cat, dan = players
     page = link_client.get(reverse("scoring:table", args=[waiting.game.table_id])).content
-    assert b"Is hand 1 right?" in page
+    assert b"Hand 1 waits for Team 2&#x27;s OK" in page
     assert b"Bob Baker: it is right" in page and b"Dan Dunn: it is right" in page
     assert b"Cat Cole: it is right" not in page  # Ann's partner: the keeper's own team
     assert b"Waiting for OK" in page
@@ -62,7 +62,7 @@ def test_the_table_shows_the_other_teams_names_and_one_tap_confirms(link_client,
     assert confirmation.status == Status.CONFIRMED and confirmation.via == "Table 1 link"
     page = link_client.get(response["Location"], follow=True).content
     assert b"Hand 1 was confirmed by Bob Baker." in page
-    assert b"OK by Bob" in page and b"Is hand 1 right?" not in page
+    assert b"OK by Bob" in page and b"Hand 1 waits" not in page
 
 
 def test_a_double_tap_counts_once_and_says_it_once(link_client, waiting, players):
@@ -163,7 +163,7 @@ def test_a_correction_from_the_table_sends_the_hand_back_to_waiting(link_client,
     assert link_client.post(edit, quick_post([SMALL, BIG], 1, version=1)).status_code == 302
     assert status_of(waiting) == Status.WAITING
     page = link_client.get(reverse("scoring:table", args=[waiting.game.table_id])).content
-    assert b"Is hand 1 right?" in page and b'name="version" value="2"' in page
+    assert b"Hand 1 waits for Team 2&#x27;s OK" in page and b'name="version" value="2"' in page
 
 
 def test_a_stale_page_is_refused_and_a_get_goes_to_the_table(link_client, waiting, players):
@@ -262,8 +262,28 @@ def test_the_table_page_shows_waiting_hands_in_few_queries(
     url = reverse("scoring:table", args=[game.table_id])
     record_hand(game, [SMALL, SMALL], number=1)
     with django_assert_max_num_queries(30) as few:
-        assert b"Is hand 1 right?" in link_client.get(url).content
+        assert b"waits for Team 2&#x27;s OK" in link_client.get(url).content
     for number in range(2, 6):
         record_hand(game, [SMALL, SMALL], number=number)
     with django_assert_max_num_queries(len(few.captured_queries)):
-        assert b"5 hands are not confirmed yet" in link_client.get(url).content
+        assert b"5 hands wait for Team 2&#x27;s OK" in link_client.get(url).content
+
+
+def test_the_correction_page_ends_a_morning_time_with_one_full_stop(link_client, waiting):
+    import datetime
+
+    from django.utils import timezone
+
+    from clubsite.clock import clock
+    from scoring.models import Hand
+
+    morning = timezone.make_aware(
+        datetime.datetime.combine(waiting.game.day_date, datetime.time(7, 11))
+    )
+    Hand.objects.filter(pk=waiting.pk).update(created_at=morning)
+    url = reverse("scoring:hand_edit", args=[waiting.game_id, 1])
+    page = link_client.get(url).content.decode()
+    assert f"Saved by another device at {clock(morning)} Change" in page, page[
+        page.find("Saved by") :
+    ][:80]
+    assert f"{clock(morning)}." not in page

@@ -168,7 +168,7 @@ def test_a_players_page_shows_the_rating_on_the_friendly_scale(small_club, membe
     assert 0 < shown < 1000 and latest.ordinal < 0
     page = text(member_client.get(reverse("scoring:player", args=[cat.pk])))
     assert f"<dd>{shown:,}</dd>" in page
-    assert ratings.SENTENCE in page and "1,000 + 20 × (μ − 3σ)" in page
+    assert ratings.SENTENCE in page and ratings.HOW in page and "σ" not in page
     assert "Start at 1,000; then 3 rated games" in page
     assert f"{latest.ordinal:.1f}" not in page
 
