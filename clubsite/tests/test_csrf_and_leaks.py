@@ -375,6 +375,9 @@ def test_every_form_endpoint_is_in_the_csrf_table():
         # (tests/play/test_confirmations.py posts them from the table and day pages).
         "scoring:hand_confirm",
         "scoring:hand_settle",
+        # "Who keeps the score?" is asked only while such a hand has no known side
+        # (tests/play/test_confirmation_keeper.py posts it from the table page).
+        "scoring:game_keeper",
     }
     missing = sorted(with_form - set(FORMS) - no_page_form)
     assert not missing, f"POST endpoints without a CSRF-with-token test: {missing}"
