@@ -81,6 +81,9 @@ class DayGamesTable(LinkPlayers, Table):
             ((people_links(side, self.link_players),) for side in record["other_sides"]),
         )
 
+    def value_other_teams(self, record):
+        return record["other_teams"]
+
     def render_other_score(self, record):
         """Every other team's score ("450 / 300" at a table of three), as written."""
         return record["other_scores"]

@@ -152,3 +152,11 @@ def test_an_ended_game_stays_ended_after_a_correction_and_reopens_when_level(nig
         undo_last_hand(game, expected_hand_count=1)
     game.refresh_from_db()
     assert game.status == Game.Status.PLAYING and not game.ended_early
+
+
+def test_nobody_leads_a_game_at_0_0(officer_client, night):
+    """The day's page marks the side ahead "Leading"; at 0-0 nobody is ahead."""
+    page = officer_client.get(reverse("scoring:day_result", args=[night["day"].pk]))
+    text = page.content.decode()
+    assert text.count('<span class="badge">Leading</span>') == 1  # table 3 only
+    assert '<span class="badge">Level</span>' in text  # table 4, 0-0
