@@ -5,6 +5,7 @@ import pytest
 from django.utils import timezone
 
 from members.tests.factories import ClubDayFactory, TableFactory
+from scoring.play.services.games import next_game
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
 
@@ -24,8 +25,6 @@ def test_four_tables_and_results_fit_a_1280_by_800_screen(journey, officer_user)
         four = people[4 * i : 4 * i + 4]
         if i < 2:  # two tables finished a game and started the next
             games.win(table, four[:2], four[2:], hands=3)
-            from scoring.play.services.games import next_game
-
             game = table.games.get()
             next_game(game, [[four[0], four[2]], [four[1], four[3]]])
         else:
