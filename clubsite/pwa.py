@@ -6,7 +6,9 @@ inline ``<script>``, which the site's Content-Security-Policy forbids, and its w
 caches a fixed list of URLs set in settings; what is left (a JSON file and a JS file
 served with the right type) is these two views. The worker (``static/js/sw.js``,
 served from here so the static files it keeps carry their hashed names) keeps the
-page shell and static files and never touches a form's POST.
+page shell and static files and never touches a form's POST. The installed app opens
+:func:`app_start`: the table this phone opened last, or the room-code box; offline, the
+worker gives the kept table page or a page saying what to do.
 
 What the worker may keep of a page is decided here, by the server, never guessed by the
 worker: it keeps only a table page that carries ``X-Keep-Offline``
@@ -25,9 +27,10 @@ from functools import wraps
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect
 from django.templatetags.static import static
-from django.urls import Resolver404, resolve
-from django.views.decorators.cache import cache_control
+from django.urls import reverse
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
 from members.models import ClubDay
@@ -46,24 +49,23 @@ SHELL_FILES = (
 )
 
 
-def _start_url(request) -> str:
-    """The page the installed icon opens: the table page it was installed from."""
-    start = request.GET.get("start", "")
-    try:
-        match = resolve(start)
-    except Resolver404:
-        return "/"
-    return start if match.view_name == "scoring:table" else "/"
+#: The session key of the table whose page this browser opened last (see
+#: :func:`keeps_offline`): where the installed app opens.
+LAST_TABLE_KEY = "pwa_last_table"
 
 
 @require_GET
 @cache_control(max_age=3600)
 def manifest(request):
+    """The installed app opens :func:`app_start` (one address whatever table it was
+    installed from: a table of last week must not be where it opens today)."""
+    start = reverse("app_start")
     data = {
+        "id": start,
         "name": f"{settings.CLUB_NAME} scores",
         "short_name": "Scores",
         "description": "Enter the hands of your table.",
-        "start_url": _start_url(request),
+        "start_url": start,
         "scope": "/",
         "display": "standalone",
         "background_color": "#fdfcf8",
@@ -75,6 +77,22 @@ def manifest(request):
         ],
     }
     return JsonResponse(data, content_type="application/manifest+json")
+
+
+@require_GET
+@never_cache
+def app_start(request):
+    """Where the installed app opens: the table page this phone opened last (the table
+    page itself then says if its link has ended), or the room-code box when it has
+    none. Offline, the service worker answers instead: the kept table page, or a page
+    saying what to do."""
+    table_pk = request.session.get(LAST_TABLE_KEY)
+    grant = request.session.get(GRANT_KEY)
+    if not isinstance(table_pk, int) and isinstance(grant, dict):
+        table_pk = grant.get("table")
+    if isinstance(table_pk, int):
+        return redirect("scoring:table", table_pk=table_pk)
+    return redirect("home")
 
 
 @require_GET
@@ -99,15 +117,19 @@ CLEAR_SITE_DATA = '"cache", "storage"'
 
 
 def keeps_offline(view):
-    """On a table view (``table_pk``): a page drawn (200) for a table-link holder who is
-    not logged in gets ``X-Keep-Offline: table=<pk>; day=<pk>; until=<ms>``, the grant
-    it was drawn for and when that grant's links end (ms since 1970). Nothing else does:
+    """On a table view (``table_pk``): a page drawn (200) is remembered in the session
+    as the table the installed app opens (:func:`app_start`); one drawn for a
+    table-link holder who is not logged in also gets
+    ``X-Keep-Offline: table=<pk>; day=<pk>; until=<ms>``, the grant it was drawn for
+    and when that grant's links end (ms since 1970). Nothing else does:
     an officer, player or member is logged in, and anyone else gets no page (404), or
     the closed-day page (410), which tells the worker to drop what it kept."""
 
     @wraps(view)
     def wrapper(request, table_pk, *args, **kwargs):
         response = view(request, table_pk, *args, **kwargs)
+        if response.status_code == 200 and request.session.get(LAST_TABLE_KEY) != table_pk:
+            request.session[LAST_TABLE_KEY] = table_pk  # where the installed app opens
         if response.status_code != 200 or request.user.is_authenticated:
             return response
         grant = request.session.get(GRANT_KEY)

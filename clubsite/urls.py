@@ -9,6 +9,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
+    path("app/", pwa.app_start, name="app_start"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path(
         "accounts/logout/",

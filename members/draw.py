@@ -103,11 +103,15 @@ def draw(
     rng: random.Random,
     *,
     avoid_sitting_out: Collection[Hashable] = (),
+    spread: Collection[Hashable] = (),
 ) -> Draw:
     """Seat `people` (distinct ids) at random on numbered tables.
 
     `avoid_sitting_out`: people who sat out last time; when someone must sit out, the
-    others are chosen first (at random among them)."""
+    others are chosen first (at random among them).
+
+    `spread`: people to spread over the tables (the day's guests), so that no table has
+    two of them while another has none (see :func:`spread_out`)."""
     people = list(people)
     if len(set(people)) != len(people):
         raise SeatingImpossible("The same person is listed twice; each person plays once.")
@@ -127,4 +131,25 @@ def draw(
     for size in sizes:
         tables.append(shuffled[start : start + size])
         start += size
+    if spread:
+        spread_out(tables, set(spread), rng)
     return Draw(tables=tables, sitting_out=sitting_out)
+
+
+def spread_out(tables: list[list[Hashable]], chosen: set, rng: random.Random) -> None:
+    """Swap people between tables (in place) until the ``chosen`` (guests) are spread as
+    evenly as the tables allow: the counts per table differ by at most one. Each swap
+    moves a chosen person from a table with the most to a random seat of someone else
+    at a table with the fewest, so the draw stays random otherwise."""
+
+    def count(table):
+        return sum(1 for p in table if p in chosen)
+
+    while tables:
+        most = max(tables, key=count)
+        fewest = min(tables, key=count)
+        if count(most) - count(fewest) <= 1:
+            return
+        out = rng.choice([i for i, p in enumerate(most) if p in chosen])
+        into = rng.choice([i for i, p in enumerate(fewest) if p not in chosen])
+        most[out], fewest[into] = fewest[into], most[out]

@@ -221,6 +221,12 @@ class DrawForm(forms.Form):
         initial=THREES,
         label="When the count is not a multiple of four",
     )
+    spread_guests = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Spread the guests over the tables",
+        help_text="No table gets two guests while another has none.",
+    )
 
 
 class _PeopleOfRoundForm(forms.Form):
@@ -242,7 +248,7 @@ class MoveForm(_PeopleOfRoundForm):
     table = forms.ChoiceField(label="To table")
     position = forms.ChoiceField(label="Seat", required=False)
 
-    def __init__(self, *args, table_numbers=(), **kwargs):
+    def __init__(self, *args, table_numbers=(), seats=4, **kwargs):
         super().__init__(*args, **kwargs)
         new = max(table_numbers, default=0) + 1
         self.fields["table"].choices = (
@@ -251,7 +257,7 @@ class MoveForm(_PeopleOfRoundForm):
             + [(str(new), f"Table {new} (a new table)"), ("out", "Sit out this round")]
         )
         self.fields["position"].choices = [("", "First free seat")] + [
-            (str(n), f"Seat {n}") for n in range(1, 7)
+            (str(n), f"Seat {n}") for n in range(1, seats + 1)
         ]
 
     def clean(self):

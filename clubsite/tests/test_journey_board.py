@@ -94,6 +94,11 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
     journey.page.get_by_role("link", name="Close this day").click()
     # The officer is asked first, with the games still in play listed.
     expect(journey.page.get_by_role("heading", name="Still in play: 1 game")).to_be_visible()
+    # Game by game: end it as it stands (Team 2 leads, so Team 2 wins) or leave it.
+    journey.page.get_by_role("button", name="Close the day anyway").click()
+    assert ClubDay.objects.get(pk=day.pk).is_open  # not without an answer
+    journey.page.get_by_label("End it as it stands", exact=False).check()
+    journey.step("officer: close the day, ending the game in play as it stands")
     journey.page.get_by_role("button", name="Close the day anyway").click()
     expect(journey.page.get_by_text("is closed.", exact=False).first).to_be_visible()
     assert ClubDay.objects.get(pk=day.pk).status == ClubDay.Status.CLOSED
@@ -104,6 +109,7 @@ def test_the_room_board_follows_the_tables(journey, officer_user, new_context):
 
     journey.page.get_by_role("link", name="Print the day sheet").click()
     expect(journey.page.get_by_role("heading", name="Top six")).to_be_visible()
+    expect(journey.page.locator(".sheet-winner")).to_have_count(2)  # both games count
     journey.step("officer: the day sheet")
     journey.page.emulate_media(media="print")
     expect(journey.page.locator(".site-header")).to_be_hidden()

@@ -131,3 +131,34 @@ def test_a_link_phone_keeps_its_table_page_offline_until_the_day_closes(journey,
     expect(page.get_by_text(NOT_KEPT)).to_be_visible()
     assert "Save hand" not in page.locator("body").inner_text()
     page.context.set_offline(False)
+
+
+def test_the_installed_app_opens_the_kept_table_offline_or_says_what_to_do(journey, game):
+    """The home-screen app opens /app/: the table this phone opened last. Offline it is
+    the kept table page; once nothing is kept, a page saying what to do."""
+    page = journey.page
+    page.goto(f"{journey.base_url}/t/{game.table.token}/")
+    under_the_worker(page)
+    page.wait_for_function(f"{KEPT}.then(k => k.length === 1)")
+
+    page.goto(f"{journey.base_url}/app/")
+    expect(page).to_have_url(f"{journey.base_url}/tables/{game.table_id}/")
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    journey.step("installed app, online: its table")
+
+    page.context.set_offline(True)
+    page.goto(f"{journey.base_url}/app/")
+    expect(page).to_have_url(f"{journey.base_url}/tables/{game.table_id}/")
+    expect(page.get_by_role("button", name="Save hand 1")).to_be_visible()
+    journey.step("installed app, offline: the kept table page")
+    page.context.set_offline(False)
+
+    close_day(ClubDay.objects.get(pk=game.day_id))
+    page.goto(f"{journey.base_url}/tables/{game.table_id}/")
+    page.wait_for_function(f"{KEPT}.then(k => k.length === 0)")
+    page.context.set_offline(True)
+    page.goto(f"{journey.base_url}/app/")
+    expect(page.get_by_text("no table page is kept on this phone")).to_be_visible()
+    expect(page.get_by_text("type the room code on your table card")).to_be_visible()
+    journey.step("installed app, offline, nothing kept: what to do")
+    page.context.set_offline(False)

@@ -299,6 +299,7 @@ CASES: dict[str, Case] = {
     "healthz": Case(lambda w: _r("healthz"), PUBLIC, PUBLIC),
     "manifest": Case(lambda w: _r("manifest"), PUBLIC, E(405, 405, 405, 405)),
     "service_worker": Case(lambda w: _r("service_worker"), PUBLIC, E(405, 405, 405, 405)),
+    "app_start": Case(lambda w: _r("app_start"), E(*[REDIRECT] * 4), E(405, 405, 405, 405)),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
     "logout": Case(lambda w: _r("logout"), E(405, 405, 405, 405), E(*[REDIRECT] * 4), changes=True),
     "password_change": Case(lambda w: _r("password_change"), LOGGED_IN, LOGGED_IN, changes=True),

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections.abc import Mapping
 
+from django.db import transaction
 from django.utils import timezone
 
 from members.models import ClubDay
 from members.services.errors import DayRefused
+from members.signals import day_closed
 
 logger = logging.getLogger(__name__)
 
@@ -21,12 +24,20 @@ def open_day(date, title: str = "") -> ClubDay:
     return ClubDay.objects.create(date=date, title=title.strip(), status=ClubDay.Status.OPEN)
 
 
-def close_day(day: ClubDay) -> ClubDay:
+def close_day(day: ClubDay, *, choices: Mapping[str, str] | None = None) -> ClubDay:
+    """Close ``day``. ``choices`` are the officer's answers on the closing page about
+    what is still in play (:data:`members.signals.day_closing`), e.g. for each game in
+    play whether to end it as it stands or leave it unfinished; the other apps act on
+    them (:data:`members.signals.day_closed`) in the same transaction. What they did,
+    in sentences for the officer, is in ``day.closing_notes``."""
     if not day.is_open:
         raise DayRefused(f"{day} is already closed.")
-    day.status = ClubDay.Status.CLOSED
-    day.closed_at = timezone.now()
-    day.save(update_fields=["status", "closed_at"])
+    with transaction.atomic():
+        replies = day_closed.send(sender=None, day=day, choices=choices or {})
+        day.status = ClubDay.Status.CLOSED
+        day.closed_at = timezone.now()
+        day.save(update_fields=["status", "closed_at"])
+    day.closing_notes = [note for _receiver, notes in replies for note in notes or ()]
     return day
 
 

@@ -39,11 +39,20 @@ def signed_in_ids(day: ClubDay) -> list[int]:
     )
 
 
-def draw_round(day: ClubDay, remainder: str, *, seed: int | None = None, by=None) -> DrawResult:
+def draw_round(
+    day: ClubDay,
+    remainder: str,
+    *,
+    seed: int | None = None,
+    by=None,
+    spread_guests: bool = True,
+) -> DrawResult:
     """Draw everyone signed in onto numbered tables.
 
     Redraws the latest round while its play has not started; otherwise starts the next
-    round. People who sat out the previous round are the last chosen to sit out again."""
+    round. People who sat out the previous round are the last chosen to sit out again.
+    With ``spread_guests`` (the default) the day's guests are spread over the tables:
+    no table gets two guests while another has none."""
     if not day.is_open:
         raise SeatingRefused(f"{day} is closed; reopen it to seat people.")
     if remainder not in draw.REMAINDER_CHOICES:
@@ -66,7 +75,13 @@ def draw_round(day: ClubDay, remainder: str, *, seed: int | None = None, by=None
             seated = set(previous.seats.values_list("person_id", flat=True))
             avoid = {pid for pid in people if pid not in seated}
         try:
-            result = draw.draw(people, remainder, random.Random(seed), avoid_sitting_out=avoid)
+            result = draw.draw(
+                people,
+                remainder,
+                random.Random(seed),
+                avoid_sitting_out=avoid,
+                spread=_guests(people) if spread_guests else (),
+            )
         except draw.SeatingImpossible as error:
             raise SeatingRefused(str(error)) from None
         round_ = _clear_for_redraw(latest) if redraw else _next_round(day, latest)
@@ -74,6 +89,12 @@ def draw_round(day: ClubDay, remainder: str, *, seed: int | None = None, by=None
     out = Person.objects.in_bulk(result.sitting_out)
     return DrawResult(
         round=round_, sitting_out=[out[pid] for pid in result.sitting_out], redrawn=redraw
+    )
+
+
+def _guests(people: list[int]) -> set[int]:
+    return set(
+        Person.objects.filter(pk__in=people, kind=Person.Kind.GUEST).values_list("pk", flat=True)
     )
 
 

@@ -313,3 +313,70 @@ def test_display_lists_tables_in_big_type(officer_client, day, signed_in):
     assert 'class="display-number">1<' in page
     assert all(p.full_name in page for p in people)
     assert 'hx-trigger="every 30s"' in page  # refreshes itself without a meta refresh
+
+
+# ----------------------------------------------------------------------------- guests, seats
+
+
+@given(
+    people=st.lists(st.integers(min_value=1, max_value=10_000), unique=True, min_size=6),
+    guests=st.integers(min_value=0, max_value=12),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_guests_are_spread_over_the_tables(people, guests, seed):
+    chosen = set(people[:guests])
+    try:
+        result = members.draw.draw(people, THREES, random.Random(seed), spread=chosen)
+    except SeatingImpossible:
+        return
+    counts = [sum(1 for p in table if p in chosen) for table in result.tables]
+    assert max(counts) - min(counts) <= 1
+    assert sorted(p for table in result.tables for p in table) == sorted(people)
+    assert result.sizes == members.draw.draw(people, THREES, random.Random(seed)).sizes
+
+
+def test_without_spreading_two_guests_may_share_a_table():
+    """The draw alone puts both guests at one table for some seeds: the option is
+    what keeps them apart."""
+    people, guests = list(range(1, 9)), {1, 2}
+
+    def together(**kw):
+        return [
+            seed
+            for seed in range(60)
+            if any(
+                guests <= set(t)
+                for t in members.draw.draw(people, THREES, random.Random(seed), **kw).tables
+            )
+        ]
+
+    assert together()
+    assert not together(spread=guests)
+
+
+def test_the_seating_page_spreads_guests_by_default(officer_client, day, signed_in):
+    from members.tests.factories import GuestFactory
+
+    signed_in(6)
+    guests = [GuestFactory() for _ in range(2)]
+    for guest in guests:
+        SignInFactory(day=day, person=guest)
+    page = officer_client.get(reverse("members:seating", args=[day.pk])).content.decode()
+    assert 'name="spread_guests" id="id_spread_guests" checked' in page
+    for _ in range(8):  # drawn again and again: never both guests at one table
+        officer_client.post(
+            reverse("members:seating_draw", args=[day.pk]),
+            {"remainder": "threes", "spread_guests": "on"},
+        )
+        tables = {s.table_id for s in Seat.objects.filter(person__in=guests)}
+        assert len(tables) == 2
+
+
+def test_the_seat_list_offers_seats_one_to_four_at_tables_of_four_and_three(
+    officer_client, day, signed_in
+):
+    signed_in(7)
+    draw_round(day, THREES, seed=1)
+    page = officer_client.get(reverse("members:seating", args=[day.pk])).content.decode()
+    assert ">Seat 4</option>" in page
+    assert ">Seat 5</option>" not in page and ">Seat 6</option>" not in page

@@ -60,8 +60,10 @@ def day(request, pk):
         action = request.POST.get("action")
         try:
             if action == "close":
-                close_day(day)
+                close_day(day, choices=request.POST)
                 messages.success(request, f"{day} is closed. Nobody more can sign in.")
+                for note in day.closing_notes:
+                    messages.info(request, note)
             elif action == "reopen":
                 reopen_day(day)
                 messages.success(request, f"{day} is open again.")
@@ -94,7 +96,9 @@ def day(request, pk):
 @require_http_methods(["GET"])
 def day_close(request, pk):
     """Closing a day asks first, and lists what is still in play: closing stops every
-    table link at once. The page's button posts to the day page (action ``close``)."""
+    table link at once, and the officer chooses, game by game, whether to end it as it
+    stands or leave it unfinished. The page's form posts to the day page (action
+    ``close``) with those choices."""
     day = club_day(pk)
     if not day.is_open:
         messages.info(request, f"{day} is already closed.")

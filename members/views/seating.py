@@ -15,6 +15,7 @@ from members.models import Person, Round
 from members.permissions import officer_required
 from members.services.errors import SeatingRefused
 from members.services.seating import (
+    MAX_AT_TABLE,
     current_round,
     draw_round,
     move_seat,
@@ -63,11 +64,22 @@ def seating_page(request, pk):
         "tables": tables,
         "unseated": unseated,
         "movable": movable,
-        "move_form": MoveForm(people=people, table_numbers=[t.number for t, _ in tables]),
+        "move_form": MoveForm(
+            people=people,
+            table_numbers=[t.number for t, _ in tables],
+            seats=_seats_offered(tables),
+        ),
         "swap_form": SwapForm(people=people),
         "seated_count": sum(len(seats) for _, seats in tables),
     }
     return render(request, "members/seating.html", context)
+
+
+def _seats_offered(tables) -> int:
+    """The seat numbers the move form offers: 1 to 4 (tables of four and three), or up
+    to 6 when a table of the round already seats more than four (six-player rules)."""
+    largest = max((len(seats) for _table, seats in tables), default=0)
+    return MAX_AT_TABLE if largest > 4 else 4
 
 
 def _default_remainder(latest, count):
@@ -96,7 +108,12 @@ def seating_draw(request, pk):
         messages.error(request, "Choose what to do when the count is not a multiple of four.")
         return _seating_redirect(day)
     try:
-        result = draw_round(day, form.cleaned_data["remainder"], by=request.user)
+        result = draw_round(
+            day,
+            form.cleaned_data["remainder"],
+            by=request.user,
+            spread_guests=form.cleaned_data["spread_guests"],
+        )
     except SeatingRefused as refusal:
         messages.warning(request, refusal.message)
         return _seating_redirect(day)

@@ -55,6 +55,11 @@ class Game(models.Model):
     )
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    ended_early = models.BooleanField(
+        default=False,
+        help_text="Ended as it stood when its club day closed (an officer's choice): the "
+        "side ahead won. It stays so when a hand is corrected, while one side leads.",
+    )
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every saved change.")
     failed_melds = models.JSONField(
         default=dict,

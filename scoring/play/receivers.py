@@ -1,30 +1,114 @@
-"""What the play app answers when members asks about a club day
-(:data:`members.signals.day_closing`): the games still in play, which closing the day
-would stop."""
+"""What the play app answers when members asks about a club day: the games still in
+play, which closing the day would stop, with the officer's choice for each
+(:data:`members.signals.day_closing`), and acting on those choices as the day closes
+(:data:`members.signals.day_closed`)."""
 
 from __future__ import annotations
 
 from django.dispatch import receiver
 from django.urls import reverse
 
-from members.signals import day_closing
+from members.signals import day_closed, day_closing
 from scoring.models import Game
+from scoring.play.services.endings import end_game_as_it_stands, leader_of
+from scoring.play.services.errors import GameClosed
+
+END, LEAVE = "end", "leave"
+
+LEAVE_WORDS = (
+    "It counts nowhere: not in the standings, the top six, the day sheet, the e-mail or "
+    "the ratings. Its hands are kept; reopen the day if the table is to finish it."
+)
+
+
+def team_names(team) -> str:
+    """ "Ann Able & Cat Cole" from a team with its players prefetched."""
+    return " & ".join(m.person.full_name for m in team.memberships.all())
+
+
+def _verb(team, verb: str) -> str:
+    """ "win" for a partnership, "wins" for one player."""
+    return f"{verb}s" if len(team.memberships.all()) == 1 else verb
+
+
+def _field(game: Game) -> str:
+    return f"game-{game.pk}"
+
+
+def _games_in_play(day):
+    return (
+        Game.objects.filter(day=day, status=Game.Status.PLAYING)
+        .select_related("table__round")
+        .prefetch_related("teams__memberships__person")
+        .order_by("table__round__number", "table__number", "number")
+    )
+
+
+def _standing(game: Game, teams) -> str:
+    """ "Ann Able & Cat Cole lead 1,250 to 980", or "level at 450" (no hands: "")."""
+    if game.hand_count == 0:
+        return ""
+    totals = " to ".join(f"{t.total:,}" for t in sorted(teams, key=lambda t: -t.total))
+    leader = leader_of(game, teams)
+    if leader is None:
+        return f"level at {teams[0].total:,}" if len({t.total for t in teams}) == 1 else totals
+    return f"{team_names(leader)} {_verb(leader, 'lead')} {totals}"
+
+
+def _choices(game: Game, teams) -> list[tuple[str, str, str]]:
+    leader = leader_of(game, teams)
+    if leader is None:
+        return [(LEAVE, "Leave it unfinished (no side is ahead)", LEAVE_WORDS)]
+    return [
+        (
+            END,
+            f"End it as it stands: {team_names(leader)} {_verb(leader, 'win')}",
+            "It counts as a finished game: in the standings, the top six, the day sheet, "
+            "the e-mail and the workbook, and the players' ratings change as for any game.",
+        ),
+        (LEAVE, "Leave it unfinished", LEAVE_WORDS),
+    ]
 
 
 @receiver(day_closing)
 def games_in_play(sender, day, **kwargs):
-    """(sentence, link) per game of ``day`` still in play: "Table 3, round 1: game 2,
-    4 hands played"."""
-    games = (
-        Game.objects.filter(day=day, status=Game.Status.PLAYING)
-        .select_related("table__round")
-        .order_by("table__round__number", "table__number", "number")
-    )
-    return [
-        (
-            f"{game.table}, round {game.table.round.number}: game {game.number}, "
-            f"{game.hand_count} hand{'s' if game.hand_count != 1 else ''} played",
-            reverse("scoring:table", args=[game.table_id]),
+    """One item per game of ``day`` still in play: "Table 3, round 1: game 2, 4 hands
+    played, Ann Able & Cat Cole lead 1,250 to 980", with the officer's choice."""
+    items = []
+    for game in _games_in_play(day):
+        teams = sorted(game.teams.all(), key=lambda t: t.index)
+        hands = f"{game.hand_count} hand{'s' if game.hand_count != 1 else ''} played"
+        standing = _standing(game, teams)
+        items.append(
+            {
+                "text": f"{game.table}, round {game.table.round.number}: game {game.number}, "
+                f"{hands}{', ' + standing if standing else ''}",
+                "url": reverse("scoring:table", args=[game.table_id]),
+                "name": _field(game),
+                "choices": _choices(game, teams),
+            }
         )
-        for game in games
-    ]
+    return items
+
+
+@receiver(day_closed)
+def end_games_at_close(sender, day, choices, **kwargs):
+    """End the games the officer chose to end as they stand (through the play
+    services, so totals and ratings are written as for any finished game); the others
+    stay unfinished. Returns what was done, in sentences."""
+    notes = []
+    for game in _games_in_play(day):
+        if choices.get(_field(game)) != END:
+            notes.append(f"Game {game.number} at {game.table} was left unfinished.")
+            continue
+        try:
+            ended = end_game_as_it_stands(game)
+        except GameClosed as refusal:
+            notes.append(refusal.message)
+            continue
+        winner = next(t for t in game.teams.all() if t.pk == ended.winner_id)
+        notes.append(
+            f"Game {game.number} at {game.table} was ended as it stood: "
+            f"{team_names(winner)} won {winner.total:,}."
+        )
+    return notes

@@ -18,6 +18,7 @@ from members.models import ClubDay, Table
 from members.permissions import is_officer
 from members.services.days import links_open
 from scoring.play.rooms import check_typed_code
+from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.standings.days import day_games, team_people, top_scores
 
 BOARD_KEY = "scoring_board_grant"
@@ -152,6 +153,17 @@ def _table_entry(table: Table, row: dict | None) -> dict:
     return entry
 
 
+def day_report(day: ClubDay) -> dict:
+    """What the day sheet and the results e-mail say: the board's finished games and
+    top six (the games every page counts), the games not counted (still in play, or
+    left unfinished when the day closed) and how many hands still wait for the other
+    team's OK or are disputed (the results are not final while there are any)."""
+    report = board(day)
+    report["unfinished"] = [r for r in report["rows"] if not r["finished"]]
+    report["unconfirmed"] = unconfirmed_hand_counts([day.pk]).get(day.pk, 0)
+    return report
+
+
 def board(day: ClubDay) -> dict:
     """What the board shows: the tables in play with their current games, then the
     day's finished games and its top six scores."""
@@ -167,4 +179,5 @@ def board(day: ClubDay) -> dict:
         "finished": finished,
         "top": top_scores(day, 6) if finished else [],
         "rounds": sorted({t["round"] for t in tables}),
+        "rows": rows,
     }

@@ -25,7 +25,7 @@ from django.utils import timezone
 
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
-from scoring.results.board import board
+from scoring.results.board import day_report
 from scoring.results.ratings import NEW_PLAYER_RATING, display_rating
 from scoring.results.standings.individual import latest_ratings
 
@@ -180,7 +180,7 @@ def _deliver(mailing: ResultsMailing, link: Callable[[str], str]) -> None:
     messages = list(mailing.messages.select_related("person"))
     if not messages:
         return
-    content = {**board(mailing.day), "rating_changes": rating_changes(mailing.day)}
+    content = {**day_report(mailing.day), "rating_changes": rating_changes(mailing.day)}
     connection = get_connection()
     try:
         connection.open()

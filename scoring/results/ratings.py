@@ -62,6 +62,16 @@ def display_rating(ordinal: float | None) -> int | None:
     return max(0, round(NEW_PLAYER_RATING + POINTS_PER_ORDINAL * ordinal))
 
 
+def as_shown(ordinal: float | None) -> float | None:
+    """The ordinal rounded to the step the rating is shown in (one point of
+    :func:`display_rating`), so that a page rounding it again shows the same number as
+    every other page, and standings tie exactly the ratings people see as equal.
+    (Rounding it to 0.1 first, as before, showed 1,048 where the games showed 1,049.)"""
+    if ordinal is None:
+        return None
+    return round(ordinal * POINTS_PER_ORDINAL) / POINTS_PER_ORDINAL
+
+
 def model():
     from openskill.models import PlackettLuce
 

@@ -1,7 +1,10 @@
 """The Summary sheet of the league workbook, and the Day label every sheet shares.
 
 One row per club day of the period: its tables, the people signed in (members and
-guests), the people who played, the finished games and the hands played in them. Below
+guests), the people who played, the finished games and the hands played in them (the
+headers say so: tables, players and hands of finished games, as every page, the day
+sheet and the e-mail count them), the games not finished (still in play, or left
+unfinished when the day closed: counted nowhere else) and the hands not yet confirmed. Below
 the days, in bold and outside the filter: a total per season (when the period spans
 more than one), the period's total, and the different people of the period (each
 counted once; its players are the Standings sheet's rows).
@@ -22,21 +25,31 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Sum
 
 from members.models import ClubDay, Person, SignIn
-from scoring.models import Season
+from scoring.models import Game, Season
 from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.sheets import THOUSANDS, day, integer, text
 from scoring.results.standings.periods import Period, finished_games, finished_players
 
+#: The headers say what they count: the finished games (a game ended as it stood when
+#: its day closed is one), as every page, the day sheet and the e-mail do; a game still
+#: in play or left unfinished is counted on its own, and nowhere else.
+TABLES = "Tables (finished games)"
+PLAYERS = "Players (finished games)"
+GAMES = "Finished games"
+HANDS = "Hands (finished games)"
+UNFINISHED = "Games not finished"
+
 SUMMARY_COLUMNS = [
     day("Date"),
     text("Day"),
-    integer("Tables"),
+    integer(TABLES),
     integer("Signed in"),
     integer("Members"),
     integer("Guests"),
-    integer("Players"),
-    integer("Games", number_format=THOUSANDS),
-    integer("Hands", number_format=THOUSANDS),
+    integer(PLAYERS),
+    integer(GAMES, number_format=THOUSANDS),
+    integer(HANDS, number_format=THOUSANDS),
+    integer(UNFINISHED, number_format=THOUSANDS),
     integer("Hands not yet confirmed", number_format=THOUSANDS),
 ]
 _FIGURES = (
@@ -47,6 +60,7 @@ _FIGURES = (
     "players",
     "games",
     "hands",
+    "unfinished",
     "unconfirmed",
 )
 
@@ -82,7 +96,7 @@ class DayFigures:
 
 
 def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
-    """Every club day of the period with its figures: five grouped queries."""
+    """Every club day of the period with its figures: six grouped queries."""
     days = ClubDay.objects.filter(period.limits("date")).order_by("date", "pk")
     out = {pk: DayFigures(date, labels.get(pk, "")) for pk, date in days.values_list("pk", "date")}
     signins = SignIn.objects.filter(day__in=days).order_by()
@@ -96,6 +110,9 @@ def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
     )
     for day_id, n, hands, tables in per_day.values_list("day_id", "n", "hands", "tables"):
         out[day_id].figures.update(games=n, hands=hands or 0, tables=tables)
+    in_play = Game.objects.filter(day__in=days, status=Game.Status.PLAYING).order_by()
+    for day_id, n in in_play.values_list("day_id").annotate(n=Count("pk")):
+        out[day_id].figures["unfinished"] = n
     players = finished_players(period.start, period.end).filter(game__day__in=days)
     players = players.order_by().values("game__day_id").annotate(n=Count("person", distinct=True))
     for day_id, n in players.values_list("game__day_id", "n"):
@@ -140,7 +157,7 @@ def _different_people(period: Period) -> list:
     members, guests = kinds.get(Person.Kind.MEMBER, 0), kinds.get(Person.Kind.GUEST, 0)
     players = finished_players(period.start, period.end).values("person").distinct().count()
     label = "Different people (each counted once)"
-    return [None, label, None, members + guests, members, guests, players, None, None, None]
+    return [None, label, None, members + guests, members, guests, players, None, None, None, None]
 
 
 def summary_sheet(period: Period, labels: dict[int, str]) -> tuple[Iterator[list], list[list]]:

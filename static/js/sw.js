@@ -9,12 +9,16 @@
    - A table page answered without X-Keep-Offline (logged in, the grant ended, the day
      closed: 404, 410) drops every page kept: this phone is no longer a link holder.
    - Logging out and closing a day drop everything (the server's Clear-Site-Data).
+   - The installed app opens START (/app/): online, the server sends it to the table this
+     phone opened last (or the room-code box); offline, it goes to the kept table page,
+     or gets a page saying what to do.
    - Everything else, and every POST, goes to the network untouched. */
 "use strict";
 var SHELL_CACHE = "shell-v2";
 var PAGES = "table-pages-v2";
 var SHELL = [/* SHELL */];
 var KEEP_HEADER = "X-Keep-Offline";
+var START = "/app/";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -86,12 +90,44 @@ function keptCopy(url) {
   });
 }
 
+/* The one table page kept (its path), if its grant has not ended. */
+function keptTable() {
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      if (!requests.length) { return null; }
+      var path = new URL(requests[0].url).pathname;
+      return keptCopy(new URL(path, self.location.origin)).then(function (hit) {
+        return hit ? path : null;
+      });
+    });
+  });
+}
+
+/* A page saying what to do, for a phone without a network and without a kept page. */
+function offlinePage(title, words) {
+  var body = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<title>" + title + "</title></head><body><main><h1>" + title + "</h1>" +
+    words.map(function (w) { return "<p>" + w + "</p>"; }).join("") + "</main></body></html>";
+  return new Response(body, {
+    status: 503, headers: { "Content-Type": "text/html; charset=utf-8" }
+  });
+}
+
 function noCopy() {
-  return new Response(
-    "No connection, and this table page is not kept on this phone. " +
-    "Try again when the connection is back.",
-    { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } }
-  );
+  return offlinePage("No connection", [
+    "No connection, and this table page is not kept on this phone.",
+    "Keep the hands on paper for now. When the connection is back, reload this page " +
+    "and enter them; or type the room code on your table card on the club's front page."
+  ]);
+}
+
+function noTable() {
+  return offlinePage("No connection", [
+    "No connection, and no table page is kept on this phone.",
+    "When the connection is back, open the app again, or type the room code on your " +
+    "table card (or scan its QR code). Keep the hands on paper until then."
+  ]);
 }
 
 self.addEventListener("fetch", function (event) {
@@ -101,6 +137,16 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) { return; }
   if (SHELL.indexOf(url.pathname) !== -1) {
     event.respondWith(caches.match(request).then(function (hit) { return hit || fetch(request); }));
+    return;
+  }
+  if (request.mode === "navigate" && url.pathname === START) {
+    event.respondWith(
+      fetch(request).catch(function () {
+        return keptTable().then(function (path) {
+          return path ? Response.redirect(path, 302) : noTable();
+        });
+      })
+    );
     return;
   }
   if (request.mode === "navigate" && isTablePage(url)) {

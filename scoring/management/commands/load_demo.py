@@ -119,19 +119,12 @@ class Command(BaseCommand):
                 )
                 people[row["membership_number"]] = person
             for row in data["guests"]:
-                Person.objects.get_or_create(
-                    kind=Person.Kind.GUEST,
-                    first_name=row["first_name"],
-                    last_name=row["last_name"],
-                    defaults={"brought_by": people[row["brought_by"]]},
-                )
+                self._guest(row, people[row["brought_by"]])
             ann = people["1001"]
             if ann.user_id is None:
                 ann.user = self._user("ann", ann.first_name, ann.last_name)
                 ann.save(update_fields=["user"])
-            day, _ = ClubDay.objects.get_or_create(
-                date=date.today(), defaults={"title": "Demo club day"}
-            )
+            day = self._demo_day()
             for person in list(people.values())[:12]:
                 SignIn.objects.get_or_create(day=day, person=person, defaults={"card_shown": True})
             self.extend_demo(day, people)
@@ -140,6 +133,39 @@ class Command(BaseCommand):
             f"Demo officer login: demo / {DEMO_PASSWORD}   Demo member login: ann / {DEMO_PASSWORD}"
         )
         self.stdout.write("(demo only: these logins never exist in production mode)")
+
+    def _guest(self, row, brought_by) -> Person:
+        """The demo guest of ``row``: the first guest of that name (officers may have
+        signed in another guest with the same name), else a new one."""
+        same = Person.objects.filter(
+            kind=Person.Kind.GUEST, first_name=row["first_name"], last_name=row["last_name"]
+        )
+        guest = same.order_by("pk").first()
+        if guest is None:
+            guest = Person.objects.create(
+                kind=Person.Kind.GUEST,
+                first_name=row["first_name"],
+                last_name=row["last_name"],
+                brought_by=brought_by,
+            )
+        return guest
+
+    def _demo_day(self) -> ClubDay:
+        """Today's demo club day: an open day with today's date (the first opened, when
+        officers opened more), else the first closed one, else a new day."""
+        today = ClubDay.objects.filter(date=date.today())
+        day = today.filter(status=ClubDay.Status.OPEN).order_by("pk").first()
+        day = day or today.order_by("pk").first()
+        if day is None:
+            day = ClubDay.objects.create(date=date.today(), title="Demo club day")
+        if not day.is_open:
+            self.stdout.write(
+                self.style.WARNING(
+                    f"{day} is closed, so its table links do not work: an officer can "
+                    "reopen it on its page (Club days)."
+                )
+            )
+        return day
 
     def extend_demo(self, day, people):
         """The scoring part of the demo: the day's rules (the club default: a preset the
@@ -183,6 +209,7 @@ class Command(BaseCommand):
         from members.models import Seat
         from scoring.models import Game
         from scoring.play.services.confirmations import confirm_hand
+        from scoring.play.services.errors import GameSetupError
         from scoring.play.services.games import start_game
         from scoring.play.services.hands import record_hand
 
@@ -191,7 +218,11 @@ class Command(BaseCommand):
         )
         if len(seats) == 4 and not Game.objects.filter(table=table1).exists():
             a, b, c, d = (s.person for s in seats)
-            game = start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
+            try:
+                game = start_game(table1, [[a, c], [b, d]], score_keeper=a, first_dealer=a)
+            except GameSetupError as refusal:  # e.g. officers removed the rule sets
+                self.stdout.write(self.style.WARNING(f"No demo game: {refusal.message}"))
+                return
             hands = [
                 record_hand(game, inputs, number=number, via="Demo data")
                 for number, inputs in enumerate(DEMO_HANDS, start=1)

@@ -54,7 +54,7 @@ from scoring.signals import game_result_changed
 
 #: The `Game` fields a recompute writes (writers add ``version`` and ``failed_melds``
 #: when they change them too).
-RECOMPUTED_GAME_FIELDS = ["hand_count", "status", "winner", "finished_at"]
+RECOMPUTED_GAME_FIELDS = ["hand_count", "status", "winner", "finished_at", "ended_early"]
 
 # ---------------------------------------------------------------------------------------
 # The derived rows, one writer for every path: each team's TeamHand and running totals
@@ -203,11 +203,31 @@ def game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> Ga
     return GameState.UNCHANGED
 
 
+def sole_leader(teams: list[GameTeam]) -> int | None:
+    """The index of the one side ahead of every other (None when two or more share the
+    highest total, or no hand was played: nobody leads a game at 0-0)."""
+    if not teams or all(t.hands == 0 for t in teams):
+        return None
+    best = max(t.total for t in teams)
+    ahead = [t for t in teams if t.total == best]
+    return ahead[0].index if len(ahead) == 1 else None
+
+
 def close_hands(game, teams, last, now) -> GameState:
     """After the rows are written: the game's state from its ``last`` hand's outcome
-    (None: no hands), the teams' final stats saved. Returns what ratings should hear."""
+    (None: no hands), the teams' final stats saved. Returns what ratings should hear.
+
+    A game ended early when its day closed (``ended_early``) stays ended, won by the
+    side ahead, after a correction or an undo; should the sides then be level, it is
+    back in play (unfinished)."""
     over = bool(last and last.game_over)
     winner = last.winner if over else None
+    if over:
+        game.ended_early = False
+    elif game.ended_early:
+        winner = sole_leader(teams)
+        over = winner is not None
+        game.ended_early = over
     tell = game_state(game, teams, over, winner, now)
     finish_stats(teams, winner)
     save_stats(teams)

@@ -57,6 +57,9 @@ def table_link(request, token):
 
 @officer_required
 def table_cards(request, day_pk):
+    """The day's table cards, two to an A4 sheet: each fills its half (cut the sheet in
+    two, or fold it to stand), with the room code in large type and a 7 cm QR code a
+    phone reads from across the table (css/table_cards.css)."""
     day = get_object_or_404(ClubDay, pk=day_pk)
     tables = (
         Table.objects.filter(round__day=day)
@@ -68,7 +71,8 @@ def table_cards(request, day_pk):
     cards = []
     for t in tables:
         url = request.build_absolute_uri(reverse("scoring:table_link", args=[t.token]))
-        svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+        # No fixed size (a viewBox only): the card's CSS sizes the code, 7 cm on paper.
+        svg = segno.make(url, error="m").svg_inline(omitsize=True, dark="#000", light="#fff")
         code = format_room_code(t.room_code)
         cards.append({"table": t, "url": url, "code": code, "qr": mark_safe(svg)})  # segno's SVG
     return render(request, "scoring/table_cards.html", {"day": day, "cards": cards})

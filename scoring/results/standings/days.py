@@ -72,6 +72,10 @@ def day_games(day: ClubDay) -> list[dict]:
         winner = next((t for t in teams if t.pk == game.winner_id), None)
         first = winner or max(teams, key=lambda t: t.total, default=None)
         others = [t for t in teams if t is not first]
+        # A game in play is led by one side only when it is ahead of every other.
+        leading = winner is None and bool(
+            game.hand_count and first and all(t.total < first.total for t in others)
+        )
         rows.append(
             {
                 "game": game,
@@ -80,12 +84,13 @@ def day_games(day: ClubDay) -> list[dict]:
                 "table": game.table.number,
                 "number": game.number,
                 "finished": game.is_finished,
-                "status": "Finished" if game.is_finished else "Playing",
+                "leading": leading,
+                "status": _status(game, day),
                 "first_team": team_names(first) if first else "",
                 "first_people": team_people(first),
                 "first_score": first.total if first else None,
                 "other_teams": " / ".join(team_names(t) for t in others),
-                "other_people": [p for t in others for p in team_people(t)],
+                "other_sides": [team_people(t) for t in others],
                 "other_scores": " / ".join(f"{t.total:,}" for t in others),
                 "other_score": max((t.total for t in others), default=None),
                 "margin": (first.total - max(t.total for t in others))
@@ -95,6 +100,14 @@ def day_games(day: ClubDay) -> list[dict]:
             }
         )
     return rows
+
+
+def _status(game: Game, day: ClubDay) -> str:
+    """ "Finished" (or "Ended early": ended as it stood when the day closed), "Playing",
+    or, once the day is closed, "Unfinished" (it counts nowhere)."""
+    if game.is_finished:
+        return "Ended early" if game.ended_early else "Finished"
+    return "Playing" if day.is_open else "Unfinished"
 
 
 def team_people(team: GameTeam | None) -> list[Person]:

@@ -19,6 +19,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from members.models import Person
 from scoring.models import ClubSettings, PartnershipTotal, RatingPoint, SeasonTotal, TeamPlayer
 from scoring.models.totals import STAT_FIELDS, team_aggregates
+from scoring.results import ratings as rating_scale
 from scoring.results.standings.measures import TEAM_SUMS, clean_measures, measures_label
 from scoring.results.standings.periods import ALL_GAMES, MEMBER, Period, finished_players
 from scoring.results.standings.ranking import split_and_rank
@@ -262,7 +263,7 @@ def _pair_rows(aggregated, ratings_until) -> list[dict]:
 
 
 def _round(value):
-    return None if value is None else round(value, 1)
+    return rating_scale.as_shown(value)
 
 
 # ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from members.models import Person
 from scoring.models import PersonTotal, RatingPoint, SeasonTotal, TeamPlayer
 from scoring.models.totals import STAT_FIELDS
+from scoring.results import ratings as rating_scale
 from scoring.results.standings.individual import PERSON_FIELDS, partnerships, person_row
 from scoring.results.standings.individual import _finish_row as finish_row
 from scoring.results.standings.periods import ALL_GAMES, Period, date_range, finished_players
@@ -146,14 +147,14 @@ BEST_GAMES = ("best_game_in", "best_hand_in", "most_canastas_in", "most_red_thre
 
 
 def rating_on(ratings: list[tuple[datetime.date, float]], day: datetime.date | None):
-    """The rating (rounded as the standings round it) after the last rated game up to
+    """The rating (rounded as every page shows it) after the last rated game up to
     ``day`` (None: the latest), from :func:`rating_series`."""
     found = None
     for played_on, ordinal in ratings:
         if day is not None and played_on > day:
             break
         found = ordinal
-    return None if found is None else round(found, 1)
+    return rating_scale.as_shown(found)
 
 
 def totals_row(stats: dict, rating) -> dict:
@@ -177,7 +178,7 @@ def bests_of(record: PersonTotal | None, ratings: list[tuple[datetime.date, floa
     bests["streak"] = None
     if best_rating:
         bests["best_rating"] = {
-            "value": round(best_rating[1], 1),
+            "value": rating_scale.as_shown(best_rating[1]),
             "game": {"day_date": best_rating[0]},
         }
     else:

@@ -4,7 +4,7 @@ its top scores (read out at the end of the day)."""
 from __future__ import annotations
 
 import django_tables2 as tables
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from scoring.results.tables.base import (
     TEMPLATE,
@@ -39,7 +39,7 @@ class DayGamesTable(LinkPlayers, Table):
     number = NumberColumn(verbose_name="Game")
     first_team = PeopleColumn(verbose_name="Winners", people="first_people")
     first_score = NumberColumn(verbose_name="Score", default="—")
-    other_teams = PeopleColumn(verbose_name="Against", people="other_people")
+    other_teams = tables.Column(verbose_name="Against")
     other_score = NumberColumn(verbose_name="Score", default="—")
     margin = NumberColumn(verbose_name="Margin", default="—")
     hands = NumberColumn(verbose_name="Hands")
@@ -57,16 +57,32 @@ class DayGamesTable(LinkPlayers, Table):
             self.columns["first_team"].column.verbose_name = "Winners or leading"
 
     def render_first_team(self, record):
-        """The winners of a finished game; of a game still in play, the team ahead,
-        marked "Leading" (they have not won yet)."""
+        """The winners of a finished game; of a game still in play, the side ahead,
+        marked "Leading" (they have not won yet), or "Level" when no side is ahead."""
         people = people_links(record["first_people"], self.link_players)
         if record["finished"]:
             return people
-        return format_html('<span class="badge">Leading</span> {}', people)
+        badge = "Leading" if record["leading"] else "Level"
+        return format_html('<span class="badge">{}</span> {}', badge, people)
 
     def value_first_team(self, record):
         names = record["first_team"]
-        return names if record["finished"] or not names else f"Leading: {names}"
+        if record["finished"] or not names:
+            return names
+        return f"{'Leading' if record['leading'] else 'Level'}: {names}"
+
+    def render_other_teams(self, record):
+        """Every other side, " / " between sides (a table of three has two: "Bob Walsh
+        / Tom Newman", never "Bob Walsh & Tom Newman", which reads as partners); their
+        scores are in the same order in the next column."""
+        return format_html_join(
+            " / ",
+            "{}",
+            ((people_links(side, self.link_players),) for side in record["other_sides"]),
+        )
+
+    def value_other_teams(self, record):
+        return record["other_teams"]
 
     def render_other_score(self, record):
         """Every other team's score ("450 / 300" at a table of three), as written."""

@@ -4,6 +4,7 @@ Only logged-in people see this page, so its names are always linked."""
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.html import format_html_join
 
 from scoring.results.tables.base import (
     NAME_CELL,
@@ -59,11 +60,27 @@ class PlayerGamesTable(LinkPlayers, Table):
     def value_partners(self, record):
         return " & ".join(p.display_name for p in self._others(record, True))
 
+    def _opposing_sides(self, record) -> list[list]:
+        """The other sides' players, side by side (two sides at a table of three)."""
+        sides: dict[int, list] = {}
+        for p in record.game.players.all():
+            if p.team_id != record.team_id:
+                sides.setdefault(p.team_id, []).append(p.person)
+        return list(sides.values())
+
     def render_opponents(self, record):
-        return people_links(self._others(record, False), self.link_players)
+        """Partners joined by "&", sides by " / " (at a table of three the two others
+        are not partners)."""
+        return format_html_join(
+            " / ",
+            "{}",
+            ((people_links(side, self.link_players),) for side in self._opposing_sides(record)),
+        )
 
     def value_opponents(self, record):
-        return " & ".join(p.display_name for p in self._others(record, False))
+        return " / ".join(
+            " & ".join(p.display_name for p in side) for side in self._opposing_sides(record)
+        )
 
     def render_result(self, record):
         if not record.game.is_finished:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 from members.models import ClubDay
 from members.permissions import officer_required
 from members.services.mailing import set_results_by_email
-from scoring.results.board import board
+from scoring.results.board import day_report
 from scoring.results.mail import MailRefused, person_from_token, send_day_results
 from scoring.results.views.common import results_page
 
@@ -78,4 +78,4 @@ def unsubscribe_view(request, token):
 def day_sheet_view(request, club, pk):
     """The day's results on one A4 page, for the notice board (the browser prints it)."""
     day = get_object_or_404(ClubDay, pk=pk)
-    return render(request, "results/day_sheet.html", board(day))
+    return render(request, "results/day_sheet.html", day_report(day))

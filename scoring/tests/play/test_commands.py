@@ -42,3 +42,35 @@ def test_load_demo_scoring_part_is_idempotent(db):
     assert DayRules.objects.get().confirm_hands is True
     states = dict(HandConfirmation.objects.values_list("hand__number", "status"))
     assert states == {1: "confirmed", 2: "waiting"}
+
+
+def test_load_demo_runs_again_whatever_officers_did(db):
+    """An officer opened a second day with today's date, closed the demo day and signed
+    in another guest with a demo guest's name: load_demo still runs, and uses the open
+    day (so the printed link works)."""
+    from datetime import date
+
+    from members.models import ClubDay, Person
+    from members.services.days import close_day, open_day
+
+    call_command("load_demo", stdout=StringIO())
+    demo_day = ClubDay.objects.get()
+    guest = Person.objects.filter(kind=Person.Kind.GUEST).first()
+    Person.objects.create(
+        kind=Person.Kind.GUEST, first_name=guest.first_name, last_name=guest.last_name
+    )
+    second = open_day(date.today(), "Evening")
+    call_command("load_demo", stdout=StringIO())
+    close_day(demo_day)
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    assert "Demo club loaded." in out.getvalue()
+    assert ClubDay.objects.count() == 2
+    # The open day of today is the one the demo fills in now.
+    assert Table.objects.filter(round__day=second).count() == 3
+    assert Game.objects.filter(day=second).count() == 1
+    close_day(second)
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    assert "is closed" in out.getvalue()
+    assert ClubDay.objects.count() == 2

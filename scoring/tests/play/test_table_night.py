@@ -105,13 +105,26 @@ def test_close_confirmation_is_for_officers_only(member_client, day):
 # -- installable -------------------------------------------------------------------------
 
 
-def test_the_manifest_opens_the_table_it_was_installed_from(client, game):
+def test_the_installed_app_opens_the_table_this_phone_opened_last(client, game):
+    """One start address whatever table the app was installed from: it opens the table
+    page this phone opened last (a link holder's, a player's), or the room-code box."""
     url = reverse("manifest")
     data = client.get(url, {"start": table_url(game)}).json()
-    assert data["start_url"] == table_url(game) and data["scope"] == "/"
+    assert data["start_url"] == "/app/" == data["id"] and data["scope"] == "/"
     assert data["display"] == "standalone"
     assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
-    assert client.get(url, {"start": "https://elsewhere.example/"}).json()["start_url"] == "/"
+    response = client.get(data["start_url"])
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    client.get(reverse("scoring:table_link", args=[game.table.token]), follow=True)
+    response = client.get(data["start_url"])
+    assert response.status_code == 302 and response["Location"] == table_url(game)
+    assert "no-cache" in response["Cache-Control"] or "max-age=0" in response["Cache-Control"]
+
+
+def test_the_app_opens_the_last_table_a_logged_in_player_opened(officer_client, game):
+    officer_client.get(table_url(game))
+    response = officer_client.get("/app/")
+    assert response.status_code == 302 and response["Location"] == table_url(game)
 
 
 def test_the_service_worker_is_served_from_the_root_with_its_files(client):

@@ -209,3 +209,14 @@ def test_the_day_sheet_has_the_club_the_date_and_the_top_six(officer_client, clo
 def test_the_day_sheet_is_for_logged_in_members(client, closed_day):
     response = client.get(reverse("scoring:day_sheet", args=[closed_day["day"].pk]))
     assert response.status_code == 302
+
+
+def test_the_html_message_writes_every_ampersand_the_same_way(officer_client, closed_day):
+    """Names joined by "&" are written "&amp;" in every list of the HTML part (the top
+    six did, the games lists wrote a bare "&")."""
+    send(officer_client, closed_day["day"])
+    html = by_address()["ann@example.org"].alternatives[0][0]
+    assert re.search(r"&(?!amp;|#\d+;|[a-z]+;)", html) is None
+    assert "(Cat Cole &amp; Dan Dale)" in html  # your games
+    assert "Ann Able &amp; Bob Baker 5,700 (won)" in html  # all games
+    assert "Ann Able &amp; Bob Baker: <strong>5,700" in html  # top six

@@ -27,6 +27,7 @@ from scoring.models import (
 )
 from scoring.models.totals import STAT_FIELDS
 from scoring.play.services.hands import correct_hand, undo_last_hand
+from scoring.results.ratings import as_shown
 from scoring.results.standings import player as games_of
 from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import finished_players
@@ -177,10 +178,11 @@ def test_the_best_rating_and_the_totals_rating_come_from_the_series():
     points = RatingPoint.objects.filter(person=person)
     best = points.order_by("-ordinal", "played_on").first()
     bests = games_of.personal_bests(person)
-    assert bests["best_rating"]["value"] == round(best.ordinal, 1)
+    # Rounded to the step the rating is shown in, as every page rounds it.
+    assert bests["best_rating"]["value"] == as_shown(best.ordinal)
     assert bests["best_rating"]["game"]["day_date"] == best.game.day_date
     latest = points.order_by("-played_on", "-pk").first()
-    assert games_of.rating_on(games_of.rating_series(person), None) == round(latest.ordinal, 1)
+    assert games_of.rating_on(games_of.rating_series(person), None) == as_shown(latest.ordinal)
     assert games_of.rating_on(games_of.rating_series(person), START - datetime.timedelta(1)) is None
 
 

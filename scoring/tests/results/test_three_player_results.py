@@ -111,3 +111,21 @@ def test_the_migration_redoes_points_against_of_games_of_three(mixed_day):
     singles.update(points_against=0)  # as stored before: here, anything else
     migration.average_opponent(apps, None)
     assert list(singles.values_list("points_against", flat=True)) == [450, 3075, 3075]
+
+
+def test_three_sides_never_read_as_partners(mixed_day, member_client):
+    """The day's games table and a player's games list the two other single players as
+    two sides ("E Three / F Three"), never "E Three & F Three" as if partners."""
+    from django.urls import reverse
+
+    page = member_client.get(reverse("scoring:day_result", args=[mixed_day["day"].pk]))
+    text = page.content.decode()
+    e, f, g = mixed_day["three"]
+    assert f"{f.full_name}</a> / <a" in text
+    assert f"{f.full_name}</a> &amp; <a" not in text
+    row = member_client.get(reverse("scoring:player", args=[e.pk])).content.decode()
+    assert f"{f.full_name}</a> / <a" in row and f"{f.full_name}</a> &amp; <a" not in row
+    csv = member_client.get(
+        reverse("scoring:day_result", args=[mixed_day["day"].pk]), {"_export": "csv"}
+    ).content.decode()
+    assert f"{f.full_name} / {g.full_name}" in csv or f"{f.display_name} / {g.display_name}" in csv

@@ -16,6 +16,7 @@ from scoring.play.services.hands import record_hand, undo_last_hand
 from scoring.play.services.rulesets import set_day_rules
 from scoring.play.services.submissions import count_failed_meld
 from scoring.results import exports, standings
+from scoring.results.workbook_summary import GAMES, HANDS, PLAYERS, TABLES, UNFINISHED
 from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
 from scoring.tests.samples import LOSE, WIN, quick
@@ -187,16 +188,16 @@ def test_the_summary_adds_up_to_the_other_sheets(book):
     total, people = as_dicts(summary)[3:5]
     games_sheet, hands = as_dicts(book["Games"]), as_dicts(book["Hands"])
     attendance, ranking = as_dicts(book["Attendance"]), as_dicts(book["Standings"])
-    figures = ("Tables", "Signed in", "Members", "Guests", "Players", "Games", "Hands")
+    figures = (TABLES, "Signed in", "Members", "Guests", PLAYERS, GAMES, HANDS, UNFINISHED)
     for name in figures:
         assert total[name] == sum(d[name] for d in days), name
     assert total["Signed in"] == len(attendance)
     assert total["Members"] == sum(1 for r in attendance if r["Member or guest"] == "Member")
     assert total["Guests"] == sum(1 for r in attendance if r["Member or guest"] == "Guest")
-    assert total["Games"] == len(games_sheet)
-    assert total["Hands"] == len({(h["Day"], h["Table"], h["Game"], h["Hand"]) for h in hands})
-    assert total["Hands"] == sum(g["Hands"] for g in games_sheet)
-    assert people["Players"] == len(ranking)
+    assert total[GAMES] == len(games_sheet)
+    assert total[HANDS] == len({(h["Day"], h["Table"], h["Game"], h["Hand"]) for h in hands})
+    assert total[HANDS] == sum(g["Hands"] for g in games_sheet)
+    assert people[PLAYERS] == len(ranking)
     assert people["Signed in"] == len({r["Person"] for r in attendance})
     # Day by day, against the Games, Hands and Attendance sheets.
     per_day = defaultdict(Counter)
@@ -208,9 +209,9 @@ def test_the_summary_adds_up_to_the_other_sheets(book):
     for r in attendance:
         per_day[r["Day"], r["Date"]]["Signed in"] += 1
     for d in days:
-        assert d["Tables"] == len(tables[d["Day"], d["Date"]])
+        assert d[TABLES] == len(tables[d["Day"], d["Date"]])
         got = per_day[d["Day"], d["Date"]]
-        assert (d["Games"], d["Hands"], d["Signed in"]) == (
+        assert (d[GAMES], d[HANDS], d["Signed in"]) == (
             got["Games"],
             got["Hands"],
             got["Signed in"],
@@ -225,7 +226,7 @@ def test_the_summary_agrees_with_the_day_results_page(book, evening):
     by_label = {"Thursday (1 of 2)": "day1", "Thursday (2 of 2)": "evening", "Thursday": "day2"}
     for row in summary:
         day = pages[evening[by_label[row["Day"]]].pk]
-        assert (row["Games"], row["Players"]) == (day.game_count, day.player_count)
+        assert (row[GAMES], row[PLAYERS]) == (day.game_count, day.player_count)
 
 
 def test_a_total_per_season_when_the_period_spans_seasons(evening, tmp_path):
@@ -238,7 +239,7 @@ def test_a_total_per_season_when_the_period_spans_seasons(evening, tmp_path):
     assert labels[0] == "Season Early March: 2 days"
     assert labels[1] == "Season Mid March: 1 day"
     assert labels[2].startswith("Total, All games: 3 days")
-    assert rows[3]["Games"] + rows[4]["Games"] == rows[5]["Games"]
+    assert rows[3][GAMES] + rows[4][GAMES] == rows[5][GAMES]
     one = tmp_path / "one.xlsx"
     season = Season.objects.get(name="Mid March")
     exports.write_league_workbook_to_path(one, standings.season_period(season))
