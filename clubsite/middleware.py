@@ -25,13 +25,16 @@ def private_pages(get_response):
 
 def login_device(get_response):
     """Login lockouts that stop the guesser, not the club: django-axes locks a user name
-    from an address *and device* (``AXES_LOCKOUT_PARAMETERS`` in settings), so five wrong
-    passwords typed on someone else's phone behind the club's router do not lock the
-    officer out on theirs, and a device that tries many user names is stopped by its own
-    failures. The device is the browser's signed ``club_device`` cookie (given on the
-    login page); axes reads it from the user agent it records, which is replaced here by
-    the device alone, so a script cannot dodge a lockout by changing its User-Agent. All
-    clients without the cookie share one device per address ("none")."""
+    on a device *and* address (``AXES_LOCKOUT_PARAMETERS`` in settings, the address
+    being the client's own behind the proxy, ``TRUSTED_PROXY_COUNT``), so wrong
+    passwords typed for the officer's name on someone else's phone, behind the club's
+    router or from anywhere, do not lock out the officer in a browser that has not
+    failed, and a device that tries many user names is stopped by its own failures.
+    The device is the browser's signed ``club_device`` cookie, which every browser is
+    given on the login page; axes reads it from the user agent it records, which is
+    replaced here by the device alone, so a script cannot dodge a lockout by changing
+    its User-Agent. Clients without the cookie share one device per address ("none"):
+    their failures lock only the cookie-less."""
     from scoring.play.devices import device_id, remember_device
 
     def middleware(request):

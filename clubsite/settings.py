@@ -19,6 +19,8 @@ Variables (all optional in development):
 - ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
   ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: sending the day's
   results (console in development, SMTP in production).
+- ``TRUSTED_PROXY_COUNT``: reverse proxies in front of gunicorn (1 behind the nginx of
+  docs/proxy.md; default 0): where the client's address is read from.
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``CLUB_NAME``, ``TIME_ZONE``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -251,12 +253,42 @@ SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
 
-# Login lockout (django-axes): five failures lock that user name from that address and
-# device (the browser's `club_device` cookie, which `clubsite.middleware.login_device`
-# adds to the user agent axes records) for one hour, and five failures from one device
-# and address over any user names lock that device: a guesser is stopped by its own
-# attempts and never locks out the real officer on another phone behind the same router.
-# A success resets them; officers can reset a lockout with `manage.py axes_reset`.
+# The client's address. Behind reverse proxies (docs/proxy.md: nginx, which replaces
+# X-Forwarded-For with the address it was reached from) every request comes from the
+# proxy's own address: TRUSTED_PROXY_COUNT says how many proxies stand in front of
+# gunicorn, each adding the address it was reached from to X-Forwarded-For, and the
+# client is the entry that many places from the header's right end; entries further
+# left are whatever the client sent and are never believed. Without proxies (0, the
+# default) the header is ignored and the address is the connection's (REMOTE_ADDR).
+# django-ipware reads it with django-axes' settings below, for the login lockouts and
+# everything else (`scoring.play.devices.client_ip`). ipware counts only the
+# proxies *named in* the header, which the last one (the one gunicorn sees) is not:
+# hence the "- 1". Non-strict: a header longer than that (a client's own
+# X-Forwarded-For kept by a proxy that appends) still gives the right entry.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+if TRUSTED_PROXY_COUNT < 0:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be 0 or more.")
+if TRUSTED_PROXY_COUNT:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR",)
+    AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXY_COUNT - 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
+    AXES_IPWARE_PROXY_COUNT = None
+AXES_IPWARE_PROXY_ORDER = "left-most"
+IPWARE_STRICT = False
+# A request without the header (one that did not come through the proxies) falls back
+# to REMOTE_ADDR there.
+AXES_CLIENT_IP_CALLABLE = "scoring.play.devices.client_ip"
+
+# Login lockout (django-axes): AXES_FAILURE_LIMIT (5) failures lock that user name on
+# that device (the browser's `club_device` cookie, which `clubsite.middleware.login_device`
+# puts in the user agent axes records) and address for one hour, and five failures from
+# one device over any user names lock that device. Every browser is given its own device
+# on the login page, so a guesser is stopped by its own attempts and never locks out the
+# real officer in a browser that has not failed, behind the same router or proxy. Clients
+# without a device cookie count as one device per address ("device:none"): their
+# failures cost only the cookie-less. A success resets them; officers can reset a
+# lockout with `manage.py axes_reset`.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address", "user_agent"], ["ip_address", "user_agent"]]

@@ -176,3 +176,41 @@ def test_changing_the_user_agent_does_not_dodge_a_lockout(officer_user):
         assert _attempt(script, "officer").status_code == 200
         script.defaults["HTTP_USER_AGENT"] = f"bot/{i}"
     assert _attempt(script, "officer").status_code == 429
+
+
+def _cookieless_failures(names, front_pages=300):
+    """Issue 22's probe: 300 front pages from the address (which used to spend its new
+    device cookies for the hour), then wrong passwords from a script that drops its
+    cookies. Through a real proxy: clubsite/tests/test_addresses.py."""
+    for _ in range(front_pages):
+        Client().get("/")
+    script = Client()
+    for name in names:
+        script.cookies.clear()
+        _attempt(script, name)
+
+
+def test_cookieless_wrong_passwords_for_the_officer_leave_the_officer_in(officer_user):
+    _cookieless_failures(["officer"] * 6)
+    officer = _browser()
+    assert _attempt(officer, "officer", "officer-pass-123").status_code == 302
+    assert officer.session["_auth_user_id"] == str(officer_user.pk)
+
+
+def test_cookieless_wrong_passwords_over_made_up_names_leave_a_member_in(member_user):
+    _cookieless_failures([f"made-up-{i}" for i in range(12)])
+    member = _browser()
+    assert _attempt(member, "member", "member-pass-123").status_code == 302
+    # The cookie-less themselves are stopped by their own failures.
+    assert _attempt(Client(), "member", "member-pass-123").status_code == 429
+
+
+def test_many_devices_failing_under_the_officers_name_leave_a_fresh_browser_in(officer_user):
+    """A browser that has never failed is not refused because others failed under the
+    same user name, however many of them (each new cookie has only its own tries)."""
+    for _ in range(3):
+        guesser = _browser()
+        for _ in range(settings.AXES_FAILURE_LIMIT):
+            _attempt(guesser, "officer")
+        assert _attempt(guesser, "officer", "officer-pass-123").status_code == 429
+    assert _attempt(_browser(), "officer", "officer-pass-123").status_code == 302

@@ -1,27 +1,33 @@
 """Room codes: typed on the front page (a table's) or on a room board, checked with
 limits on guessing.
 
-Guessing is counted three ways (see the README, "Room codes", for the arithmetic):
-per device (the signed ``club_device`` cookie, :mod:`scoring.play.devices`), per
-session, and per network address. A POST that carries a device cookie is judged by its
-own device and session counters only, never by the address, so a club's phones behind
-one router keep working while someone else guesses. A POST without one (a script that
-drops cookies) is refused without checking the code once its address has had too many
-wrong codes this hour.
+A try with a valid device cookie (the signed ``club_device`` cookie,
+:mod:`scoring.play.devices`) is judged by that device's own wrong codes and its
+session's, never by its network address, so the phones behind one router or proxy keep
+working while someone else guesses, and a phone that opens the site always gets a
+cookie. A try without one (a script that drops cookies) is counted per network
+address, with the other cookie-less tries only, and refused without checking the code
+past ROOM_CODE_TRIES_PER_ADDRESS an hour. docs/deploy.md ("Room codes") has the
+arithmetic that makes guessing hopeless.
+
+With the cache unreachable the device counters count nothing, so nothing with a valid
+device cookie is refused for them (the session's count still holds); cookie-less tries,
+which cannot be counted then, are refused with a word to reload the page.
 """
 
 from __future__ import annotations
 
 import time
 
-from django.core.cache import cache
-
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Table
 from scoring.play.access import DayClosed, require_links_open, tables_with_days
 from scoring.play.devices import (
     DEVICE_TRUST,
-    address_over_limit,
+    ROOM_CODE_TRIES_PER_ADDRESS,
     bump,
+    cache_down,
+    cache_get,
+    cache_set,
     device_id,
     hour_key,
 )
@@ -66,7 +72,7 @@ def room_code_wait(request) -> int:
         waits.append(fails["until"] - now)
     device = device_id(request)
     if device is not None:
-        until = cache.get(f"scoring:room:device-wait:{device}")
+        until = cache_get(f"scoring:room:device-wait:{device}")
         if isinstance(until, (int, float)):
             waits.append(until - now)
     longest = max(waits)
@@ -74,7 +80,8 @@ def room_code_wait(request) -> int:
 
 
 def _count_failure(request) -> None:
-    """One wrong code: counted for the session, the device and the address."""
+    """One wrong code: counted for the session and the device (a cookie-less try was
+    counted for its address before it was checked)."""
     now = time.time()
     fails = request.session.get(ROOM_FAILS_KEY)
     count = int(fails.get("count") or 0) + 1 if isinstance(fails, dict) else 1
@@ -86,10 +93,11 @@ def _count_failure(request) -> None:
     device = device_id(request)
     if device is not None:
         total = bump(f"scoring:room:device-fails:{device}", DEVICE_TRUST)
+        if total is None:  # the cache is down (logged): this device's wrong code is lost
+            return
         wait = DEVICE_TRUST if total >= ROOM_CODE_TRIES_PER_DEVICE else ROOM_CODE_WAIT
         if total % ROOM_CODE_TRIES == 0 or total >= ROOM_CODE_TRIES_PER_DEVICE:
-            cache.set(f"scoring:room:device-wait:{device}", now + wait, wait)
-    bump(hour_key("fails", request), 3600)
+            cache_set(f"scoring:room:device-wait:{device}", now + wait, wait)
 
 
 def _wait_words(seconds: int) -> str:
@@ -109,7 +117,17 @@ def _refusal(request) -> str:
             f"then try again. The QR code on your table card still works: scan it with "
             f"the phone's camera, or ask an officer."
         )
-    if device_id(request) is None and address_over_limit(request):
+    if device_id(request) is not None:
+        return ""
+    # No device cookie: counted with the other cookie-less tries from this address.
+    tries = None if cache_down() else bump(hour_key("cookieless", request), 3600)
+    if tries is None:
+        return (
+            "This phone's code could not be checked just now. Reload this page and type "
+            "the code again, or scan the QR code on your table card with the phone's "
+            "camera."
+        )
+    if tries > ROOM_CODE_TRIES_PER_ADDRESS:
         return (
             "Too many wrong codes came from your network this hour. Scan the QR code on "
             "your table card with the phone's camera, or reload this page and type the "
@@ -122,7 +140,8 @@ def check_typed_code(request, text: object, lookup, words: tuple[str, str, str])
     """Look up a typed code with ``lookup(code)`` (the object or None); returns (object,
     "") or (None, a message for the box). ``words``: what the code is called, what it
     opens and where it is written ("room code", "table", "your table card"). A wrong
-    code counts against this device, session and address (see above)."""
+    code counts against this device and session; a try without a device cookie counts
+    against its address's cookie-less tries (see above)."""
     name, thing, where = words
     refusal = _refusal(request)
     if refusal:

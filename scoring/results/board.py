@@ -5,8 +5,8 @@ A screen gets in the way a score keeper's phone does (:mod:`scoring.play.rooms`)
 day's board code typed on the board's front page, or the board link on the day's page,
 gives *this browser* a grant, kept in its session, for that day's board only; it stops
 working when the day's table links end (the end of its date, unless an officer kept them
-working longer) or the day is closed. Wrong codes count against the device, session and
-network address exactly like wrong room codes. Logged-in officers may see any day's board.
+working longer) or the day is closed. Wrong codes are counted exactly like wrong room codes.
+Logged-in officers may see any day's board.
 """
 
 from __future__ import annotations

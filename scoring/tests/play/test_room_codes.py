@@ -1,5 +1,9 @@
-"""Room codes nobody can lock out (issue 13): a guesser is stopped by its own tries
-(device cookie, session, address), while every other phone gets in at once."""
+"""Room codes nobody can lock out (issues 13 and 22): a guesser is stopped by its own
+tries (device cookie, session; cookie-less tries per address, among themselves), while
+every other phone gets in at once, also with the cache down. The same probes through a
+real nginx in front of gunicorn: clubsite/tests/test_addresses.py."""
+
+import logging
 
 import pytest
 from django.core import signing
@@ -123,14 +127,125 @@ def test_a_phone_from_another_address_is_not_touched(table8):
     assert post_code(Client(REMOTE_ADDR="10.0.0.9"), CODE).status_code == 302
 
 
-def test_new_devices_per_address_are_limited(db, settings):
-    settings.SESSION_COOKIE_SECURE = False
-    minted = 0
-    for _ in range(devices.DEVICES_PER_ADDRESS_HOUR + 5):
-        response = Client().get(ROOM)
-        minted += devices.DEVICE_COOKIE in response.cookies
-    assert minted == devices.DEVICES_PER_ADDRESS_HOUR
-    assert devices.DEVICE_COOKIE in Client(REMOTE_ADDR="10.0.0.9").get(ROOM).cookies
+def test_a_phone_always_gets_a_device_cookie_whatever_its_address_did(db):
+    """Issue 22: 300 front pages from one address used to spend its new cookies for the
+    hour. Now nobody's requests decide whether another phone may have one."""
+    for _ in range(305):
+        assert devices.DEVICE_COOKIE in Client().get("/").cookies
+    script = Client()
+    for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS + 5):
+        script.cookies.clear()
+        assert devices.DEVICE_COOKIE in post_code(script, "BBBB-BBBB").cookies
+
+
+def test_330_requests_from_an_address_leave_its_new_phones_in(table8):
+    """The issue's probe in-process: 300 front pages, then 30 wrong codes without a
+    cookie, from one address; 4 new phones there type the right room code and board
+    code and get in (0 of 4 did)."""
+    day = table8.round.day
+    ClubDay.objects.filter(pk=day.pk).update(board_code="PQRT3467")
+    for _ in range(300):
+        Client().get("/")
+    script = Client()
+    for _ in range(30):
+        script.cookies.clear()
+        post_code(script, "BBBB-BBBB")
+    for _ in range(4):
+        assert post_code(fresh_phone(), CODE).status_code == 302
+        board = Client()
+        board.get(reverse("scoring:board_entry"))
+        response = board.post(reverse("scoring:board_entry"), {"board_code": "PQRT-3467"})
+        assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_a_script_that_takes_new_cookies_gets_only_each_cookies_own_tries(table8):
+    """Dropping cookies gets new ones, but every new one starts with the same few tries
+    and stops after them, without touching the phones beside it."""
+    for _ in range(3):
+        script = fresh_phone()
+        for _ in range(rooms.ROOM_CODE_TRIES):
+            assert b"No table has" in post_code(script, "BBBB-BBBB").content
+        assert b"Too many wrong codes were typed on this device" in post_code(script, CODE).content
+    assert post_code(fresh_phone(), CODE).status_code == 302
+
+
+def test_a_spoofed_forwarded_for_is_not_believed_without_a_proxy(table8):
+    """No proxy configured (TRUSTED_PROXY_COUNT=0): a cookie-less script that names a
+    new address on every try is still counted under its own."""
+    for i in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
+        post_code(Client(HTTP_X_FORWARDED_FOR=f"203.0.113.{i}"), "BBBB-BBBB")
+    spoofed = Client(HTTP_X_FORWARDED_FOR="198.51.100.7")
+    assert b"from your network" in post_code(spoofed, CODE).content
+
+
+class DownCache:
+    """A cache that cannot be reached, failing soft: reads give nothing, writes keep
+    nothing, ``incr`` fails."""
+
+    def get(self, key, default=None):
+        return default
+
+    def add(self, *args, **kwargs):
+        return False
+
+    def set(self, *args, **kwargs):
+        return None
+
+    def touch(self, *args, **kwargs):
+        return False
+
+    def incr(self, key, delta=1):
+        raise ValueError(f"Key '{key}' not found.")
+
+
+class BrokenCache(DownCache):
+    """A cache whose every call raises, as Django's Redis cache does with Redis gone."""
+
+    def _fail(self, *args, **kwargs):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    get = add = set = touch = incr = _fail
+
+
+@pytest.fixture
+def cache_down(monkeypatch):
+    def down(kind=DownCache):
+        monkeypatch.setattr(devices, "cache", kind())
+        monkeypatch.setattr(devices, "_cache_down_until", 0.0)
+
+    yield down
+    devices._cache_down_until = 0.0
+
+
+@pytest.mark.parametrize("kind", [DownCache, BrokenCache])
+def test_with_the_cache_down_phones_with_a_cookie_are_never_refused(
+    table8, cache_down, kind, caplog
+):
+    phones = [fresh_phone() for _ in range(6)]
+    cache_down(kind)
+    with caplog.at_level(logging.ERROR, logger="scoring.play.devices"):
+        for phone in phones:
+            for _ in range(rooms.ROOM_CODE_TRIES - 1):
+                response = post_code(phone, "BBBB-BBBB")
+                assert response.status_code == 200 and b"No table has" in response.content
+            assert post_code(phone, CODE).status_code == 302
+        # A phone that had waited, or a new one: nothing stored can refuse it now.
+        assert post_code(fresh_phone(), CODE).status_code == 302
+    # The outage is logged once, not once per request.
+    outage = [r for r in caplog.records if r.name == "scoring.play.devices"]
+    assert len(outage) == 1 and "cannot be reached" in outage[0].getMessage()
+
+
+@pytest.mark.parametrize("kind", [DownCache, BrokenCache])
+def test_with_the_cache_down_cookieless_tries_are_refused_in_plain_words(table8, cache_down, kind):
+    cache_down(kind)
+    script = Client()
+    response = post_code(script, CODE)
+    assert response.status_code == 200
+    assert b"could not be checked just now" in response.content
+    assert b"Reload this page" in response.content
+    # The answer gives the phone a cookie: typed again, the code is checked.
+    assert post_code(script, CODE).status_code == 302
 
 
 def test_device_cookie_is_signed_httponly_and_lax(db):
