@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0015_results_every_person'),
+        ('scoring', '0016_keeper_changes'),
     ]
 
     operations = [
