@@ -102,7 +102,9 @@ class Command(BaseCommand):
                         shutil.copy(keep_as, f"{tmp}/bench.sqlite3")
                 env = {**os.environ, CHILD: tmp, "DATABASE_URL": url, "BENCH_KEEP": str(keep_as)}
                 env["SECRET_KEY"] = secrets.token_urlsafe(50)  # the server's, for sessions
-                subprocess.run([sys.executable, *sys.argv], env=env, cwd=BASE, check=False)
+                run = subprocess.run([sys.executable, *sys.argv], env=env, cwd=BASE, check=False)
+                if run.returncode:
+                    raise CommandError(f"The club night on {url} failed (see above).")
             finally:
                 if not o["keep"]:
                     shutil.rmtree(tmp, ignore_errors=True)
@@ -125,11 +127,14 @@ class Command(BaseCommand):
             for tables in steps:
                 scene = night.scene(tables, o["speed"])
                 stats, cpu = run_locust(tmp, server, scene, o["seconds"])
-                ok = all(s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values())
+                # A step in which nothing was answered measured nothing: it does not pass.
+                ok = bool(stats) and all(
+                    s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values()
+                )
                 rows.append((tables, stats, cpu, ok))
                 self.stdout.write(format_step(tables, stats, cpu, ok))
                 capacity = tables if ok else capacity
-                if max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
+                if not stats or max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
                     break
         self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
         for line in figures:
