@@ -86,9 +86,13 @@ def _fresh_shared_cache(request):
         restore_migration_data()
     from django.core.cache import cache
 
+    from scoring.play import devices
+
+    devices._cache_down_until = 0.0  # an outage a test made is not the next test's
     cache.clear()
     yield
     cache.clear()
+    devices._cache_down_until = 0.0
 
 
 @pytest.fixture
