@@ -41,6 +41,7 @@ from scoring.play.access import GRANT_KEY
 SHELL_FILES = (
     "css/site.css",
     "css/scoring.css",
+    "css/confirm.css",
     "js/htmx.min.js",
     "js/table.js",
     "favicon.svg",

@@ -152,6 +152,11 @@ self.addEventListener("fetch", function (event) {
   if (request.mode === "navigate" && isTablePage(url)) {
     event.respondWith(
       fetch(request).then(function (response) {
+        // 5xx: the proxy or the server is down for a moment (a restart), not an answer
+        // about this grant: keep the kept page and show it, as without a network.
+        if (response.status >= 500) {
+          return keptCopy(url).then(function (hit) { return hit || response; });
+        }
         event.waitUntil(remember(url, response.clone()));
         return response;
       }).catch(function () {

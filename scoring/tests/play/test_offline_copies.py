@@ -4,6 +4,8 @@ in (``X-Keep-Offline``: the grant and when its links end), and nothing else; log
 out and closing the day tell the browser to drop what it kept (``Clear-Site-Data``).
 The worker's side is checked in Chromium (clubsite/tests/test_journey_offline.py)."""
 
+import re
+
 from django.urls import reverse
 
 from clubsite.pwa import CLEAR_SITE_DATA, KEEP_OFFLINE
@@ -69,3 +71,12 @@ def test_closing_the_day_drops_what_the_officers_browser_kept(officer_client, ga
     assert response["Clear-Site-Data"] == CLEAR_SITE_DATA
     assert "Clear-Site-Data" not in officer_client.post(url, {"action": "reopen"})
     assert "Clear-Site-Data" not in officer_client.get(url)
+
+
+def test_the_worker_keeps_every_stylesheet_the_table_page_links(link_client, game):
+    """Offline, the kept table page is drawn with the files the worker kept: every
+    stylesheet the page links is among them (the confirmation panel's too)."""
+    page = link_client.get(reverse("scoring:table", args=[game.table_id])).content.decode()
+    worker = link_client.get(reverse("service_worker")).content.decode()
+    sheets = set(re.findall(r'<link rel="stylesheet" href="([^"]+)"', page))
+    assert sheets and all(f'"{href}"' in worker for href in sheets), sheets
