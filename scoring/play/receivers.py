@@ -85,6 +85,7 @@ def games_in_play(sender, day, **kwargs):
                 f"{hands}{', ' + standing if standing else ''}",
                 "url": reverse("scoring:table", args=[game.table_id]),
                 "name": _field(game),
+                "version": game.version,
                 "choices": _choices(game, teams),
             }
         )
@@ -100,6 +101,15 @@ def end_games_at_close(sender, day, choices, **kwargs):
     for game in _games_in_play(day):
         if choices.get(_field(game)) != END:
             notes.append(f"Game {game.number} at {game.table} was left unfinished.")
+            continue
+        seen = choices.get(f"{_field(game)}-version")
+        if seen is not None and seen != str(game.version):
+            # A hand was saved, corrected or undone after the closing page was drawn:
+            # the side the officer saw ahead may not be ahead any more.
+            notes.append(
+                f"Game {game.number} at {game.table} changed after this page was drawn, "
+                "so it was left unfinished; reopen the day to end it as it now stands."
+            )
             continue
         try:
             ended = end_game_as_it_stands(game)

@@ -160,3 +160,24 @@ def test_nobody_leads_a_game_at_0_0(officer_client, night):
     text = page.content.decode()
     assert text.count('<span class="badge">Leading</span>') == 1  # table 3 only
     assert '<span class="badge">Level</span>' in text  # table 4, 0-0
+
+
+def test_a_game_that_changed_after_the_closing_page_was_drawn_is_not_ended(officer_client, night):
+    """The page said who leads; a hand undone after it was drawn may have changed that,
+    so the game is left unfinished (and the officer told) instead of ended with a winner
+    the officer never saw."""
+    day, leading = night["day"], night["leading"]
+    page = officer_client.get(reverse("members:day_close", args=[day.pk])).content.decode()
+    version = leading.version
+    assert f'name="game-{leading.pk}-version" value="{version}"' in page
+    undo_last_hand(leading, expected_hand_count=leading.hand_count)  # after the page was drawn
+    response = close(
+        officer_client,
+        day,
+        **{f"game-{leading.pk}": "end", f"game-{leading.pk}-version": str(version)},
+    )
+    assert response.status_code == 302
+    leading.refresh_from_db()
+    assert not leading.is_finished
+    shown_after = officer_client.get(response["Location"]).content.decode()
+    assert "changed after this page was drawn, so it was left unfinished" in shown_after
