@@ -17,9 +17,11 @@ docs/development.md ("Clubs") says how the pieces fit.
 from __future__ import annotations
 
 from django import forms
+from django.core.management.base import BaseCommand
 from django.db import models
 from django.db.models import Q
 from django.urls import get_script_prefix, reverse, set_script_prefix
+from django.utils import timezone
 from django_scopes import ScopeError, get_scope, scope, scopes_disabled
 from django_scopes.manager import DisabledQuerySet
 
@@ -166,3 +168,42 @@ def club_home(request, club) -> str:
     if here is not None and here.pk == club.pk:
         return reverse("home")
     return club_path(request, club, "home")
+
+
+def command_club(slug: str | None = None):
+    """The club a management command works on: ``--club SLUG``, or the site's only
+    club (a ``CommandError`` naming the clubs when there are several)."""
+    from django.core.management.base import CommandError
+
+    from members.models import Club
+
+    if slug:
+        found = Club.objects.filter(slug=slug).first()
+        if found is None:
+            raise CommandError(f"No club has the slug {slug!r}.")
+        return found
+    clubs = list(Club.objects.order_by("slug")[:21])
+    if len(clubs) == 1:
+        return clubs[0]
+    if not clubs:
+        raise CommandError("The site has no club yet: run `manage.py migrate` first.")
+    names = ", ".join(c.slug for c in clubs[:20])
+    raise CommandError(f"The site has several clubs; say which with --club ({names}).")
+
+
+class ClubCommand(BaseCommand):
+    """A management command on one club's data: ``--club SLUG`` (optional while the
+    site has only one club). It runs inside that club's scope and time zone, as a
+    request of the club would."""
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.add_argument(
+            "--club", help="The club's slug (needed when the site has more than one club)."
+        )
+        return parser
+
+    def execute(self, *args, **options):
+        club = command_club(options.get("club"))
+        with in_club(club), timezone.override(club.time_zone):
+            return super().execute(*args, **options)

@@ -27,7 +27,7 @@ def create_club(slug: str, name: str, *, officer=None, **fields) -> Club:
             ClubSettings.objects.create(
                 default_rule_set=RuleSet.objects.filter(slug=DEFAULT_PRESET, is_preset=True).first()
             )
-            ResultsVersion.objects.create()
+            ResultsVersion.objects.get_or_create()  # saving the settings may have made it
             if officer is not None:
                 make_officer(officer)
     return club
