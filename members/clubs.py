@@ -102,7 +102,7 @@ def _scoped_manager(queryset_class, restrict):
 
         def with_scopes_disabled(self):
             """This manager's queries over every club (the admin, site-wide pages)."""
-            return models.Manager.from_queryset(queryset_class)().db_manager(self._db).all()
+            return queryset_class(model=self.model, using=self._db)
 
     return ClubScopedManager()
 

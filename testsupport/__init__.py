@@ -36,9 +36,12 @@ def restore_migration_data():
     from django.apps import apps
     from django_scopes import scopes_disabled
 
+    from members.clubs import in_club
+
     with scopes_disabled():
         import_module("scoring.migrations.0002_presets").create_presets(apps, None)
         club = import_module("members.migrations.0008_club_data").create_first_club(apps)
+    with in_club(club):  # the settings' receivers move the club's results version
         import_module("scoring.migrations.0019_club_data").first_club_settings(apps, club)
 
 

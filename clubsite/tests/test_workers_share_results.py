@@ -28,11 +28,13 @@ print(len(drawn))
 """
 
 OFFICER = (
-    "from django.contrib.auth import get_user_model; from django.contrib.auth.models import Group; "
-    "from members.models import OFFICERS_GROUP; "
+    "from django.contrib.auth import get_user_model; "
+    "from members.clubs import command_club, in_club; "
+    "from members.permissions import make_officer; "
     "user = get_user_model().objects.create_user('bench-officer'); "
-    "user.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0]); "
-    "from scoring.models import Season; print(Season.objects.count())"
+    "make_officer(user, command_club()); "
+    "from scoring.models import Season; "
+    "with in_club(command_club()): print(Season.objects.count())"
 )
 
 

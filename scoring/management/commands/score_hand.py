@@ -14,14 +14,15 @@ from __future__ import annotations
 import json
 import sys
 
-from members.clubs import ClubCommand
+from django.core.management.base import BaseCommand
+
 from scoring.engine import score_request
 
 EXIT_REFUSED = 2
 EXIT_UNREADABLE = 1
 
 
-class Command(ClubCommand):
+class Command(BaseCommand):
     help = (
         "Score canasta hands from a JSON file (or - for standard input) and print the "
         "results as JSON. Exit status: 0 all scored, 2 a hand was refused, 1 not JSON."

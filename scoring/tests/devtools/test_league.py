@@ -19,7 +19,16 @@ from scoring.devtools.league.dates import club_dates
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import LeagueOptions
 from scoring.devtools.league.people import weighted_sample
-from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
+from scoring.models import (
+    Game,
+    GameTeam,
+    Hand,
+    RatingPoint,
+    RuleSet,
+    Season,
+    TeamHand,
+    TeamPlayer,
+)
 from scoring.play.services.hands import rebuild_game
 from scoring.tests.devtools.canonical import canonical_rows
 from testsupport import restore_migration_data
@@ -71,7 +80,7 @@ def test_tiny_league_has_people_days_signins_tables_and_two_games_per_table(tiny
         assert 2 <= tables.count() <= 3
         assert SignIn.objects.filter(day=day).count() == 4 * tables.count()
         assert Seat.objects.filter(round__day=day).count() == 4 * tables.count()
-        assert day.rules.rule_set.is_club_default
+        assert day.rules.rule_set == RuleSet.objects.club_default()
         for table in tables:
             games = list(Game.objects.filter(table=table).order_by("number"))
             assert [g.number for g in games] == [1, 2]
