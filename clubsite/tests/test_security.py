@@ -1,6 +1,7 @@
 """Login lockout (django-axes), CSRF on forms, session expiry on shared tablets."""
 
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
@@ -269,3 +270,39 @@ def test_new_device_cookies_do_not_buy_a_guesser_more_tries(officer_user):
     text = refused.content.decode()
     assert "Wait 60 minutes" in text
     assert "ask a club officer" in text
+
+
+# --------------------------------------------------------------------------- the admin
+
+
+def test_the_admin_login_is_the_sites_login(django_user_model):
+    """The admin's own login form counted failures under the User-Agent the client sent
+    (a new quota with each made-up one) and marked no browser as known: /admin/login/
+    sends everyone to the site's login, which comes back to the admin."""
+    django_user_model.objects.create_superuser("boss", password="boss-pass-123")
+    browser = Client(HTTP_USER_AGENT="bot/1")
+    response = browser.get("/admin/")
+    assert response.status_code == 302
+    response = browser.get(response.url)
+    assert response.status_code == 302
+    assert response.url == reverse("login") + "?next=/admin/"
+    # A password sent to the admin's address is not tried there, right or wrong.
+    for password in ("wrong", "boss-pass-123"):
+        response = browser.post("/admin/login/", {"username": "boss", "password": password})
+        assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert "_auth_user_id" not in browser.session
+    assert not AccessAttempt.objects.exists()
+
+
+def test_the_admin_is_reached_through_the_sites_login(django_user_model):
+    """The superuser logs in on the site's login page (its device counted, the browser
+    then known for the name) and lands in the admin."""
+    django_user_model.objects.create_superuser("boss", password="boss-pass-123")
+    browser = _browser()
+    response = browser.post(
+        reverse("login") + "?next=/admin/",
+        {"username": "boss", "password": "boss-pass-123", "next": "/admin/"},
+    )
+    assert response.status_code == 302 and response.url == "/admin/"
+    assert "club_logins" in browser.cookies
+    assert browser.get("/admin/").status_code == 200
