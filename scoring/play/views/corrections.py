@@ -15,6 +15,7 @@ from django.urls import reverse
 from clubsite.params import whole_number
 from scoring.models import Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day
+from scoring.play.forms.hand import BLANK_CORRECTION_MESSAGE
 from scoring.play.services.errors import HandRefused, StaleEdit
 from scoring.play.services.hands import correct_hand, undo_last_hand
 from scoring.play.views.display import hand_entry, labelled, load_teams
