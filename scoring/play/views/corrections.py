@@ -33,8 +33,16 @@ def hand_edit(request, game_pk, number):
             game, teams, inputs=hand.inputs, number=hand.number, version=hand.version
         )
         return _render_edit(request, ctx, entry)
-    entry = hand_entry(game, teams, request.POST, number=hand.number, version=hand.version)
     action = str(request.POST.get("action", "save"))
+    entry = hand_entry(
+        game,
+        teams,
+        request.POST,
+        number=hand.number,
+        version=hand.version,
+        saving=action != "preview",
+        blank_message=BLANK_CORRECTION_MESSAGE,
+    )
     if action == "preview":
         return _render_edit(request, ctx, entry, preview=preview_panel(game, entry, teams))
     if not entry.is_valid():
