@@ -284,3 +284,22 @@ def test_an_officer_naming_another_keeper_moves_the_hands_the_link_saved(
     # A confirmed hand is not moved by a later naming.
     name_score_keeper(game, ann, user=officer)
     assert _side(by_link) == 1 and _side(by_bob) == 1
+
+
+def test_the_game_history_shows_each_keeper_named_by_whom_and_when(
+    unkept, players, officer, client
+):
+    ann, bob, cat, dan = players
+    record_hand(unkept, [BIG, SMALL], number=1, via="Table 1 link")
+    at_table = timezone.localtime().replace(hour=19, minute=5, second=0, microsecond=0)
+    name_score_keeper(unkept, ann, via="Table 1 link", now=at_table)
+    name_score_keeper(unkept, bob, user=officer, now=at_table.replace(hour=20, minute=10))
+    client.force_login(officer)
+    page = client.get(reverse("scoring:game", args=[unkept.pk])).content.decode()
+    history = page[page.index('id="history-title"') :]
+    assert "<strong>Ann Able named score keeper</strong> by Table 1 link" in history
+    assert "<strong>Bob Baker named score keeper</strong> by Olive Officer" in history
+    assert "7:05" in history and "8:10" in history
+    # Newest first, among the hands' own entries.
+    assert history.index("Bob Baker named") < history.index("Ann Able named")
+    assert "<strong>Hand 1 entered</strong>" in history
