@@ -267,10 +267,12 @@ def test_refusals_are_said_where_the_eye_is_at_320_px(journey):
     expect(bar).not_to_contain_text("Type the hand")
     look(journey, page, "saved-refusal-320px")
     journey.step("a refusal above the pad at 320 px")
-    # Fixed: the mark goes, the preview comes back.
+    # Fixed: the mark goes, the preview comes back, and the refusal above the pad (about
+    # the hand as it was saved) goes away.
     box(page, 0, "Melded card points").fill("250")
     expect(page.locator("#preview .bar-side")).to_have_count(2)
     expect(side(page, 0).locator(".cell.field-error")).to_have_count(0)
+    expect(refusal).to_be_hidden()
     page.get_by_role("button", name=f"Save hand {NEXT}").click()
     expect(page.get_by_text(re.compile(rf"^Hand {NEXT} saved\."))).to_be_visible()
 
