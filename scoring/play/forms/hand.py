@@ -40,8 +40,7 @@ PAD_ROWS = (
 BLANK_MESSAGE = "Type the hand first: every box is empty or 0, so nothing was saved."
 #: What a correction with every box empty or 0 is told (the hand stays as saved).
 BLANK_CORRECTION_MESSAGE = (
-    "Every box is empty or 0, so the correction was not saved and the hand stays as it "
-    "was: type the hand as it was played, or tap Cancel."
+    "Every box is empty or 0: type the hand as it was played, or tap Cancel to keep it as saved."
 )
 
 

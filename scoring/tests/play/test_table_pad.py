@@ -114,7 +114,8 @@ def test_a_correction_with_nothing_typed_is_refused_and_the_hand_kept(link_clien
     response = link_client.post(url, data)
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Every box is empty or 0, so the correction was not saved" in html
+    assert "The correction was not saved." in html
+    assert "Every box is empty or 0: type the hand as it was played, or tap Cancel" in html
     assert "Save a hand where nobody scored?" in html
     hand.refresh_from_db()
     assert hand.version == 1 and hand.inputs[0] == BIG
@@ -130,4 +131,4 @@ def test_a_correction_preview_with_nothing_typed_is_not_a_refusal(link_client, g
     url = reverse("scoring:hand_edit", args=[game.pk, 1])
     data = {"number": "1", "version": str(hand.version), "action": "preview"}
     html = link_client.post(url, data).content.decode()
-    assert "correction was not saved" not in html
+    assert "correction was not saved" not in html and "Every box is empty" not in html
