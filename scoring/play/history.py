@@ -34,6 +34,11 @@ ACTION_WORDS = {
 }
 
 
+#: How a naming of the score keeper records the side it gave a waiting hand
+#: (:func:`scoring.play.services.confirmations.name_score_keeper`).
+SIDE_REASON = "entered by "
+
+
 @dataclass
 class HistoryEntry:
     when: object
@@ -165,6 +170,8 @@ def confirmation_history(game) -> list[HistoryEntry]:
     )
     entries = []
     for record in records:
+        if (record.history_change_reason or "").startswith(SIDE_REASON):
+            continue  # the side a naming gave a waiting hand: said by the naming itself
         if record.status == "settled" and record.officer is not None:
             who = record.officer.get_full_name() or record.officer.get_username()
         elif record.status in ("confirmed", "disputed") and record.person is not None:
@@ -195,5 +202,6 @@ def keeper_history(game) -> list[HistoryEntry]:
         else:
             who = change.via or "a table link"
         keeper = change.person.full_name if change.person is not None else "A former player"
-        entries.append(HistoryEntry(change.at, who, "keeper", None, keeper=keeper))
+        words = [f"Hands still waiting for an OK count as entered by {keeper}'s side."]
+        entries.append(HistoryEntry(change.at, who, "keeper", None, words, keeper=keeper))
     return entries

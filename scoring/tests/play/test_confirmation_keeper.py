@@ -303,3 +303,6 @@ def test_the_game_history_shows_each_keeper_named_by_whom_and_when(
     # Newest first, among the hands' own entries.
     assert history.index("Bob Baker named") < history.index("Ann Able named")
     assert "<strong>Hand 1 entered</strong>" in history
+    assert "Hands still waiting for an OK count as entered by Bob Baker&#x27;s side." in history
+    # The side each naming gave hand 1 is said by the naming, not as a hand sent back.
+    assert "sent back to the other team" not in history
