@@ -18,7 +18,7 @@ from simple_history.models import HistoricalRecords
 from members.clubs import club_manager, current_club_id
 
 #: The Django group that made officers before clubs had their own roles; the upgrade
-#: (members 0008) turned its users into the club's officers. It grants nothing now.
+#: (members 0009) turned its users into the club's officers. It grants nothing now.
 OFFICERS_GROUP = "Officers"
 
 #: First path segments a club's slug may not take: the site's own addresses.

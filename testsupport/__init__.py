@@ -40,7 +40,7 @@ def restore_migration_data():
 
     with scopes_disabled():
         import_module("scoring.migrations.0002_presets").create_presets(apps, None)
-        club = import_module("members.migrations.0008_club_data").create_first_club(apps)
+        club = import_module("members.migrations.0009_club_data").create_first_club(apps)
     with in_club(club):  # the settings' receivers move the club's results version
         import_module("scoring.migrations.0019_club_data").first_club_settings(apps, club)
 

@@ -1,4 +1,4 @@
-"""Upgrading to clubs loses nothing (members 0007-0009, scoring 0018-0020): a database
+"""Upgrading to clubs loses nothing (members 0008-0010, scoring 0018-0020): a database
 made before clubs, with a day in progress, an officer's and a member's login sessions
 and a table phone's grant, is migrated into one club holding every row; the old
 cookies, links, room codes and board codes go on working, at ``/`` while the site has
@@ -25,7 +25,7 @@ from scoring.play.access import GRANT_KEY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE = [("members", "0006_board_and_mail"), ("scoring", "0017_game_ended_early")]
+BEFORE = [("members", "0007_officers_group"), ("scoring", "0017_game_ended_early")]
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0007_clubs'),
+        ('members', '0008_clubs'),
         ('scoring', '0017_game_ended_early'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -1,5 +1,5 @@
 """Clubs (data): every scoring row goes to the site's first club (made by members
-0008), but the shipped presets, which every club shares (``club`` empty). The club's
+0009), but the shipped presets, which every club shares (``club`` empty). The club's
 settings and results version are the rows there were (the single rows of before), and
 its default rule set the one that was flagged the club default."""
 
@@ -68,7 +68,7 @@ def forward(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("scoring", "0018_clubs"),
-        ("members", "0008_club_data"),
+        ("members", "0009_club_data"),
     ]
 
     operations = [migrations.RunPython(forward, migrations.RunPython.noop)]

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0009_club_required'),
+        ('members', '0010_club_required'),
         ('scoring', '0019_club_data'),
     ]
 

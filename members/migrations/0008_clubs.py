@@ -1,5 +1,5 @@
 """Clubs (schema, first step): the Club and its roles; every club-owned table gets its
-club, empty until 0008 fills it; 0009 makes it required."""
+club, empty until 0009 fills it; 0010 makes it required."""
 
 import django.core.validators
 import django.db.models.deletion
@@ -13,7 +13,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0006_board_and_mail'),
+        ('members', '0007_officers_group'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0008_club_data'),
+        ('members', '0009_club_data'),
     ]
 
     operations = [

@@ -69,7 +69,7 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("members", "0007_clubs"),
+        ("members", "0008_clubs"),
         ("auth", "0012_alter_user_first_name_max_length"),
     ]
 
