@@ -116,8 +116,11 @@ def _fresh_shared_cache(request):
 
 @pytest.fixture
 def club(db):
-    """The tests' club (the one the migrations made; its scope is active)."""
-    return first_club()
+    """The tests' club (the one the migrations made), the very object its active scope
+    holds: a change saved to it is what the code under test sees."""
+    from members.clubs import current_club
+
+    return current_club()
 
 
 @pytest.fixture

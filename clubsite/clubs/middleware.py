@@ -39,8 +39,16 @@ def _site_page(path_info: str) -> str | None:
     return match.url_name if match.url_name in SITE_PAGES else None
 
 
+#: Answered before any club is looked for: the health check must say "down" (503) when
+#: the database is, not fail on the club's query.
+BEFORE_CLUBS = ("/healthz",)
+
+
 def clubs(get_response):
     def middleware(request):
+        if request.path_info in BEFORE_CLUBS:
+            request.club = None
+            return get_response(request)
         found = find_club(request)
         request.site_prefix = get_script_prefix()
         request.club = found.club
