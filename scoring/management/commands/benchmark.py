@@ -17,7 +17,8 @@ real tables. Per request type it prints p50/p95/p99 and failures; the capacity i
 largest N with every p95 ≤ 150 ms and no failure. Every table and member of the largest
 step is made first; before the first step, 20 s of its load warm the workers up,
 unmeasured; it stops after a step whose slowest p95 passes 1 s. Then the figures: the
-workbook (in a process of its own), the engine, and the first request after a restart.
+workbook (in a process of its own), the engine, the main pages' costs in-process
+(:mod:`scoring.devtools.bench.pages`) and the first request after a restart.
 It is a report: it always exits 0.
 """
 
@@ -127,7 +128,10 @@ class Command(BaseCommand):
         night.scene(steps[-1], o["speed"])
         figures = []
         if not o["no_figures"]:
-            figures = [workbook_figure(), night.engine_figure(), *first_requests(tmp, night)]
+            from scoring.devtools.bench.pages import page_costs
+
+            figures = [workbook_figure(), night.engine_figure(), *page_costs()]
+            figures += first_requests(tmp, night)
         with Gunicorn(tmp) as server:
             # Every worker's first pages (imports, templates) are not a club night's.
             run_locust(tmp, server, night.scene(steps[0], o["speed"]), 20)

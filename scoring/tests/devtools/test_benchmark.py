@@ -12,7 +12,7 @@ from django.test import Client
 
 from members.tests.factories import MemberFactory
 from scoring import engine
-from scoring.devtools.bench import night
+from scoring.devtools.bench import night, pages
 from scoring.devtools.bench.hands import HAND_FORM, HIGH_CARD, form_data, random_hand
 from scoring.management.commands.benchmark import step_list
 from scoring.models import Game
@@ -134,3 +134,16 @@ def test_the_command_refuses_to_measure_nothing():
         call_command("benchmark", "--no-sqlite")
     with pytest.raises(CommandError, match="--steps"):
         call_command("benchmark", "--steps", "many")
+
+
+@pytest.mark.django_db
+def test_the_page_cost_figure_reads_each_main_page_drawn_anew_and_cached():
+    MemberFactory.create_batch(4)
+    lines = pages.page_costs()
+    assert [line.split(":")[0] for line in lines] == [
+        f"Page cost, {name}"
+        for name in ("table page", "board live", "standings", "own page", "day results")
+    ]
+    standings = lines[2]
+    drawn, cached = (int(part.split(" queries")[0].split()[-1]) for part in standings.split(";"))
+    assert cached < drawn  # a cached page reads its body, not the data
