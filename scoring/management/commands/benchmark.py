@@ -163,8 +163,9 @@ def workbook_figure() -> str:
     """The workbook figure (:func:`scoring.devtools.bench.night.workbook_figure`) in a
     process of its own, so that its peak memory is the workbook's and not the league
     build's."""
-    code = "import django; django.setup(); from scoring.devtools.bench import night; "
-    code += "print(night.workbook_figure())"
+    code = "import django; django.setup(); from scoring.devtools.bench import night\n"
+    code += "from members.clubs import command_club, in_club\n"
+    code += "with in_club(command_club()):\n    print(night.workbook_figure())"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
     run = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=BASE, capture_output=True, text=True
