@@ -8,6 +8,7 @@ row) and then waited for the next game's row, held by a hand that was ending tha
 and waited for the results version: PostgreSQL ended one of them with "deadlock
 detected". And two officers closing the day at once both went through."""
 
+import contextvars
 import datetime
 import threading
 import time
@@ -41,7 +42,8 @@ def _thread(body, failures: list) -> threading.Thread:
         finally:
             connections.close_all()
 
-    thread = threading.Thread(target=run)
+    # In the test's club: a new thread starts outside every scope.
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(run,))
     thread.start()
     return thread
 

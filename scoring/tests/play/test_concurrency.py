@@ -2,6 +2,7 @@
 PostgreSQL the game row is locked (select_for_update). Either way exactly one device
 saves hand N and the other is told who did: no lost or doubled hand."""
 
+import contextvars
 import threading
 
 import pytest
@@ -12,6 +13,12 @@ from scoring.play.services.errors import HandConflict, StaleEdit
 from scoring.play.services.games import start_game
 from scoring.play.services.hands import correct_hand, record_hand
 from scoring.tests.samples import BIG, SMALL
+
+
+def _in_this_club(target, *args) -> threading.Thread:
+    """A thread running ``target(*args)`` in the test's club (a new thread starts
+    outside every scope)."""
+    return threading.Thread(target=contextvars.copy_context().run, args=(target, *args))
 
 
 def test_sequential_double_save_on_any_database(game):
@@ -53,8 +60,8 @@ def test_two_real_transactions_save_one_hand(table, players, club_rules):
     for number in range(1, rounds + 1):
         barrier = threading.Barrier(2)
         threads = [
-            threading.Thread(target=device, args=("Device A", [SMALL, SMALL], barrier, number)),
-            threading.Thread(target=device, args=("Device B", [SMALL, SMALL], barrier, number)),
+            _in_this_club(device, "Device A", [SMALL, SMALL], barrier, number),
+            _in_this_club(device, "Device B", [SMALL, SMALL], barrier, number),
         ]
         for t in threads:
             t.start()
@@ -101,7 +108,7 @@ def test_concurrent_corrections_never_overwrite_a_newer_one(table, players, club
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=device, args=(x,)) for x in ([BIG, SMALL], [SMALL, BIG])]
+    threads = [_in_this_club(device, x) for x in ([BIG, SMALL], [SMALL, BIG])]
     for t in threads:
         t.start()
     for t in threads:

@@ -8,6 +8,7 @@ the edit was not yet committed (the old dates, which left its day out), and the 
 added up the season without the game, not yet committed either: the season's rows
 missed the game until the next rebuild."""
 
+import contextvars
 import datetime
 import threading
 import time
@@ -37,7 +38,8 @@ def _thread(body, failures: list) -> threading.Thread:
         finally:
             connections.close_all()
 
-    thread = threading.Thread(target=run)
+    # In the test's club: a new thread starts outside every scope.
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(run,))
     thread.start()
     return thread
 

@@ -7,6 +7,7 @@ scoring.results.cache.person_stamp_of). Totals: two transactions rewriting one
 player's stored rows wait for each other; two games ending at once never write the
 same row; a rewrite of everyone's rows waits for the games ending, and they for it."""
 
+import contextvars
 import datetime
 import threading
 import time
@@ -64,7 +65,8 @@ def _thread(body, failures: list) -> threading.Thread:
         finally:
             connections.close_all()
 
-    thread = threading.Thread(target=run)
+    # In the test's club: a new thread starts outside every scope.
+    thread = threading.Thread(target=contextvars.copy_context().run, args=(run,))
     thread.start()
     return thread
 
