@@ -195,6 +195,7 @@ FORMS = {
     "login": ("outsider", lambda w: reverse("login"), False, 200),
     "logout": ("member", lambda w: reverse("home"), False, REDIRECT),
     "password_change": ("member", lambda w: reverse("password_change"), False, 200),
+    "club_settings": ("officer", lambda w: reverse("club_settings"), False, REDIRECT),
     "members:days": ("officer", lambda w: reverse("members:days"), False, REDIRECT),
     "members:day": ("officer", lambda w: reverse("members:day", args=[w.day.pk]), False, REDIRECT),
     "members:signin_person": (
