@@ -62,6 +62,10 @@ class TeamResult:
     hand_points: int
     perfect_cut: bool = False
     penalty_points: int = 0
+    #: Canastas of each kind of the rules (natural and mixed included), by kind.
+    canastas: dict[str, int] = field(default_factory=dict)
+    #: The special hand the team went out with, if any.
+    special_hand: str | None = None
 
     def to_dict(self, derived: bool = False) -> dict[str, object]:
         """The contract's team result; with ``derived=True`` also the derived totals."""
