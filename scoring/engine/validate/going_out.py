@@ -35,9 +35,9 @@ def read_went_out(i, who, value, errors):
 def check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, special, errors):
     """A team that went out needs a meld and the canastas the rules ask for (of the
     kinds they ask for, none of a kind that stops it unfinished), unless it went out
-    with a special hand; a player who scores alone and went out has no cards left in
-    hand."""
-    if special is None and melded is False:
+    with a special hand (``special``: one was entered); a player who scores alone and
+    went out has no cards left in hand."""
+    if not special and melded is False:
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
@@ -45,7 +45,7 @@ def check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, s
                 f"{plural(rules.canastas_needed[CONCEALED], 'canasta')}, before going out.",
             )
         )
-    elif special is None and canastas is not None:
+    elif not special and canastas is not None:
         _check_canastas(rules, i, who, went_out, canastas, errors)
     if unfinished:
         for kind, n in zip(rules.kinds, unfinished, strict=True):

@@ -60,7 +60,8 @@ def read_team(rules, deck, i, team, errors, counts):
     value = team.get("went_out")
     went_out = NOT_OUT if value is None or value == "none" else read_went_out(i, who, value, errors)
     special = team.get("special_hand")
-    if special is not None:
+    special_given = special is not None
+    if special_given:
         if value is None:
             went_out = OUT  # a special hand goes out
         special = read_special_hand(rules, i, who, special, went_out, errors)
@@ -81,7 +82,9 @@ def read_team(rules, deck, i, team, errors, counts):
     else:
         penalty, red_in_hand = read_penalties(rules, i, who, value, errors)
     if went_out:
-        check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, special, errors)
+        check_going_out(
+            rules, i, who, went_out, melded, canastas, unfinished, hp, special_given, errors
+        )
     value = team.get("failed_melds")
     failed = (
         value

@@ -320,7 +320,8 @@ def _too_many_canastas(rules, i, who, team, canastas):
         k, limit, what = largest, table.most, "canastas in all"
     elif over:
         k = over[0]
-        limit, what = table.most_by_kind[k], kind_plural(rules.kinds[k])
+        limit = table.most_by_kind[k]
+        what = kind_plural(rules.kinds[k]) if limit != 1 else rules.kinds[k].word
     else:
         return Refusal(
             canasta_field(rules, i, team, largest),

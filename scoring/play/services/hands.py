@@ -270,7 +270,7 @@ def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequenc
     scores = [0] * n_teams
     outcomes, befores = [], []
     for k, inputs in enumerate(hand_inputs):
-        outcome = engine.score_hand(rules, inputs, list(scores))
+        outcome = engine.score_hand(rules, inputs, list(scores), numbers[k])
         if not outcome.ok:
             raise HandRefused(
                 outcome.errors,
@@ -538,7 +538,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs = with_failed_melds(inputs, failed_meld_counts(locked))
-    outcome = engine.score_hand(rules, inputs, scores_before)
+    outcome = engine.score_hand(rules, inputs, scores_before, number)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
     hand = _new_hand(locked, number, inputs, seat_order(players), user=user, via=via, moment=now)
@@ -683,7 +683,7 @@ def correct_hand(
         # Check the corrected hand alone first, so its refusals name its own fields.
         befores = TeamHand.objects.filter(hand=current).order_by("team__index")
         scores_before = [row.score_before for row in befores]
-        outcome = engine.score_hand(rules, inputs, scores_before or None)
+        outcome = engine.score_hand(rules, inputs, scores_before or None, current.number)
         if not outcome.ok:
             raise HandRefused(outcome.errors)
         hands = list(Hand.objects.filter(game=game).order_by("number"))
