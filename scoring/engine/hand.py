@@ -106,6 +106,7 @@ def _outcome(rules, entries, scores, hand):
     going_out = rules.going_out_scores
     cut_bonus = rules.perfect_cut_bonus
     natural, mixed = rules.kind_keys.index("natural"), rules.kind_keys.index("mixed")
+    dirty = tuple(kind.has_wild_cards for kind in rules.kinds)
     results = []
     totals = []
     for t, before in zip(entries, scores, strict=True):
@@ -147,6 +148,8 @@ def _outcome(rules, entries, scores, hand):
                 perfect_cut=t.perfect_cut,
                 penalty_points=penalty,
                 canastas=dict(zip(rules.kind_keys, counts, strict=True)),
+                without_wild=sum(n for n, wild in zip(counts, dirty, strict=True) if not wild),
+                with_wild=sum(n for n, wild in zip(counts, dirty, strict=True) if wild),
                 special_hand=t.special_hand,
             )
         )

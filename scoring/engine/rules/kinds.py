@@ -141,6 +141,14 @@ class Kind(NamedTuple):
         return self.label[0].lower() + self.label[1:]
 
     @property
+    def has_wild_cards(self) -> bool:
+        """Whether a canasta of this kind holds wild cards (mixed and wild canastas);
+        stored totals count the others as natural canastas, these as mixed ones."""
+        if self.shape == GROUP:
+            return self.natural is not True
+        return self.shape == WILD
+
+    @property
     def plural(self) -> str:
         """ "natural canastas", "canastas of sevens", "sambas"."""
         word = self.word

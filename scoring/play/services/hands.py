@@ -68,6 +68,7 @@ RECOMPUTED_TEAM_FIELDS = [
     "hands",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "times_out",
     "concealed_outs",
@@ -81,6 +82,7 @@ RECOMPUTED_TEAM_HAND_FIELDS = [
     "melded_points",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "went_out",
     "hand_points",
@@ -111,8 +113,14 @@ def _add_to_stats(team: GameTeam, result) -> None:
     team.total = result.score_after
     team.minimum = result.minimum_next
     team.hands += 1
-    team.natural_canastas += result.natural_canastas
-    team.mixed_canastas += result.mixed_canastas
+    team.natural_canastas += result.without_wild
+    team.mixed_canastas += result.with_wild
+    if any(result.canastas.values()):
+        by_kind = dict(team.canastas_by_kind or {})
+        for kind, n in result.canastas.items():
+            if n:
+                by_kind[kind] = by_kind.get(kind, 0) + n
+        team.canastas_by_kind = by_kind
     team.red_threes += result.red_threes
     if result.went_out in ("out", "concealed"):
         team.times_out += 1
@@ -130,6 +138,7 @@ def reset_stats(team: GameTeam, rules) -> None:
     team.points_against = 0
     team.hands = 0
     team.natural_canastas = team.mixed_canastas = team.red_threes = 0
+    team.canastas_by_kind = {}
     team.times_out = team.concealed_outs = team.perfect_cuts = 0
     team.best_hand = None
     team.won = False
