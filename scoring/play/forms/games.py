@@ -94,7 +94,14 @@ class StartGameForm(forms.Form):
 class NextGameForm(forms.Form):
     """How the next game's partnerships are set: by the club's draw or by choice."""
 
-    high_card = forms.ChoiceField(label="Who drew the higher card?", widget=forms.RadioSelect)
+    high_card = forms.ChoiceField(
+        label="Who drew the higher card?",
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Tap the name of the one who drew the higher card, then start the game.",
+            "invalid_choice": "Tap one of the two names above, then start the game.",
+        },
+    )
 
     def __init__(self, *args, left, right, **kw):
         super().__init__(*args, **kw)
