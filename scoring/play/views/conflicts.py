@@ -64,7 +64,9 @@ def conflict_context(game, entry, existing, message: str) -> dict:
     rules = game.engine_rules()
     saved_rows = list(TeamHand.objects.filter(hand=existing).order_by("team__index"))
     typed = entry.inputs()
-    outcome = engine.score_hand(rules, typed, [r.score_before for r in saved_rows] or None)
+    outcome = engine.score_hand(
+        rules, typed, [r.score_before for r in saved_rows] or None, existing.number
+    )
     sides = []
     for k, row in enumerate(saved_rows):
         mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None

@@ -232,7 +232,7 @@ def test_an_empty_club_still_gets_every_sheet(db, tmp_path):
     assert set(counts.values()) == {0}
     wb = load_workbook(path)
     assert wb.sheetnames == list(exports.SHEETS)
-    assert wb["Hands"].auto_filter.ref == "A1:T1"
+    assert wb["Hands"].auto_filter.ref == "A1:U1"
 
 
 # -- the command
