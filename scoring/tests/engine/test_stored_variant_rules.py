@@ -1,4 +1,4 @@
-"""Stored rule sets and games after issue 25 (migration 0018): every stored rule set gets
+"""Stored rule sets and games after issue 25 (migration 0021): every stored rule set gets
 the variants' settings with the values that keep its game as it was, and the new presets
 are rows."""
 
@@ -16,7 +16,7 @@ from scoring.play.services.hands import record_hand
 from scoring.tests.games import people, play
 from scoring.tests.samples import quick
 
-migration = importlib.import_module("scoring.migrations.0018_variant_settings")
+migration = importlib.import_module("scoring.migrations.0021_variant_settings")
 
 
 def test_the_settings_added_are_the_classic_values():

@@ -1,4 +1,4 @@
-"""Stored hands and totals count canastas by kind (issue 25, migration 0019).
+"""Stored hands and totals count canastas by kind (issue 25, migration 0022).
 
 Every team hand and game team keeps its canastas by kind (``canastas_by_kind``); the natural and
 mixed columns the standings, records and workbook add up count every kind: the ones
@@ -23,7 +23,7 @@ from scoring.play.services.hands import correct_hand
 from scoring.results.standings.individual import season_individual
 from scoring.tests.games import people, play
 
-migration = importlib.import_module("scoring.migrations.0019_canastas_by_kind")
+migration = importlib.import_module("scoring.migrations.0022_canastas_by_kind")
 
 TINY = ["--people", "24", "--years", "1", "--days-per-year", "3", "--tables-min", "2"]
 TINY += ["--tables-max", "3", "--quiet"]

@@ -33,7 +33,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0018_variant_settings'),
+        ('scoring', '0021_variant_settings'),
     ]
 
     operations = [

@@ -100,14 +100,14 @@ def add_settings(apps, schema_editor):
         RuleSet.objects.filter(slug=slug, is_preset=True).update(settings=rules.to_dict())
     for slug, description in NEW_PRESETS.items():
         rules = engine.PRESETS[slug]
-        if RuleSet.objects.filter(slug=slug).exists():
+        if RuleSet.objects.filter(slug=slug, club__isnull=True).exists():
             # A new site's migration 0002 made every preset of the engine, undescribed.
             RuleSet.objects.filter(slug=slug, is_preset=True, description="").update(
                 description=description
             )
             continue
         name = rules.label
-        if RuleSet.objects.filter(name=name).exists():
+        if RuleSet.objects.filter(name=name, club__isnull=True).exists():
             name = f"{rules.label} (preset)"
         RuleSet.objects.create(
             name=name,
@@ -116,6 +116,7 @@ def add_settings(apps, schema_editor):
             is_preset=True,
             description=description,
             settings=rules.to_dict(),
+            club=None,  # the shipped presets belong to no club
         )
 
 
@@ -131,6 +132,6 @@ def remove_settings(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scoring", "0017_game_ended_early")]
+    dependencies = [("scoring", "0020_club_required")]
 
     operations = [migrations.RunPython(add_settings, remove_settings)]
