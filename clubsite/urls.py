@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from clubsite import pwa, views
+from clubsite.clubs import views as clubs
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,7 +12,9 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("app/", pwa.app_start, name="app_start"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", clubs.LoginView.as_view(), name="login"),
+    path("accounts/clubs/", clubs.my_clubs, name="my_clubs"),
+    path("settings/", clubs.club_settings, name="club_settings"),
     path(
         "accounts/logout/",
         pwa.clears_offline_copies(auth_views.LogoutView.as_view()),

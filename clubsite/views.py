@@ -6,6 +6,7 @@ from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
 
+from clubsite.clubs.views import club_list
 from scoring.play.devices import remember_device
 
 logger = logging.getLogger(__name__)
@@ -16,7 +17,10 @@ HEALTH_KEY = "clubsite:healthz"
 
 def home(request):
     """The front page: what to do next, by role. It gives the browser its device cookie,
-    so the room code typed next is judged by this phone's own tries."""
+    so the room code typed next is judged by this phone's own tries. A shared site's
+    own front page (no club) lists its clubs."""
+    if getattr(request, "club", None) is None:
+        return club_list(request)
     response = render(request, "home.html")
     remember_device(request, response)
     return response

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django_scopes.forms import SafeModelChoiceField
 
+from members.clubs import ClubChoiceField
 from members.draw import SIT_OUT, THREES
 from members.models import ClubDay, Person
 from members.names import tidy_name
@@ -53,6 +55,8 @@ class PersonForm(forms.ModelForm):
             "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "off"}),
         }
         labels = {"brought_by": "Brought by (for a guest)", "kind": "Member or guest"}
+        # The choices are the club's, set when the form is made (see __init__).
+        field_classes = {"brought_by": SafeModelChoiceField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -144,13 +148,13 @@ class SearchForm(forms.Form):
 
 
 class SignInForm(forms.Form):
-    person = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    person = ClubChoiceField(
+        lambda: Person.objects.current(),
         error_messages={"invalid_choice": "That person was not found; search again."},
     )
     card_shown = forms.BooleanField(required=False)
-    brought_by = forms.ModelChoiceField(
-        queryset=Person.objects.current().members(),
+    brought_by = ClubChoiceField(
+        lambda: Person.objects.current().members(),
         required=False,
         error_messages={"invalid_choice": "Choose the member who brought the guest."},
     )
@@ -159,8 +163,8 @@ class SignInForm(forms.Form):
 class GuestForm(forms.Form):
     first_name = forms.CharField(max_length=80, label="Guest's first name")
     last_name = forms.CharField(max_length=80, required=False, label="Guest's last name")
-    brought_by = forms.ModelChoiceField(
-        queryset=Person.objects.none(),
+    brought_by = ClubChoiceField(
+        lambda: Person.objects.none(),
         required=False,
         label="Came with",
         empty_label="— choose a member signed in today —",
@@ -286,13 +290,13 @@ class SwapForm(_PeopleOfRoundForm):
 class MergeForm(forms.Form):
     """Two records of the same person: which one to keep."""
 
-    a = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    a = ClubChoiceField(
+        lambda: Person.objects.current(),
         widget=forms.HiddenInput,
         error_messages={"invalid_choice": "One of the records is gone or was already merged."},
     )
-    b = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    b = ClubChoiceField(
+        lambda: Person.objects.current(),
         widget=forms.HiddenInput,
         error_messages={"invalid_choice": "One of the records is gone or was already merged."},
     )

@@ -11,7 +11,8 @@ from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
-from members.models import Person
+from members.clubs import club_manager
+from members.models import Person, club_field
 from scoring.models.games import Game, Hand
 
 
@@ -32,6 +33,7 @@ class HandConfirmation(models.Model):
 
     OPEN = (Status.WAITING, Status.DISPUTED)
 
+    club = club_field()
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="confirmation")
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="+", help_text="Copy of hand.game."
@@ -72,7 +74,7 @@ class HandConfirmation(models.Model):
     updated_at = models.DateTimeField()
 
     history = HistoricalRecords()
-    objects = HandConfirmationQuerySet.as_manager()
+    objects = club_manager(HandConfirmationQuerySet)
 
     class Meta:
         ordering = ["game", "hand__number"]
@@ -83,9 +85,10 @@ class HandConfirmation(models.Model):
             ),
         ]
         indexes = [
-            # The day page and the results notes: the open confirmations of some games.
+            # The day page and the results notes: the club's open confirmations (of
+            # some games).
             models.Index(
-                fields=["game"],
+                fields=["club", "game"],
                 condition=Q(status__in=["waiting", "disputed"]),
                 name="handconfirmation_open_idx",
             ),
@@ -112,6 +115,7 @@ class KeeperChange(models.Model):
     named and hands need the other team's OK). Written only by
     :func:`scoring.play.services.confirmations.name_score_keeper`."""
 
+    club = club_field()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="keeper_changes")
     person = models.ForeignKey(
         Person,
@@ -131,6 +135,8 @@ class KeeperChange(models.Model):
     )
     via = models.CharField(max_length=120, blank=True, help_text="The device, when not logged in.")
     at = models.DateTimeField()
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["game", "at", "pk"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable
+from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.core import signing
@@ -23,6 +24,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from members.clubs import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
 from scoring.results.board import day_report
@@ -130,7 +132,16 @@ def own_games(person: Person, rows: list[dict]) -> list[dict]:
     return mine
 
 
+def _sender(club) -> str | None:
+    """The club's sender name on the site's address (``DEFAULT_FROM_EMAIL``), or that
+    address as it is when the club has set no name."""
+    if not club.results_sender_name:
+        return None
+    return formataddr((club.results_sender_name, parseaddr(settings.DEFAULT_FROM_EMAIL)[1]))
+
+
 def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
+    club = current_club()
     unsubscribe = link(reverse("scoring:results_unsubscribe", args=[unsubscribe_token(person)]))
     context = {
         **content,
@@ -139,13 +150,15 @@ def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternati
         "rating": content["rating_changes"].get(person.pk),
         "unsubscribe_url": unsubscribe,
         "day_url": link(reverse("scoring:day_result", args=[content["day"].pk])),
-        "club_name": settings.CLUB_NAME,
+        "club_name": club.name,
     }
-    subject = f"Results of {content['day']} — {settings.CLUB_NAME}"
+    subject = f"Results of {content['day']} — {club.name}"
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string("results/email/results.txt", context),
+        from_email=_sender(club),
         to=[person.email],
+        reply_to=[club.results_reply_to] if club.results_reply_to else None,
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},
     )
     message.attach_alternative(render_to_string("results/email/results.html", context), "text/html")

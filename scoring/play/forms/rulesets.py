@@ -8,6 +8,7 @@ import re
 from django import forms
 from django.core.exceptions import ValidationError
 
+from members.clubs import ClubChoiceField
 from scoring import engine
 from scoring.models import RuleSet
 
@@ -327,8 +328,8 @@ class RuleSetForm(forms.Form):
 
 
 class NewRuleSetForm(forms.Form):
-    source = forms.ModelChoiceField(
-        queryset=RuleSet.objects.all(),
+    source = ClubChoiceField(
+        lambda: RuleSet.objects.with_default(),
         label="Copy",
         empty_label=None,
         help_text="The new rule set starts with every setting of this one.",
@@ -353,8 +354,8 @@ CONFIRM_CHOICES = [
 
 
 class DayRulesForm(forms.Form):
-    rule_set = forms.ModelChoiceField(
-        queryset=RuleSet.objects.all(),
+    rule_set = ClubChoiceField(
+        lambda: RuleSet.objects.with_default(),
         label="Rule set for this day",
         empty_label=None,
         widget=forms.RadioSelect,

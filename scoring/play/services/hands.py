@@ -23,14 +23,22 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from clubsite.clock import clock_and_day
 from members.permissions import is_officer, person_for
 from scoring import engine
-from scoring.models import Game, GameTeam, Hand, HandConfirmation, TeamHand, TeamPlayer
+from scoring.models import (
+    ClubSettings,
+    Game,
+    GameTeam,
+    Hand,
+    HandConfirmation,
+    TeamHand,
+    TeamPlayer,
+)
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services import totals
 from scoring.play.services.errors import (
@@ -374,6 +382,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         .filter(team__game_id=game.pk)
         .annotate(
             confirm_day=F("team__game__day__rules__confirm_hands"),
+            confirm_club=_club_confirms(),
             confirm_rules=F("team__game__rule_set__confirm_hands"),
         )
         .order_by("team__index", "seat", "pk")
@@ -382,7 +391,8 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         locked = lock_game(game)
         return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []
     locked = players[0].team.game
-    locked.confirm_setting = (players[0].confirm_day, players[0].confirm_rules)
+    first = players[0]
+    locked.confirm_setting = (first.confirm_day, first.confirm_club, first.confirm_rules)
     if Game.table.is_cached(game):
         locked.table = game.table
     teams: dict[int, GameTeam] = {}
@@ -397,20 +407,28 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
 # The other team's OK: opened by a saved hand, reopened by a correction
 
 
-def _pick(day_value, rule_set_value) -> bool:
-    return day_value if day_value is not None else bool(rule_set_value)
+def _club_confirms() -> Subquery:
+    """The club's own setting of the other team's OK (None: as the rule set says)."""
+    return Subquery(ClubSettings.objects.values("confirm_hands")[:1])
+
+
+def _pick(day_value, club_value, rule_set_value) -> bool:
+    if day_value is not None:
+        return day_value
+    return club_value if club_value is not None else bool(rule_set_value)
 
 
 def confirmation_required(game: Game) -> bool:
     """Whether hands of ``game`` saved now need the other team's OK: the day's setting
-    when it has one, else the setting of the rule set the game started with (one
-    query, or none when the game was read by ``lock_for_hand``)."""
+    when it has one, else the club's, else the setting of the rule set the game started
+    with (one query, or none when the game was read by ``lock_for_hand``)."""
     known = getattr(game, "confirm_setting", None)
     if known is not None:
         return _pick(*known)
     row = (
         Game.objects.filter(pk=game.pk)
-        .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")
+        .annotate(confirm_club=_club_confirms())
+        .values_list("day__rules__confirm_hands", "confirm_club", "rule_set__confirm_hands")
         .first()
     )
     return _pick(*row) if row else False

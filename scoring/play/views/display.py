@@ -29,6 +29,7 @@ def game_urls(game: Game) -> dict[str, str]:
     urls["hand_detail"] = reverse("scoring:hand_detail", args=[game.pk, 0])
     urls["manifest"] = reverse("manifest")
     urls["service_worker"] = reverse("service_worker")
+    urls["home"] = reverse("home")  # the club's root: the service worker's scope
     return urls
 
 
