@@ -52,7 +52,8 @@ from members.clubs import command_club, in_club
 from members.models import ClubDay, Person, Round, Table
 from members.permissions import make_officer
 
-in_club(command_club()).__enter__()  # the site's one club, for the rest of the script
+club_scope = in_club(command_club())  # kept: the scope ends when it is collected
+club_scope.__enter__()  # the site's one club, for the rest of the script
 
 day = ClubDay.objects.create(date=timezone.localdate(), title="Thursday", board_code="{BOARD_CODE}")
 round1 = Round.objects.create(day=day, number=1)

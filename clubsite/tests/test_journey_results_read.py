@@ -40,7 +40,7 @@ def _fast_password_hashing(settings):
 def club(member_person):
     """Mary (logged in) and long-named partners over two days, a new member who lost
     her only game, and a game still in play on the second day."""
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 2})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 2})
     mary = member_person
     meg = MemberFactory(first_name="Margaret", last_name="Fitzwilliam-Henderson", name_only=True)
     bob = MemberFactory(first_name="Bartholomew", last_name="Baker", name_only=True)

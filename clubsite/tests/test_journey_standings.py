@@ -69,7 +69,7 @@ def play_day(date, people, games):
 @pytest.fixture
 def season_games(member_person):
     """Four finished games in the 2025 season: Mary won three, Cat none; Gus is a guest."""
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 2})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 2})
     Season.objects.create(name="Season 2025", start="2025-01-01", end="2025-12-31")
     mary = member_person
     ann, bob, cat = (

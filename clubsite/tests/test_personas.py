@@ -862,7 +862,7 @@ def test_seated_member_sees_own_table_and_only_reads_it_once_closed(world):
 
 
 def test_public_standings_open_results_but_never_players_or_tables(world):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"public_standings": True})
+    ClubSettings.objects.update_or_create(defaults={"public_standings": True})
     outsider = Client()
     for name in ("scoring:standings", "scoring:partnerships", "scoring:day_results"):
         assert outsider.get(reverse(name)).status_code == 200, name

@@ -24,7 +24,7 @@ def text(response):
 
 
 def min_games(n):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": n})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": n})
 
 
 # -- not ranked yet
@@ -112,7 +112,7 @@ def test_find_my_row_goes_to_the_page_and_row_of_the_member(
 
 def test_the_standings_offer_find_my_row_to_members_only(small_club, member_client):
     assert "Find my row" in text(member_client.get(STANDINGS))
-    ClubSettings.objects.update_or_create(pk=1, defaults={"public_standings": True})
+    ClubSettings.objects.update_or_create(defaults={"public_standings": True})
     page = Client().get(STANDINGS + "?find=me")  # a visitor
     assert page.status_code == 200 and "Find my row" not in text(page)
 

@@ -66,7 +66,7 @@ def test_query_counts_do_not_grow_with_history(officer_client, django_assert_max
     Season.objects.create(
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
     )
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 3})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 3})
     pool = games.league(days=2, tables=2, games=2)  # 8 games
     cold = count_queries(officer_client, pages(pool), cold=True)
     warm = count_queries(officer_client, pages(pool), cold=False)

@@ -180,7 +180,7 @@ def test_standings_page_shows_the_season_ranked(small_club, member_client):
 
 
 def test_sorting_by_a_computed_column(small_club, member_client):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 1})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 1})
     url = reverse("scoring:standings") + "?season=all"
     response = member_client.get(url + "&sort=-points_for")
     assert [r["name"] for r in response.context["table"].paginated_rows.data][:2] == [
@@ -195,7 +195,7 @@ def test_sorting_by_a_computed_column(small_club, member_client):
 
 
 def test_guests_filtered_out(small_club, member_client):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 1})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 1})
     response = member_client.get(reverse("scoring:standings") + "?guests=hide")
     assert "Eve Early" not in text(response)
     assert "guests hidden" in text(response)
@@ -235,7 +235,7 @@ def test_bad_filters_say_what_to_fix(small_club, member_client, query, message):
 
 
 def test_partnerships_page(small_club, member_client):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 1})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 1})
     response = member_client.get(reverse("scoring:partnerships"))
     assert response.status_code == 200
     names = [r["name"] for r in response.context["table"].data]
@@ -245,7 +245,7 @@ def test_partnerships_page(small_club, member_client):
 
 
 def test_standings_csv(small_club, member_client):
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 2})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 2})
     response = member_client.get(reverse("scoring:standings") + "?_export=csv&guests=show")
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
@@ -368,7 +368,7 @@ def test_csv_cells_never_run_as_formulas(db, member_client):
     c, d, e = games.people(3)
     day = ClubDayFactory(date=DAY1)
     games.win(TableFactory(round__day=day, seated=[a, c, d, e]), [a, d], [c, e])
-    ClubSettings.objects.update_or_create(pk=1, defaults={"min_games_to_rank": 0})
+    ClubSettings.objects.update_or_create(defaults={"min_games_to_rank": 0})
     header, *rows = read_csv(member_client.get(reverse("scoring:standings") + "?_export=csv"))
     assert "'=HYPERLINK(1) X" in [r[1] for r in rows]
 
