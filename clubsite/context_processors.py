@@ -1,17 +1,19 @@
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
+from clubsite import languages
 from members.permissions import is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
 NAV = [
-    ("Club days", "members:days", "officer"),
-    ("People", "members:people", "officer"),
-    ("Rule sets", "scoring:rulesets", "officer"),
-    ("Standings", "scoring:standings", "member"),
-    ("Day results", "scoring:day_results", "member"),
-    ("Records", "scoring:records", "member"),
-    ("My page", "members:me", "member"),
+    (_("Club days"), "members:days", "officer"),
+    (_("People"), "members:people", "officer"),
+    (_("Rule sets"), "scoring:rulesets", "officer"),
+    (_("Standings"), "scoring:standings", "member"),
+    (_("Day results"), "scoring:day_results", "member"),
+    (_("Records"), "scoring:records", "member"),
+    (_("My page"), "members:me", "member"),
 ]
 
 
@@ -30,4 +32,13 @@ def club(request):
         except NoReverseMatch:
             continue
         items.append({"label": label, "url": url, "current": request.path.startswith(url)})
-    return {"club_name": settings.CLUB_NAME, "is_officer": officer, "nav_items": items}
+    return {
+        "club_name": settings.CLUB_NAME,
+        "is_officer": officer,
+        "nav_items": items,
+        # Each language by its own name ("Español"), for the language switch.
+        "site_languages": settings.LANGUAGES,
+        # The club's paper (A4 or Letter): print pages link its stylesheet.
+        "paper": languages.paper_size(request),
+        "paper_css": f"css/paper-{languages.paper_size(request).lower()}.css",
+    }

@@ -30,6 +30,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
@@ -63,9 +65,10 @@ def manifest(request):
     start = reverse("app_start")
     data = {
         "id": start,
-        "name": f"{settings.CLUB_NAME} scores",
-        "short_name": "Scores",
-        "description": "Enter the hands of your table.",
+        "name": _("%(club)s scores") % {"club": settings.CLUB_NAME},
+        "short_name": _("Scores"),
+        "description": _("Enter the hands of your table."),
+        "lang": get_language(),
         "start_url": start,
         "scope": "/",
         "display": "standalone",
@@ -96,6 +99,29 @@ def app_start(request):
     return redirect("home")
 
 
+def offline_words() -> dict:
+    """What the worker's offline pages say, in the active language."""
+    return {
+        "lang": get_language(),
+        "title": _("No connection"),
+        "noCopy": [
+            _("No connection, and this table page is not kept on this phone."),
+            _(
+                "Keep the hands on paper for now. When the connection is back, reload this "
+                "page and enter them; or type the room code on your table card on the "
+                "club's front page."
+            ),
+        ],
+        "noTable": [
+            _("No connection, and no table page is kept on this phone."),
+            _(
+                "When the connection is back, open the app again, or type the room code on "
+                "your table card (or scan its QR code). Keep the hands on paper until then."
+            ),
+        ],
+    }
+
+
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request):
@@ -103,6 +129,7 @@ def service_worker(request):
         body = handle.read()
     shell = json.dumps([static(name) for name in SHELL_FILES])
     body = body.replace("[/* SHELL */]", shell, 1)
+    body = body.replace("{/* WORDS */}", json.dumps(offline_words(), ensure_ascii=False), 1)
     response = HttpResponse(body, content_type="text/javascript")
     response["Service-Worker-Allowed"] = "/"
     return response

@@ -10,6 +10,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("app/", pwa.app_start, name="app_start"),
+    path("language/", views.choose_language, name="choose_language"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path(
         "accounts/logout/",

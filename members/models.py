@@ -10,6 +10,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 OFFICERS_GROUP = "Officers"
@@ -84,12 +87,12 @@ class Person(models.Model):
     so every sign-in and game stays theirs."""
 
     class Kind(models.TextChoices):
-        MEMBER = "member", "Member"
-        GUEST = "guest", "Guest"
+        MEMBER = "member", gettext_lazy("Member")
+        GUEST = "guest", gettext_lazy("Guest")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        LAPSED = "lapsed", "Lapsed"
+        ACTIVE = "active", gettext_lazy("Active")
+        LAPSED = "lapsed", gettext_lazy("Lapsed")
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
     membership_number = models.CharField(
@@ -127,6 +130,13 @@ class Person(models.Model):
         on_delete=models.SET_NULL,
         related_name="person",
         help_text="The login this person uses to see their own page.",
+    )
+    language = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text="The language this member reads the site in (chosen on /me/); "
+        "empty: the club's language.",
     )
     merged_into = models.ForeignKey(
         "self",
@@ -240,8 +250,8 @@ class ClubDay(models.Model):
     """A day of play. The rule set it plays is chosen in `scoring` (`DayRules`)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", gettext_lazy("Open")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     date = models.DateField()
     title = models.CharField(max_length=120, blank=True, help_text="e.g. 'Thursday afternoon'.")
@@ -277,7 +287,7 @@ class ClubDay(models.Model):
         ]
 
     def __str__(self) -> str:
-        label = self.date.strftime("%a %d %b %Y")
+        label = date_format(self.date, "CLUB_DAY_FORMAT")
         return f"{label} — {self.title}" if self.title else label
 
     @property
@@ -323,8 +333,8 @@ class Round(models.Model):
     """One seating of the day: everyone is seated at most once per round."""
 
     class Remainder(models.TextChoices):
-        THREES = "threes", "Three-player tables"
-        SIT_OUT = "sit_out", "Sit out"
+        THREES = "threes", gettext_lazy("Three-player tables")
+        SIT_OUT = "sit_out", gettext_lazy("Sit out")
 
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -354,7 +364,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}, {self.day}"
+        return _("Round %(number)s, %(day)s") % {"number": self.number, "day": self.day}
 
 
 class Table(models.Model):
@@ -373,7 +383,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return _("Table %(number)s") % {"number": self.number}
 
 
 class Seat(models.Model):

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from members.models import ClubDay, Table
 from members.permissions import is_officer
@@ -22,8 +24,12 @@ from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.standings.days import day_games, team_people, top_scores
 
 BOARD_KEY = "scoring_board_grant"
-BOARD_WORDS = ("board code", "club day", "the club day's page (officers have it)")
-ENDED_MESSAGE = (
+BOARD_WORDS = (
+    gettext_noop("board code"),
+    gettext_noop("club day"),
+    gettext_noop("the club day's page (officers have it)"),
+)
+ENDED_MESSAGE = gettext_noop(
     "This club day's room board has ended: the day is closed or its table links have "
     "stopped working. An officer can open today's board from today's club day page."
 )
@@ -33,7 +39,7 @@ class BoardEnded(Exception):
     """The board's day is over (closed, or its links have ended)."""
 
     def __init__(self, day: ClubDay):
-        super().__init__(ENDED_MESSAGE)
+        super().__init__(_(ENDED_MESSAGE))
         self.day = day
 
 
@@ -45,7 +51,7 @@ def check_board_code(request, text: object) -> tuple[ClubDay | None, str]:
     if day is None:
         return None, problem
     if not links_open(day):
-        return None, ENDED_MESSAGE
+        return None, _(ENDED_MESSAGE)
     return day, ""
 
 

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 
+from django.utils.functional import Promise
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -204,7 +205,7 @@ class SheetWriter:
     def _write_header(self) -> None:
         header = []
         for column in self.columns:
-            cell = WriteOnlyCell(self.ws, value=column.header)
+            cell = WriteOnlyCell(self.ws, value=str(column.header))
             cell.font = Font(bold=True)
             header.append(cell)
         self.ws.append(header)
@@ -227,8 +228,8 @@ class SheetWriter:
                     cell.value = value
                     values[i] = cell
             for i, value in enumerate(values):
-                if isinstance(value, str):
-                    values[i] = self._text(value)
+                if isinstance(value, (str, Promise)):  # a word said in the reader's language
+                    values[i] = self._text(str(value))
             ws.append(values)
             self.rows_written += 1
 

@@ -260,7 +260,7 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             index + 1,
             names.get(team_id, ""),
             *counts,  # melded points, natural and mixed canastas, red threes
-            WENT_OUT_SHEET.get(went_out, went_out),
+            str(WENT_OUT_SHEET.get(went_out, went_out)),
             left,
             "Yes" if cut else "",
             _failed(failed, hand, index),

@@ -6,6 +6,7 @@ Every preset is the classic rule set with a few settings changed (see rules.md,
 
 from __future__ import annotations
 
+from .._text import gettext_noop
 from .fields import RULESET_FIELD_NAMES
 from .ruleset import RuleSet
 
@@ -15,7 +16,7 @@ _THREE_DECK_RED_THREES = ((5, 1000), (6, 1200))
 
 CLASSIC = RuleSet(
     name="classic",
-    label="Classic canasta",
+    label=gettext_noop("Classic canasta"),
     players=4,
     teams=2,
     players_per_team=2,
@@ -60,14 +61,14 @@ PRESETS: dict[str, RuleSet] = {
     "classic": CLASSIC,
     "club": _variant(
         name="club",
-        label="Club house rules",
+        label=gettext_noop("Club house rules"),
         canastas_to_go_out=2,
         perfect_cut_enabled=True,
         wilds_may_not_outnumber_naturals=True,
     ),
     "two-player": _variant(
         name="two-player",
-        label="Two-player canasta",
+        label=gettext_noop("Two-player canasta"),
         players=2,
         teams=2,
         players_per_team=1,
@@ -76,7 +77,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "six-player": _variant(
         name="six-player",
-        label="Six players, two teams of three",
+        label=gettext_noop("Six players, two teams of three"),
         players=6,
         teams=2,
         players_per_team=3,
@@ -89,7 +90,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "three-teams": _variant(
         name="three-teams",
-        label="Six players, three teams of two",
+        label=gettext_noop("Six players, three teams of two"),
         players=6,
         teams=3,
         players_per_team=2,
@@ -101,7 +102,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "three-player": _variant(
         name="three-player",
-        label="Three-player canasta",
+        label=gettext_noop("Three-player canasta"),
         players=3,
         teams=3,
         players_per_team=1,
@@ -116,7 +117,7 @@ PRESET_SLUGS: tuple[str, ...] = tuple(PRESETS)
 #: Cards dealt to each player when a table of four's rules are played by fewer players
 #: (two-player and three-player canasta, each playing alone, two decks).
 SMALL_TABLE_CARDS = {2: 15, 3: 13}
-_SMALL_TABLE_WORDS = {2: "two players", 3: "three players"}
+_SMALL_TABLE_WORDS = {2: gettext_noop("two players"), 3: gettext_noop("three players")}
 
 
 def table_variant(rules: RuleSet, players: int) -> RuleSet:

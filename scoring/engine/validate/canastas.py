@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .._text import plural, sentence_list
-from ..cards import CARD_PLURALS, CARD_VALUES, NATURAL_RANKS
+from .._text import _, count, ngettext, sentence_list
+from ..cards import CARD_VALUES, NATURAL_RANKS, card_plural
 from .melds import meld_keeps_rules
 
 #: Canastas a team can have at most: one per natural rank (A down to 4).
@@ -44,11 +44,11 @@ class Canasta(NamedTuple):
 
     def words(self) -> str:
         """``"6 fours and a two"``."""
-        cards = [f"{self.naturals} {CARD_PLURALS[self.rank]}"]
+        cards = [f"{self.naturals} {card_plural(self.rank)}"]
         if self.twos:
-            cards.append("a two" if self.twos == 1 else f"{self.twos} twos")
+            cards.append(ngettext("a two", "%(n)s twos", self.twos) % {"n": self.twos})
         if self.jokers:
-            cards.append("a joker" if self.jokers == 1 else f"{self.jokers} jokers")
+            cards.append(ngettext("a joker", "%(n)s jokers", self.jokers) % {"n": self.jokers})
         return sentence_list(cards)
 
 
@@ -138,21 +138,21 @@ def _build(rules, deck) -> CanastaTable:
                     after[key] = (total, (*canastas, canasta))
         states = after
     cheapest: dict[tuple[int, int], tuple[int, tuple[Canasta, ...]]] = {}
-    for (nat, mix, _), found in states.items():
+    for (nat, mix, _twos), found in states.items():
         if (nat, mix) not in cheapest or found[0] < cheapest[(nat, mix)][0]:
             cheapest[(nat, mix)] = found
     return CanastaTable(
-        cheapest={key: canastas for key, (_, canastas) in cheapest.items()},
-        most_natural=max(nat for nat, _ in cheapest),
-        most_mixed=max(mix for _, mix in cheapest),
+        cheapest={key: canastas for key, (_points, canastas) in cheapest.items()},
+        most_natural=max(nat for nat, _mix in cheapest),
+        most_mixed=max(mix for _nat, mix in cheapest),
         most=max(nat + mix for nat, mix in cheapest),
     )
 
 
 def canasta_count_words(natural: int, mixed: int) -> str:
     """``"1 natural canasta and 2 mixed canastas"``."""
+    natural_words = count(natural, "%(n)s natural canasta", "%(n)s natural canastas")
+    mixed_words = count(mixed, "%(n)s mixed canasta", "%(n)s mixed canastas")
     if natural and mixed:
-        return f"{plural(natural, 'natural canasta')} and {plural(mixed, 'mixed canasta')}"
-    if natural:
-        return plural(natural, "natural canasta")
-    return plural(mixed, "mixed canasta")
+        return _("%(first)s and %(last)s") % {"first": natural_words, "last": mixed_words}
+    return natural_words if natural else mixed_words

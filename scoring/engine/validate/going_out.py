@@ -8,7 +8,7 @@ out must have melded and completed the canastas the rules ask for.
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import _, count, describe, ngettext, num
 from ..results import Refusal
 
 #: Values of ``went_out``; a team's entry keeps the index of its value.
@@ -26,7 +26,8 @@ def read_went_out(i, who, value, errors):
     errors.append(
         Refusal(
             f"teams[{i}].went_out",
-            f"{who}'s going out (went_out) must be none, out or concealed, not {describe(value)}.",
+            _("%(who)s's going out (went_out) must be none, out or concealed, not %(value)s.")
+            % {"who": who, "value": describe(value)},
         )
     )
     return None
@@ -39,8 +40,16 @@ def check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
-                f"{who} went out but has not melded; a team must meld, and complete "
-                f"{plural(rules.canastas_needed[CONCEALED], 'canasta')}, before going out.",
+                _(
+                    "%(who)s went out but has not melded; a team must meld, and complete "
+                    "%(canastas)s, before going out."
+                )
+                % {
+                    "who": who,
+                    "canastas": count(
+                        rules.canastas_needed[CONCEALED], "%(n)s canasta", "%(n)s canastas"
+                    ),
+                },
             )
         )
     elif nat is not None and mix is not None:
@@ -50,16 +59,31 @@ def check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors):
             errors.append(
                 Refusal(
                     f"teams[{i}].went_out",
-                    f"{who} went out but has {'only ' if have else ''}"
-                    f"{plural(have, 'canasta')}; {num(need)} "
-                    f"{'is' if need == 1 else 'are'} needed to go out under these rules.",
+                    (
+                        _("%(who)s went out but has only %(canastas)s; %(needed)s.")
+                        if have
+                        else _("%(who)s went out but has %(canastas)s; %(needed)s.")
+                    )
+                    % {
+                        "who": who,
+                        "canastas": count(have, "%(n)s canasta", "%(n)s canastas"),
+                        "needed": ngettext(
+                            "%(n)s is needed to go out under these rules",
+                            "%(n)s are needed to go out under these rules",
+                            need,
+                        )
+                        % {"n": num(need)},
+                    },
                 )
             )
     if rules.players_per_team == 1 and hp:
         errors.append(
             Refusal(
                 f"teams[{i}].hand_points",
-                f"{who} went out, so no cards were left in that player's hand; the "
-                f"points left in hand must be 0, not {num(hp)}.",
+                _(
+                    "%(who)s went out, so no cards were left in that player's hand; the "
+                    "points left in hand must be 0, not %(points)s."
+                )
+                % {"who": who, "points": num(hp)},
             )
         )

@@ -8,7 +8,7 @@ threes (a cross-team check).
 
 from __future__ import annotations
 
-from .._text import describe, key_name, num, plural, quote
+from .._text import _, count, describe, gettext_noop, key_name, num, quote
 from ..results import Refusal
 
 PENALTY_KINDS: tuple[str, ...] = (
@@ -23,9 +23,9 @@ MAX_OTHER_PENALTY = 100_000
 
 _PENALTY_KEYS = frozenset({"kind", "points", "note"})
 _PENALTY_WORDS = {
-    "ask_to_go_out_failed": "failing to go out after asking",
-    "discard_unused": "not using the top discard",
-    "red_three_in_hand": "a red three kept in hand",
+    "ask_to_go_out_failed": gettext_noop("failing to go out after asking"),
+    "discard_unused": gettext_noop("not using the top discard"),
+    "red_three_in_hand": gettext_noop("a red three kept in hand"),
 }
 
 
@@ -100,8 +100,16 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.points",
-                f"The penalty for {_PENALTY_WORDS[kind]} is {plural(amount, 'point')} "
-                f"under these rules; leave {who}'s points out or enter {num(amount)}.",
+                _(
+                    "The penalty for %(penalty)s is %(points)s under these rules; leave "
+                    "%(who)s's points out or enter %(amount)s."
+                )
+                % {
+                    "penalty": _(_PENALTY_WORDS[kind]),
+                    "points": count(amount, "%(n)s point", "%(n)s points"),
+                    "who": who,
+                    "amount": num(amount),
+                },
             )
         )
         return 0, 0
@@ -126,9 +134,17 @@ def _other_penalty(where, who, k, points, note, errors):
         errors.append(
             Refusal(
                 f"{where}.points",
-                f"{who}'s other penalty {k + 1} needs its points: a whole number "
-                f"above 0 and up to {num(MAX_OTHER_PENALTY)}, a multiple of 5 (it is "
-                f"subtracted); not {describe(points)}.",
+                _(
+                    "%(who)s's other penalty %(penalty)s needs its points: a whole number "
+                    "above 0 and up to %(most)s, a multiple of 5 (it is subtracted); not "
+                    "%(value)s."
+                )
+                % {
+                    "who": who,
+                    "penalty": k + 1,
+                    "most": num(MAX_OTHER_PENALTY),
+                    "value": describe(points),
+                },
             )
         )
         points = 0
@@ -136,7 +152,8 @@ def _other_penalty(where, who, k, points, note, errors):
         errors.append(
             Refusal(
                 f"{where}.note",
-                f"{who}'s other penalty {k + 1} needs a note saying what it is for.",
+                _("%(who)s's other penalty %(penalty)s needs a note saying what it is for.")
+                % {"who": who, "penalty": k + 1},
             )
         )
     return points

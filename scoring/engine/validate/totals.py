@@ -8,7 +8,7 @@ checked in :mod:`.melds`, and totals entered beside them must agree with what th
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import _, count, describe, ngettext, num
 from ..results import Refusal
 from .canastas import canasta_count_words, canasta_table, cheapest_canastas, describe_canastas
 from .melds import read_melds
@@ -43,8 +43,11 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
         errors.append(
             Refusal(
                 f"teams[{i}].melds",
-                f"{who}'s melds must be a list such as "
-                f'[{{"rank": "K", "naturals": 7}}], not {describe(melds)}.',
+                _(
+                    '%(who)s\'s melds must be a list such as [{"rank": "K", "naturals": 7}], '
+                    "not %(value)s."
+                )
+                % {"who": who, "value": describe(melds)},
             )
         )
         return None, None, None, None, False
@@ -54,7 +57,7 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
     if raw_mp is not None or raw_nat is not None or raw_mix is not None:
         for key, given, total in zip(_TOTAL_KEYS, (raw_mp, raw_nat, raw_mix), found, strict=True):
             if type(given) is int and given >= 0 and given != total:
-                errors.append(disagree(i, who, key, given, total, "its melds"))
+                errors.append(disagree(i, who, key, given, total, _("its melds")))
     return *found, bool(melds), False
 
 
@@ -64,15 +67,25 @@ def _check_totals(rules, deck, i, who, mp, nat, mix, errors):
     if mp == 0 and (nat or mix):
         key = "natural_canastas" if nat else "mixed_canastas"
         canastas = cheapest_canastas(rules, nat or 0, mix or 0)
-        least = f", at least {num(sum(c.points for c in canastas))}" if canastas else ""
-        errors.append(
-            Refusal(
-                f"teams[{i}].{key}",
-                f"{who} has {plural((nat or 0) + (mix or 0), 'canasta')} but no melded "
-                f"points; a team with canastas has melded, so enter its melded points "
-                f"(the canastas' cards count too{least}).",
+        words = {
+            "who": who,
+            "canastas": count((nat or 0) + (mix or 0), "%(n)s canasta", "%(n)s canastas"),
+        }
+        if canastas:
+            message = _(
+                "%(who)s has %(canastas)s but no melded points; a team with canastas has "
+                "melded, so enter its melded points (the canastas' cards count too, at least "
+                "%(least)s)."
+            ) % {**words, "least": num(sum(c.points for c in canastas))}
+        else:
+            message = (
+                _(
+                    "%(who)s has %(canastas)s but no melded points; a team with canastas has "
+                    "melded, so enter its melded points (the canastas' cards count too)."
+                )
+                % words
             )
-        )
+        errors.append(Refusal(f"teams[{i}].{key}", message))
     elif mp is not None and nat is not None and mix is not None:
         _check_canastas(rules, i, who, mp, nat, mix, errors)
     if mp is not None and mp > deck.card_points:
@@ -93,33 +106,53 @@ def _check_canastas(rules, i, who, mp, nat, mix, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].melded_points",
-                f"{who} has {canasta_count_words(nat, mix)}, which "
-                f"{'hold' if nat + mix > 1 else 'holds'} at least {num(needed)} points of "
-                f"cards ({_cheapest_words(canastas)}), but its melded points are only "
-                f"{num(mp)}; enter at least {num(needed)} melded points, or correct the "
-                f"canastas.",
+                ngettext(
+                    "%(who)s has %(canastas)s, which holds at least %(needed)s points of cards "
+                    "(%(cheapest)s), but its melded points are only %(points)s; enter at "
+                    "least %(needed)s melded points, or correct the canastas.",
+                    "%(who)s has %(canastas)s, which hold at least %(needed)s points of cards "
+                    "(%(cheapest)s), but its melded points are only %(points)s; enter at "
+                    "least %(needed)s melded points, or correct the canastas.",
+                    nat + mix,
+                )
+                % {
+                    "who": who,
+                    "canastas": canasta_count_words(nat, mix),
+                    "needed": num(needed),
+                    "cheapest": _cheapest_words(canastas),
+                    "points": num(mp),
+                },
             )
         )
 
 
 def _cheapest_words(canastas):
     if len(canastas) == 1:
-        return f"the cheapest is {describe_canastas(canastas)}"
-    return f"one meld per rank: the cheapest are {describe_canastas(canastas)}"
+        return _("the cheapest is %(cards)s") % {"cards": describe_canastas(canastas)}
+    return _("one meld per rank: the cheapest are %(cards)s") % {
+        "cards": describe_canastas(canastas)
+    }
 
 
 def _too_many_canastas(table, i, who, nat, mix):
     if nat + mix > table.most:
         key = "mixed_canastas" if mix > nat else "natural_canastas"
-        limit, what = table.most, "canastas in all"
+        limit = table.most
+        what = count(limit, "%(n)s canasta in all", "%(n)s canastas in all")
     elif nat > table.most_natural:
-        key, limit, what = "natural_canastas", table.most_natural, "natural canastas"
+        key, limit = "natural_canastas", table.most_natural
+        what = count(limit, "%(n)s natural canasta", "%(n)s natural canastas")
     else:
-        key, limit, what = "mixed_canastas", table.most_mixed, "mixed canastas"
+        key, limit = "mixed_canastas", table.most_mixed
+        what = count(limit, "%(n)s mixed canasta", "%(n)s mixed canastas")
+    has = canasta_count_words(nat, mix)
+    if nat and mix:
+        has = _("%(canastas)s (%(all)s in all)") % {"canastas": has, "all": num(nat + mix)}
     return Refusal(
         f"teams[{i}].{key}",
-        f"{who} has {canasta_count_words(nat, mix)}"
-        f"{f' ({num(nat + mix)} in all)' if nat and mix else ''}, but under these rules a team can "
-        f"have at most {num(limit)} {what} (one meld per rank, A down to 4); enter at "
-        f"most {num(limit)}.",
+        _(
+            "%(who)s has %(canastas)s, but under these rules a team can have at most "
+            "%(most)s (one meld per rank, A down to 4); enter at most %(limit)s."
+        )
+        % {"who": who, "canastas": has, "most": what, "limit": num(limit)},
     )

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
@@ -39,7 +42,10 @@ PENALTY_FIELDS = {
     "red_three_in_hand": "pen_red_three_in_hand",
 }
 
-MODE_CHOICES = [("quick", "Quick"), ("detailed", "Card by card")]
+MODE_CHOICES = [
+    ("quick", pgettext_lazy("way of entering", "Quick")),
+    ("detailed", _("Card by card")),
+]
 
 QUICK_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "hand_points")
 
@@ -52,8 +58,8 @@ class WholeNumberField(forms.CharField):
     """A box for a count or points: digits only, empty means 0; opens a number pad."""
 
     default_error_messages = {
-        "invalid": "Enter a whole number with digits only, such as 120.",
-        "too_big": "That number is far too large; check it.",
+        "invalid": _("Enter a whole number with digits only, such as 120."),
+        "too_big": _("That number is far too large; check it."),
     }
 
     def __init__(self, **kwargs):
@@ -63,7 +69,8 @@ class WholeNumberField(forms.CharField):
 
     def to_python(self, value):
         value = super().to_python(value)
-        text = value.replace(" ", "").replace(",", "")
+        # Thousands typed with a comma (English) or a dot (Spanish, Portuguese).
+        text = value.replace(" ", "").replace(",", "").replace(".", "")
         if text == "":
             return None
         if len(text) > 40 or not text.isascii() or not text.isdigit():
@@ -89,36 +96,46 @@ def team_fields(
         required=False,
         initial="quick",
         widget=forms.RadioSelect,
-        label="How to enter",
+        label=_("How to enter"),
     )
     f["melded_points"] = WholeNumberField(
-        label="Melded card points", help_text="The cards on the table, canastas included."
+        label=_("Melded card points"), help_text=_("The cards on the table, canastas included.")
     )
-    f["natural_canastas"] = WholeNumberField(label="Natural canastas")
-    f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
+    f["natural_canastas"] = WholeNumberField(label=_("Natural canastas"))
+    f["mixed_canastas"] = WholeNumberField(label=_("Mixed canastas"))
     f["hand_points"] = WholeNumberField(
-        label="Points left in hand",
-        help_text="The player's cards, added up." if alone else "Both partners' cards, added up.",
+        label=_("Points left in hand"),
+        help_text=_("The player's cards, added up.")
+        if alone
+        else _("Both partners' cards, added up."),
     )
     for rank in engine.MELD_RANKS:
         slug = rank_slug(rank)
-        f[f"meld_{slug}_naturals"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: natural cards")
+        f[f"meld_{slug}_naturals"] = WholeNumberField(
+            label=_("%(rank)s: natural cards") % {"rank": RANK_WORDS[rank]}
+        )
         if rank != "3":
-            f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
-            f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
+            f[f"meld_{slug}_jokers"] = WholeNumberField(
+                label=_("%(rank)s: jokers") % {"rank": RANK_WORDS[rank]}
+            )
+            f[f"meld_{slug}_twos"] = WholeNumberField(
+                label=_("%(rank)s: twos") % {"rank": RANK_WORDS[rank]}
+            )
     for key in engine.HAND_CARD_KEYS:
         f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
-    f["red_threes"] = WholeNumberField(label="Red threes")
+    f["red_threes"] = WholeNumberField(label=_("Red threes"))
     f["went_out"] = forms.ChoiceField(
         choices=WENT_OUT_CHOICES,
         required=False,
         initial="none",
         widget=forms.RadioSelect,
-        label="Went out",
+        label=_("Went out"),
     )
     if perfect_cut_enabled:
         f["perfect_cut"] = forms.BooleanField(
-            required=False, widget=forms.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
+            required=False,
+            widget=forms.CheckboxInput,
+            label=_("Perfect cut (+%(points)s)") % {"points": perfect_cut_bonus},
         )
     f.update(_penalty_fields(points))
     return f
@@ -129,17 +146,21 @@ def _penalty_fields(points: dict[str, int]) -> dict[str, forms.Field]:
     other penalty with its reason."""
     f: dict[str, forms.Field] = {}
     for kind, name in PENALTY_FIELDS.items():
-        cost = f" (−{points[kind]:,} each)" if kind in points else ""
-        f[name] = WholeNumberField(
-            label=f"{PENALTY_LABELS[kind]}{cost}", help_text="How many times."
-        )
+        if kind in points:
+            label = _("%(penalty)s (−%(points)s each)") % {
+                "penalty": PENALTY_LABELS[kind],
+                "points": number_format(points[kind], force_grouping=True),
+            }
+        else:
+            label = PENALTY_LABELS[kind]
+        f[name] = WholeNumberField(label=label, help_text=_("How many times."))
     f["pen_other_points"] = WholeNumberField(
-        label="Other penalty: points", help_text="An officer's ruling, taken off."
+        label=_("Other penalty: points"), help_text=_("An officer's ruling, taken off.")
     )
     f["pen_other_note"] = forms.CharField(
         required=False,
         max_length=200,
-        label="Other penalty: what for",
+        label=_("Other penalty: what for"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     return f

@@ -1,0 +1,210 @@
+"""The site in the club's language: who chooses (a member's own choice > the phone's
+switch > the club's language), the words each area shows in Spanish and Brazilian
+Portuguese, and numbers and dates in each language's format.
+
+The world is the personas' world (``test_personas.build_world``): an open club day with
+table 1 playing (two hands) and a finished game, a closed day last week.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format, number_format
+
+from clubsite import languages
+from clubsite.tests import test_personas as personas
+from members.models import Person
+from scoring.tests.play.conftest import quick_post
+from scoring.tests.samples import BIG, SMALL
+
+# The personas' world, built once per module (its fixtures, used here by name).
+world_keys = personas.world_keys
+world = personas.world
+persona_client = personas.persona_client
+
+
+def page(client, url) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return response.content.decode()
+
+
+def table_url(world) -> str:
+    return reverse("scoring:table", args=[world.table1.pk])
+
+
+# ---------------------------------------------------------------------------------------
+# Who chooses
+
+
+def test_the_club_language_is_the_default(world, settings):
+    keeper = persona_client(world, "keeper")
+    assert 'lang="en"' in page(keeper, table_url(world))
+    settings.CLUB_LANGUAGE = "es"
+    body = page(keeper, table_url(world))
+    assert 'lang="es"' in body
+    assert "Guardar mano 3" in body
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(keeper, table_url(world))
+    assert 'lang="pt-br"' in body
+    assert "Salvar mão 3" in body
+
+
+def test_the_phone_switch_is_remembered(world):
+    keeper = persona_client(world, "keeper")
+    response = keeper.post(
+        reverse("choose_language"), {"language": "pt-br", "next": table_url(world)}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == table_url(world)
+    assert keeper.cookies["club_language"].value == "pt-br"
+    assert keeper.cookies["club_language"]["max-age"] == 365 * 24 * 3600
+    body = page(keeper, table_url(world))
+    assert "Salvar mão 3" in body
+    # The next visit (the same phone, the cookie kept) still reads Portuguese.
+    assert "Placar" in page(keeper, table_url(world))
+
+
+def test_the_switch_refuses_another_site_and_an_unknown_language(world, settings):
+    client = Client()
+    response = client.post(
+        reverse("choose_language"), {"language": "xx", "next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/"
+    assert client.cookies["club_language"].value == "en"  # the club's language
+    settings.CLUB_LANGUAGE = "es"
+    response = client.post(reverse("choose_language"), {"language": "fr"})
+    assert client.cookies["club_language"].value == "es"
+
+
+def test_a_members_choice_outranks_the_phone_and_the_club(world, settings):
+    settings.CLUB_LANGUAGE = "es"
+    member = persona_client(world, "member")
+    member.cookies["club_language"] = "pt-br"
+    assert "Mi página" not in page(member, reverse("members:me"))  # the phone: Portuguese
+    response = member.post(reverse("members:me_language"), {"language": "en"})
+    assert response.status_code == 302
+    assert Person.objects.get(pk=world.mary.pk).language == "en"
+    body = page(member, reverse("members:me"))
+    assert 'lang="en"' in body
+    # Remembered on the record: a new login on another phone reads English too.
+    other = Client()
+    other.force_login(world.mary.user)
+    assert 'lang="en"' in page(other, reverse("members:me"))
+    # "The club's language" again: the phone's switch decides.
+    member.post(reverse("members:me_language"), {"language": ""})
+    assert Person.objects.get(pk=world.mary.pk).language == ""
+    assert 'lang="pt-br"' in page(member, reverse("members:me"))
+
+
+def test_a_member_who_chose_and_taps_the_switch_changes_the_choice(world):
+    member = persona_client(world, "member")
+    member.post(reverse("members:me_language"), {"language": "es"})
+    member.post(reverse("choose_language"), {"language": "pt-br", "next": "/me/"})
+    assert Person.objects.get(pk=world.mary.pk).language == "pt-br"
+    assert 'lang="pt-br"' in page(member, reverse("members:me"))
+
+
+def test_a_choice_costs_no_query_per_page(world, django_assert_num_queries):
+    """The member's choice is read once per login session, then kept in the session."""
+    member = persona_client(world, "member")
+    member.post(reverse("members:me_language"), {"language": "es"})
+    request = type("R", (), {})()
+    request.user = world.mary.user
+    request.session = {languages.MEMBER_KEY: [world.mary.user.pk, "es"]}
+    request.COOKIES = {}
+    with django_assert_num_queries(0):
+        assert languages.language_for(request) == "es"
+
+
+def test_paper_follows_the_club(settings):
+    settings.CLUB_PAPER = ""
+    settings.CLUB_LANGUAGE = "en"
+    assert languages.paper_size() == "Letter"
+    settings.CLUB_LANGUAGE = "es"
+    assert languages.paper_size() == "A4"
+    settings.CLUB_PAPER = "letter"
+    assert languages.paper_size() == "Letter"
+
+
+# ---------------------------------------------------------------------------------------
+# Numbers and dates
+
+
+@pytest.mark.parametrize("code", ["es", "pt-br"])
+def test_numbers_and_dates_in_spanish_and_portuguese(code):
+    with translation.override(code):
+        assert number_format(1000, force_grouping=True) == "1.000"
+        assert number_format(12345, force_grouping=True) == "12.345"
+        assert date_format(datetime.date(2026, 12, 5), "SHORT_DATE_FORMAT") == "5/12/2026"
+        assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5/12/2026"
+    with translation.override("en"):
+        assert number_format(1000, force_grouping=True) == "1,000"
+        assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5 Dec 2026"
+
+
+# ---------------------------------------------------------------------------------------
+# The table page: the score keeper's phone
+
+
+def test_table_page_in_spanish(world, settings):
+    settings.CLUB_LANGUAGE = "es"
+    body = page(persona_client(world, "keeper"), table_url(world))
+    for words in (
+        "Mesa 1 · Partida 2",
+        "Guardar mano 3",
+        "Puntos de cartas bajadas",
+        "Canastas limpias",
+        "Canastas sucias",
+        "Tres rojos",
+        "Cortó",
+        "Para bajar",
+        "Deshacer mano 2",
+    ):
+        assert words in body, words
+
+
+def test_table_page_in_portuguese(world, settings):
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(persona_client(world, "keeper"), table_url(world))
+    for words in (
+        "Mesa 1 · Partida 2",
+        "Salvar mão 3",
+        "Pontos das cartas baixadas",
+        "Canastras limpas",
+        "Canastras sujas",
+        "Três vermelhos",
+        "Bateu",
+        "Para baixar",
+        "Desfazer mão 2",
+    ):
+        assert words in body, words
+
+
+def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
+    """Two teams went out: the engine refuses, in the reader's language."""
+    both_out = [dict(BIG, went_out="out"), dict(SMALL, went_out="out")]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("es", "Los equipos 1 y 2 cortaron los dos"),
+        ("pt-br", "As equipes 1 e 2 bateram as duas"),
+    ):
+        settings.CLUB_LANGUAGE = code
+        response = persona_client(world, "keeper").post(url, quick_post(both_out, 3))
+        assert response.status_code == 200
+        assert words in response.content.decode()
+
+
+def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
+    settings.CLUB_LANGUAGE = "es"
+    keeper = persona_client(world, "keeper")
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    response = keeper.post(url, quick_post([BIG, SMALL], 3), follow=True)
+    body = response.content.decode()
+    assert "Mano 3 guardada. Equipo 1 +" in body
+    assert "." in body.split("Mano 3 guardada.")[1].split("</p>")[0]  # 1.234, not 1,234
