@@ -208,3 +208,39 @@ def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
     body = response.content.decode()
     assert "Mano 3 guardada. Equipo 1 +" in body
     assert "." in body.split("Mano 3 guardada.")[1].split("</p>")[0]  # 1.234, not 1,234
+
+
+# ---------------------------------------------------------------------------------------
+# The door, the board
+
+
+def test_the_door_in_spanish_and_portuguese(world, settings):
+    url = reverse("members:signin", args=[world.day.pk]) + "?q=Walt"
+    officer = persona_client(world, "officer")
+    settings.CLUB_LANGUAGE = "es"
+    body = page(officer, url)
+    for words in ("Registro en la entrada", "Registrar · mostró el carnet", "Presentes: 9"):
+        assert words in body, words
+    response = officer.post(
+        reverse("members:signin_person", args=[world.day.pk]),
+        {"person": world.walt.pk, "card_shown": "false"},
+        follow=True,
+    )
+    assert "Walt Walkin registrado. No mostró el carnet." in response.content.decode()
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(officer, reverse("members:signin", args=[world.day.pk]) + "?q=Sid")
+    assert "Registro na entrada" in body
+    assert "Chegada já registrada às" in body
+
+
+def test_the_board_in_spanish_and_portuguese(world, settings):
+    officer = persona_client(world, "officer")
+    url = reverse("scoring:board", args=[world.day.pk])
+    settings.CLUB_LANGUAGE = "es"
+    body = page(officer, url)
+    for words in ("Ronda 1", "Mesa 1", "Partida 2 · 2 manos", "Empatados en 1.480"):
+        assert words in body, words
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(officer, url)  # the cached body is kept per language
+    for words in ("Rodada 1", "Partida 2 · 2 mãos", "Empatados em 1.480", "Ainda não começou"):
+        assert words in body, words

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -67,7 +68,7 @@ def board_day(request, pk) -> ClubDay:
     if is_officer(request.user):
         return day
     if request.session.get(BOARD_KEY) != day.pk:
-        raise Http404("No such board.")
+        raise Http404(_("No such board."))
     if not links_open(day):
         raise BoardEnded(day)
     return day
@@ -91,7 +92,7 @@ def _sides(game) -> list[dict]:
                 "label": rules.team_label(team.index),
                 "people": [p.full_name for p in team_people(team)],
                 "points": team.total,
-                "total": f"{team.total:,}",
+                "total": number_format(team.total, force_grouping=True),
                 "leads": leads,
             }
         )
@@ -101,14 +102,17 @@ def _sides(game) -> list[dict]:
 def _lead_words(game, sides: list[dict]) -> str:
     """One line about who leads: "Team 2 leads by 120", "Level at 1,050", "Team 1 won"."""
     if game.hand_count == 0:
-        return "No hands yet"
+        return _("No hands yet")
     leader = next((s for s in sides if s["leads"]), None)
     if game.is_finished:
-        return f"{leader['label']} won" if leader else "Finished"
+        return _("%(side)s won") % {"side": leader["label"]} if leader else _("Finished")
     totals = sorted((s["points"] for s in sides), reverse=True)
     if leader is None:
-        return f"Level at {totals[0]:,}"
-    return f"{leader['label']} leads by {totals[0] - totals[1]:,}"
+        return _("Level at %(score)s") % {"score": number_format(totals[0], force_grouping=True)}
+    return _("%(side)s leads by %(points)s") % {
+        "side": leader["label"],
+        "points": number_format(totals[0] - totals[1], force_grouping=True),
+    }
 
 
 def _latest_games(rows: list[dict]) -> dict[int, dict]:
