@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
-from django.utils.translation import gettext as now
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from members.draw import SIT_OUT, THREES
@@ -115,7 +115,7 @@ class PersonForm(forms.ModelForm):
         other = taken.first()
         if other is not None:
             raise forms.ValidationError(
-                now("Number %(number)s already belongs to %(name)s. Check the card.")
+                gettext("Number %(number)s already belongs to %(name)s. Check the card.")
                 % {"number": number, "name": other.full_name}
             )
         return number
@@ -125,12 +125,12 @@ class PersonForm(forms.ModelForm):
         kind = data.get("kind") or self.instance.kind
         if kind == Person.Kind.MEMBER:
             if "membership_number" in self.fields and not data.get("membership_number"):
-                self.add_error("membership_number", now("A member needs a membership number."))
+                self.add_error("membership_number", gettext("A member needs a membership number."))
             data["brought_by"] = None
         elif kind == Person.Kind.GUEST:
             data["membership_number"] = None
             if "brought_by" in self.fields and not data.get("brought_by"):
-                self.add_error("brought_by", now("Choose the member who brought this guest."))
+                self.add_error("brought_by", gettext("Choose the member who brought this guest."))
         return data
 
 
@@ -224,20 +224,20 @@ class GuestForm(forms.Form):
                 elif not matches:
                     self.add_error(
                         "brought_by_number",
-                        now("No member has the number or name “%(text)s”.") % {"text": text},
+                        gettext("No member has the number or name “%(text)s”.") % {"text": text},
                     )
                 else:
                     names = ", ".join(f"{m.full_name} ({m.membership_number})" for m in matches[:5])
                     self.add_error(
                         "brought_by_number",
-                        now(
+                        gettext(
                             "Several members match “%(text)s”: %(names)s. Type the membership "
                             "number."
                         )
                         % {"text": text, "names": names},
                     )
         elif member is None and not self.has_error("brought_by"):
-            self.add_error("brought_by", now("Choose the member who brought the guest."))
+            self.add_error("brought_by", gettext("Choose the member who brought the guest."))
         data["member"] = member
         return data
 
@@ -264,7 +264,7 @@ class _PeopleOfRoundForm(forms.Form):
     def __init__(self, *args, people=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.people = {str(p.pk): p for p in people}
-        choices = [("", now("— choose —"))] + [(str(p.pk), p.full_name) for p in people]
+        choices = [("", gettext("— choose —"))] + [(str(p.pk), p.full_name) for p in people]
         for name in self.person_fields:
             self.fields[name].choices = choices
 
@@ -283,15 +283,15 @@ class MoveForm(_PeopleOfRoundForm):
         super().__init__(*args, **kwargs)
         new = max(table_numbers, default=0) + 1
         self.fields["table"].choices = (
-            [("", now("— choose —"))]
-            + [(str(n), now("Table %(number)s") % {"number": n}) for n in table_numbers]
+            [("", gettext("— choose —"))]
+            + [(str(n), gettext("Table %(number)s") % {"number": n}) for n in table_numbers]
             + [
-                (str(new), now("Table %(number)s (a new table)") % {"number": new}),
-                ("out", now("Sit out this round")),
+                (str(new), gettext("Table %(number)s (a new table)") % {"number": new}),
+                ("out", gettext("Sit out this round")),
             ]
         )
-        self.fields["position"].choices = [("", now("First free seat"))] + [
-            (str(n), now("Seat %(number)s") % {"number": n}) for n in range(1, seats + 1)
+        self.fields["position"].choices = [("", gettext("First free seat"))] + [
+            (str(n), gettext("Seat %(number)s") % {"number": n}) for n in range(1, seats + 1)
         ]
 
     def clean(self):
@@ -313,7 +313,7 @@ class SwapForm(_PeopleOfRoundForm):
         data["first_obj"] = self._person("first")
         data["second_obj"] = self._person("second")
         if data["first_obj"] and data["first_obj"] == data["second_obj"]:
-            self.add_error("second", now("Choose two different people."))
+            self.add_error("second", gettext("Choose two different people."))
         return data
 
 
@@ -340,7 +340,7 @@ class MergeForm(forms.Form):
         data = super().clean()
         a, b = data.get("a"), data.get("b")
         if a and b and a == b:
-            raise forms.ValidationError(now("Choose two different records."))
+            raise forms.ValidationError(gettext("Choose two different records."))
         if a and b and data.get("keep"):
             data["kept"], data["removed"] = (a, b) if data["keep"] == "a" else (b, a)
         return data

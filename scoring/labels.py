@@ -9,9 +9,8 @@ sheet. The time of day is written by :func:`clubsite.clock.clock` (members use i
 
 import re
 
-from django.utils.translation import gettext as _now
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 __all__ = [
     "BREAKDOWN_WORDS",
@@ -85,7 +84,7 @@ def penalty_words(team_inputs) -> str:
         if kind in PENALTY_LABELS:
             counts[kind] = counts.get(kind, 0) + 1
         elif kind == "other":
-            note = str(penalty.get("note") or _now("Other penalty")).strip()
+            note = str(penalty.get("note") or gettext("Other penalty")).strip()
             others.append(f"{note} ({penalty.get('points')})")
     words = [str(PENALTY_LABELS[k]) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
     return "; ".join(words + others)
@@ -101,6 +100,8 @@ def rules_words(name: str) -> str:
     name = str(name or "")
     match = _VARIANT.match(name)
     if match:
-        players = _now("three players") if match["players"] == "three" else _now("two players")
-        return f"{_now(match['base'])} ({players})"
-    return _now(name) if name else ""
+        players = (
+            gettext("three players") if match["players"] == "three" else gettext("two players")
+        )
+        return f"{gettext(match['base'])} ({players})"
+    return gettext(name) if name else ""

@@ -244,3 +244,28 @@ def test_the_board_in_spanish_and_portuguese(world, settings):
     body = page(officer, url)  # the cached body is kept per language
     for words in ("Rodada 1", "Partida 2 · 2 mãos", "Empatados em 1.480", "Ainda não começou"):
         assert words in body, words
+
+
+# ---------------------------------------------------------------------------------------
+# The results pages
+
+
+def test_the_standings_in_spanish_and_portuguese(world, settings):
+    member = persona_client(world, "member")
+    url = reverse("scoring:standings") + "?season=all&columns=all"
+    settings.CLUB_LANGUAGE = "es"
+    body = page(member, url)
+    for words in ("Posiciones", "% ganadas", "Diferencia", "Nivel", "Sobre el nivel", "1.000"):
+        assert words in body, words
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(member, url)
+    for words in ("Classificação", "% vitórias", "Saldo", "Nível", "Duplas"):
+        assert words in body, words
+
+
+def test_a_days_results_in_portuguese_with_its_dates(world, settings):
+    settings.CLUB_LANGUAGE = "pt-br"
+    body = page(persona_client(world, "member"), reverse("scoring:day_results") + "?season=all")
+    assert "Resultados dos encontros" in body
+    date = world.last_week.date
+    assert f"{date.day}/{date.month}/{date.year}" in body  # 19/11/2026, day first
