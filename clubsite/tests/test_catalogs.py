@@ -248,7 +248,6 @@ NOT_YET = {
     "scoring:rulesets",
     "scoring:ruleset_new",
     "scoring:ruleset_edit",
-    "scoring:day_sheet",
 }
 
 

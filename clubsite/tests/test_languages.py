@@ -269,3 +269,69 @@ def test_a_days_results_in_portuguese_with_its_dates(world, settings):
     assert "Resultados dos encontros" in body
     date = world.last_week.date
     assert f"{date.day}/{date.month}/{date.year}" in body  # 19/11/2026, day first
+
+
+# ---------------------------------------------------------------------------------------
+# The e-mail, the day sheet, the workbook
+
+
+def test_each_member_gets_the_results_email_in_their_language(world, settings, mailoutbox):
+    from scoring.results.mail import send_day_results
+
+    settings.CLUB_LANGUAGE = "es"
+    Person.objects.filter(pk=world.mary.pk).update(results_by_email=True, language="pt-br")
+    Person.objects.filter(pk=world.olga.pk).update(results_by_email=True)
+    send_day_results(world.last_week, key="k1", link=lambda path: "https://club.test" + path)
+    by_address = {m.to[0]: m for m in mailoutbox}
+    olga, mary = by_address[world.olga.email], by_address[world.mary.email]
+    assert olga.subject.startswith("Resultados de ")
+    assert "Hola, Olga:" in olga.body and "LOS SEIS MEJORES" in olga.body
+    assert "Olá, Mary," in mary.body and "OS SEIS MELHORES" in mary.body
+    assert "Seu nível:" in mary.body
+    assert 'lang="pt-br"' in mary.alternatives[0][0]
+
+
+def test_the_day_sheet_in_spanish_on_a4(world, settings):
+    settings.CLUB_LANGUAGE = "es"
+    settings.CLUB_PAPER = ""
+    body = page(
+        persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
+    )
+    assert "Los seis mejores" in body and "hoja A4" in body
+    assert "css/paper-a4.css" in body
+    settings.CLUB_PAPER = "Letter"
+    body = page(
+        persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
+    )
+    assert "css/paper-letter.css" in body and "hoja Letter" in body
+
+
+@pytest.mark.parametrize(
+    ("code", "sheets", "headers"),
+    [
+        ("es", ["Resumen", "Posiciones", "Partidas", "Manos", "Asistencia", "Socios"], "Nivel"),
+        ("pt-br", ["Resumo", "Classificação", "Partidas", "Mãos", "Presença", "Sócios"], "Nível"),
+    ],
+)
+def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, headers):
+    import io
+
+    import openpyxl
+
+    settings.CLUB_LANGUAGE = code
+    response = persona_client(world, "officer").get(
+        reverse("scoring:league_workbook") + "?season=all"
+    )
+    assert response.status_code == 200
+    wb = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    assert wb.sheetnames == sheets
+    standings = wb[sheets[1]]
+    header = [cell.value for cell in standings[1]]
+    assert headers in header
+    games_played = header.index("Partidas")
+    assert isinstance(standings.cell(row=2, column=games_played + 1).value, int)
+    summary = wb[sheets[0]]
+    date_cell = summary.cell(row=2, column=1)
+    assert isinstance(date_cell.value, datetime.datetime | datetime.date)
+    assert date_cell.number_format == "d/m/yyyy"
+    assert standings.page_setup.paperSize == 9  # A4

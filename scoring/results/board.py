@@ -92,7 +92,7 @@ def _sides(game) -> list[dict]:
                 "label": rules.team_label(team.index),
                 "people": [p.full_name for p in team_people(team)],
                 "points": team.total,
-                "total": number_format(team.total, force_grouping=True),
+                "total": team.total,
                 "leads": leads,
             }
         )
