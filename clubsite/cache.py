@@ -26,10 +26,17 @@ number), and it logs every failed call. Here the site keeps Django's backend and
   seconds (answering as an empty cache at once), so a Redis that does not answer
   costs a page at most one short timeout every few seconds, not one per call (a
   page makes several);
-- the keys written or deleted while Redis was away are deleted when it is back,
-  before anything else is asked of it: a Redis that was only out of reach still
-  holds the copies of those sessions as they were before (a logout, a new login, a
-  table grant), which would otherwise be read instead of the database's.
+- when Redis is back, this process deletes all of the site's keys (its
+  ``KEY_PREFIX``) before anything else is asked of it. A Redis that was only out of
+  reach still holds the copies of sessions as they were before the outage, and any
+  process may have changed them meanwhile (a logout, a new login, a table grant)
+  without being able to write the copies: each process drops them, since it cannot
+  know what the others changed (the results pages' bodies need it not: their keys
+  carry the results version they were drawn for). A process that finds Redis back
+  after another has, drops what that one stored since: pages are drawn and sessions
+  read from the database again, once per process and outage. (A write a process
+  skips in the few seconds it still counts Redis as away after another found it back
+  is undone by its own deletion, at its next call.)
 
 The timeouts are set in ``settings.CACHES`` (``socket_connect_timeout`` and
 ``socket_timeout``, passed to redis-py's connection pool).
@@ -50,9 +57,6 @@ logger = logging.getLogger(__name__)
 #: After a failed call, the seconds this process answers as an empty cache without
 #: asking Redis; then one call tries again.
 RETRY_AFTER = 5.0
-#: The most keys written while Redis was away that are remembered (to delete them when
-#: it is back); beyond this, all of the site's keys (its KEY_PREFIX) are deleted then.
-REMEMBER_KEYS = 50_000
 
 #: What "Redis cannot be reached or does not answer in time" is in redis-py.
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError)
@@ -68,8 +72,6 @@ class Outage:
         self.lock = threading.Lock()
         self.since: float | None = None  # time.monotonic() of the first failure
         self.retry_at = 0.0
-        self.missed: set[str] = set()  # keys written or deleted while away
-        self.too_many = False
 
     def may_ask(self) -> bool:
         """Whether a call may go to Redis: always while it answers; while it does not,
@@ -97,57 +99,31 @@ class Outage:
                     RETRY_AFTER,
                 )
 
-    def remember(self, keys) -> None:
-        """Keys whose write or delete did not reach Redis."""
-        if not keys:
-            return
-        with self.lock:
-            if self.too_many:
-                return
-            self.missed.update(keys)
-            if len(self.missed) > REMEMBER_KEYS:
-                self.too_many = True
-                self.missed = set()
-
-    def remember_everything(self) -> None:
-        """The whole cache was to be emptied while Redis was away."""
-        with self.lock:
-            self.too_many = True
-            self.missed = set()
-
     def back(self, client: RedisCacheClient) -> None:
-        """Whether Redis answers again: drop what it holds of the keys missed meanwhile
-        (or all the site's keys, when too many were missed), or else ping it, then say
-        so. Raises redis-py's error when it does not answer."""
+        """Whether Redis answers again: delete all the site's keys from it (what any
+        process may have changed meanwhile), then say so. Raises redis-py's error when
+        it does not answer."""
         with self.lock:
-            missed, too_many, since = list(self.missed), self.too_many, self.since
+            since = self.since
         redis = client.get_client(None, write=True)
-        if too_many:
-            batch = []
-            for key in redis.scan_iter(match=self.pattern, count=1000):
-                batch.append(key)
-                if len(batch) == 1000:
-                    redis.delete(*batch)
-                    batch = []
-            if batch:
-                redis.delete(*batch)
-        elif missed:
-            redis.delete(*missed)
-        else:
-            redis.ping()
+        dropped, batch = 0, []
+        for key in redis.scan_iter(match=self.pattern, count=1000):
+            batch.append(key)
+            if len(batch) == 1000:
+                dropped += redis.delete(*batch)
+                batch = []
+        if batch:
+            dropped += redis.delete(*batch)
         with self.lock:
             if self.since is None:
                 return
-            self.missed.difference_update(missed)
-            self.too_many = False
             self.since = None
         logger.warning(
-            "The cache at %s answers again after %.0f s; %s.",
+            "The cache at %s answers again after %.0f s; the site's %d keys were "
+            "deleted from it (what any process changed meanwhile).",
             self.where,
             time.monotonic() - since,
-            "the site's keys were deleted from it (too many were written meanwhile)"
-            if too_many
-            else f"{len(missed)} keys written meanwhile were dropped from it",
+            dropped,
         )
 
 
@@ -180,9 +156,8 @@ class FailSoftClient(RedisCacheClient):
         super().__init__(servers, **options)
         self.outage = outage_of(self._servers, keys)
 
-    def _call(self, method, *args, missing=None, written=()):
-        """``method(*args)``, or ``missing`` when Redis is out of reach; ``written``:
-        the keys the call writes or deletes."""
+    def _call(self, method, *args, missing=None):
+        """``method(*args)``, or ``missing`` when Redis is out of reach."""
         outage = self.outage
         if outage.may_ask():
             try:
@@ -191,23 +166,22 @@ class FailSoftClient(RedisCacheClient):
                 return method(*args)
             except UNREACHABLE as error:
                 outage.failed(error)
-        outage.remember(written)
         return missing
 
     def add(self, key, value, timeout):
-        return self._call(super().add, key, value, timeout, missing=False, written=(key,))
+        return self._call(super().add, key, value, timeout, missing=False)
 
     def get(self, key, default):
         return self._call(super().get, key, default, missing=default)
 
     def set(self, key, value, timeout):
-        self._call(super().set, key, value, timeout, written=(key,))
+        self._call(super().set, key, value, timeout)
 
     def touch(self, key, timeout):
         return self._call(super().touch, key, timeout, missing=False)
 
     def delete(self, key):
-        return self._call(super().delete, key, missing=False, written=(key,))
+        return self._call(super().delete, key, missing=False)
 
     def get_many(self, keys):
         return self._call(super().get_many, list(keys), missing={})
@@ -217,24 +191,20 @@ class FailSoftClient(RedisCacheClient):
 
     def incr(self, key, delta):
         missing = object()
-        value = self._call(super().incr, key, delta, missing=missing, written=(key,))
+        value = self._call(super().incr, key, delta, missing=missing)
         if value is missing:  # as Django's backends answer for a key they do not have
             raise ValueError(f"Key '{key}' not found.")
         return value
 
     def set_many(self, data, timeout):
-        self._call(super().set_many, data, timeout, written=tuple(data))
+        self._call(super().set_many, data, timeout)
 
     def delete_many(self, keys):
         keys = list(keys)
-        self._call(super().delete_many, keys, written=keys)
+        self._call(super().delete_many, keys)
 
     def clear(self):
-        done = self._call(super().clear, missing=self)
-        if done is self:  # emptied when Redis is back
-            self.outage.remember_everything()
-            return False
-        return done
+        return self._call(super().clear, missing=False)  # else emptied when Redis is back
 
 
 class FailSoftRedisCache(RedisCache):

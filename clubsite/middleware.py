@@ -27,17 +27,19 @@ def private_pages(get_response):
 
 
 def login_device(get_response):
-    """Login lockouts that stop the guesser, not the club: django-axes locks a user name
-    on a device *and* address (``AXES_LOCKOUT_PARAMETERS`` in settings, the address
-    being the client's own behind the proxy, ``TRUSTED_PROXY_COUNT``), so wrong
-    passwords typed for the officer's name on someone else's phone, behind the club's
-    router or from anywhere, do not lock out the officer in a browser that has not
-    failed, and a device that tries many user names is stopped by its own failures.
-    The device is the browser's signed ``club_device`` cookie, which every browser is
-    given on the login page; axes reads it from the user agent it records, which is
-    replaced here by the device alone, so a script cannot dodge a lockout by changing
-    its User-Agent. Clients without the cookie share one device per address ("none"):
-    their failures lock only the cookie-less."""
+    """Login lockouts that stop the guesser, not the club (what is counted:
+    ``clubsite.lockout``): django-axes counts failures per device, so wrong passwords
+    typed for the officer's name on someone else's phone, behind the club's router or
+    from anywhere, lock that phone, and a device that tries many user names is stopped
+    by its own failures. The device is the browser's signed ``club_device`` cookie,
+    which every browser is given on the login page; axes reads it from the user agent it
+    records, which is replaced here by the device alone, so a script cannot dodge a
+    lockout by changing its User-Agent. Clients without the cookie share one device per
+    address ("none"): their failures lock only the cookie-less. A successful login
+    makes the browser known for that user name, so its member is never locked out of it
+    by wrong passwords typed elsewhere (a name's failures on new browsers lock new
+    browsers only)."""
+    from clubsite.lockout import remember_login
     from scoring.play.devices import device_id, remember_device
 
     def middleware(request):
@@ -47,6 +49,8 @@ def login_device(get_response):
         response = get_response(request)
         if login and request.method == "GET":
             remember_device(request, response)
+        elif login and response.status_code == 302 and request.user.is_authenticated:
+            remember_login(request, response, request.user.get_username())
         return response
 
     return middleware

@@ -31,6 +31,7 @@ Variables (all optional in development):
   README's Configuration table.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -311,20 +312,23 @@ IPWARE_STRICT = False
 # to REMOTE_ADDR there.
 AXES_CLIENT_IP_CALLABLE = "scoring.play.devices.client_ip"
 
-# Login lockout (django-axes): AXES_FAILURE_LIMIT (5) failures lock that user name on
-# that device (the browser's `club_device` cookie, which `clubsite.middleware.login_device`
-# puts in the user agent axes records) and address for one hour, and five failures from
-# one device over any user names lock that device. Every browser is given its own device
-# on the login page, so a guesser is stopped by its own attempts and never locks out the
-# real officer in a browser that has not failed, behind the same router or proxy. Clients
-# without a device cookie count as one device per address ("device:none"): their
-# failures cost only the cookie-less. A success resets them; officers can reset a
-# lockout with `manage.py axes_reset`.
+# Login lockout (django-axes, clubsite.lockout): AXES_FAILURE_LIMIT (5) failures lock
+# for LOGIN_LOCK_MINUTES (60): a device over any user names (the browser's
+# `club_device` cookie, which `clubsite.middleware.login_device` puts in the user agent
+# axes records, and its address; clients without the cookie count as one device per
+# address), a user name on a device, and a user name over every device it was never
+# logged in on, so a guesser who takes a new device cookie every few tries is stopped
+# too. A browser that has logged in with a name before (its signed `club_logins`
+# cookie) counts only as a device for that name: wrong passwords typed elsewhere never
+# lock its member out of it. A success resets that device's failures; `manage.py
+# axes_reset_username NAME` (or deleting the name's access attempts in the admin) lifts
+# a lockout at once.
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = 1  # hours
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address", "user_agent"], ["ip_address", "user_agent"]]
+LOGIN_LOCK_MINUTES = 60
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=LOGIN_LOCK_MINUTES)
+AXES_LOCKOUT_PARAMETERS = "clubsite.lockout.lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "clubsite.lockout.locked_out"
 
 # Security headers, always on.
 SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from clubsite import pwa, views
 
@@ -26,6 +27,14 @@ urlpatterns = [
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
+    ),
+    # The admin's own login form would count login failures under the User-Agent the
+    # client sends, not its device (clubsite.middleware.login_device, clubsite.lockout):
+    # everyone logs in on the site's login page, which comes back with ?next=.
+    path(
+        "admin/login/",
+        RedirectView.as_view(pattern_name="login", query_string=True),
+        name="admin_login",
     ),
     path("admin/", admin.site.urls),
     path("", include("members.urls")),

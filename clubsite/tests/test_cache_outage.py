@@ -324,16 +324,13 @@ def test_without_redis_the_cache_answers_as_an_empty_one_and_says_so_once(
     assert "cannot be reached" in warnings[0].getMessage()
 
 
-def test_after_many_writes_missed_redis_loses_only_the_sites_keys(
-    settings, redis_server, monkeypatch
-):
-    """More keys written while Redis was away than are remembered: when it is back, all
-    of the site's keys (its KEY_PREFIX) are deleted from it, another site's are kept."""
+def test_after_an_outage_redis_loses_only_the_sites_keys(settings, redis_server, monkeypatch):
+    """When Redis is back, all of the site's keys (its KEY_PREFIX) are deleted from it,
+    another site's are kept."""
     import redis
 
     import clubsite.cache
 
-    monkeypatch.setattr(clubsite.cache, "REMEMBER_KEYS", 2)
     monkeypatch.setattr(clubsite.cache, "RETRY_AFTER", 0.5)
     settings.CACHES = {
         "default": {
@@ -359,3 +356,44 @@ def test_after_many_writes_missed_redis_loses_only_the_sites_keys(
     assert other.get("theirs:1:kept") == b"x"  # ...another site's are not
     cache.set("new-0", 0, 300)
     assert cache.get("new-0") == 0
+
+
+def test_after_an_outage_no_process_reads_what_another_changed_meanwhile(
+    settings, redis_server, monkeypatch
+):
+    """Two processes (two app servers, or two gunicorn workers) on one Redis, which
+    goes away for both. One of them logs a member out meanwhile: the session's copy in
+    Redis could not be deleted. The other is the first to find Redis back: it must not
+    read that copy (the member would be logged in again there). Each process knew only
+    the keys it had missed itself, so the other one read the old copy."""
+    import clubsite.cache
+
+    monkeypatch.setattr(clubsite.cache, "RETRY_AFTER", 0.3)
+    options = {"socket_connect_timeout": 0.25, "socket_timeout": 0.5}
+    # Two addresses of the same Redis: each cache has the outage record of its own,
+    # as each process does.
+    settings.CACHES = {
+        name: {
+            "BACKEND": "clubsite.cache.FailSoftRedisCache",
+            "LOCATION": f"redis://{host}:{redis_server.port}/0",
+            "KEY_PREFIX": "ours",
+            "OPTIONS": options,
+        }
+        for name, host in (("default", "127.0.0.1"), ("other", "localhost"))
+    }
+    from django.core.cache import caches
+
+    one, two = caches["default"], caches["other"]
+    assert one._cache.outage is not two._cache.outage
+    one.set("session-of-mary", "logged in", 300)
+    assert two.get("session-of-mary") == "logged in"
+    redis_server.freeze()
+    try:
+        assert one.get("session-of-mary") is None  # the first finds Redis away...
+        one.delete("session-of-mary")  # ...and Mary logs out on it
+        assert two.get("session-of-mary") is None  # the second finds Redis away too
+    finally:
+        redis_server.thaw()
+    time.sleep(0.4)
+    assert two.get("session-of-mary") is None  # the second is the first to find it back
+    assert one.get("session-of-mary") is None

@@ -267,9 +267,38 @@ def test_refusals_are_said_where_the_eye_is_at_320_px(journey):
     expect(bar).not_to_contain_text("Type the hand")
     look(journey, page, "saved-refusal-320px")
     journey.step("a refusal above the pad at 320 px")
-    # Fixed: the mark goes, the preview comes back.
+    # Fixed: the mark goes, the preview comes back, and the refusal above the pad (about
+    # the hand as it was saved) goes away.
     box(page, 0, "Melded card points").fill("250")
     expect(page.locator("#preview .bar-side")).to_have_count(2)
     expect(side(page, 0).locator(".cell.field-error")).to_have_count(0)
+    expect(refusal).to_be_hidden()
     page.get_by_role("button", name=f"Save hand {NEXT}").click()
     expect(page.get_by_text(re.compile(rf"^Hand {NEXT} saved\."))).to_be_visible()
+
+
+def test_the_hands_list_of_three_players_fits_every_phone(journey):
+    """The hands list of a three-player game, with five-digit and negative totals, fits
+    each phone's width: no table wider than its box, every total and "Correct" in view
+    without scrolling sideways (the dealer, the OK and Correct sit under each hand)."""
+    game = make_game(3)
+    penalty = {"kind": "other", "points": 10000, "note": "Looked at the stock"}
+    big = quick(melded=900, natural=6, mixed=2, red=4, out="out")
+    record_hand(game, [big, quick(hand=200, penalties=[penalty]), quick(melded=50)], number=4)
+    for width in WIDTHS:
+        page = open_table(journey, game, width, 700)
+        table = page.locator(".hands-table")
+        table.scroll_into_view_if_needed()
+        look(journey, page, f"hands-three-players-{width}px")
+        no_sideways_scroll(page, width)
+        container = page.locator(".hands-table").locator("xpath=..")
+        assert table.evaluate("t => t.offsetWidth") <= container.evaluate("c => c.clientWidth")
+        expect(page.locator("#hand-4")).to_contain_text("-9,750")
+        for number in range(1, 5):
+            link = page.get_by_role("link", name=f"Correct hand {number}")
+            b = link.bounding_box()
+            assert b["x"] >= 0 and b["x"] + b["width"] <= width, (width, number)
+        for cell in page.locator(".hands-table td .total").all():
+            b = cell.bounding_box()
+            assert b["x"] + b["width"] <= width, width
+    journey.step("hands of three players at 414 px")

@@ -307,6 +307,10 @@ CASES: dict[str, Case] = {
         lambda w: {"language": "es", "next": "/"},
     ),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
+    # The admin's login is the site's (nothing is tried there: clubsite/tests/test_security.py).
+    "admin_login": Case(
+        lambda w: _r("admin_login") + "?next=/admin/", E(*[LOGIN] * 4), E(*[LOGIN] * 4)
+    ),
     "logout": Case(lambda w: _r("logout"), E(405, 405, 405, 405), E(*[REDIRECT] * 4), changes=True),
     "password_change": Case(lambda w: _r("password_change"), LOGGED_IN, LOGGED_IN, changes=True),
     "password_change_done": Case(

@@ -1,6 +1,7 @@
 """Login lockout (django-axes), CSRF on forms, session expiry on shared tablets."""
 
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
@@ -136,14 +137,23 @@ def _browser():
     return browser
 
 
+def _own_browser(username="officer", password="officer-pass-123"):
+    """A browser its member has logged in on (and logged out of) before."""
+    browser = _browser()
+    assert _attempt(browser, username, password).status_code == 302
+    assert "club_logins" in browser.cookies
+    assert browser.post(reverse("logout")).status_code == 302
+    return browser
+
+
 def test_wrong_passwords_on_another_device_do_not_lock_the_officer_out(officer_user):
     """Behind the club's router every phone has the same address: a guesser's five wrong
-    passwords for the officer's name lock the guesser's device, not the officer's."""
+    passwords for the officer's name lock the guesser's device, not the officer's own."""
+    officer = _own_browser()
     guesser = _browser()
     for _ in range(settings.AXES_FAILURE_LIMIT):
         _attempt(guesser, "officer")
     assert _attempt(guesser, "officer", "officer-pass-123").status_code == 429
-    officer = _browser()
     response = _attempt(officer, "officer", "officer-pass-123")
     assert response.status_code == 302
     assert officer.session["_auth_user_id"] == str(officer_user.pk)
@@ -152,11 +162,11 @@ def test_wrong_passwords_on_another_device_do_not_lock_the_officer_out(officer_u
 def test_a_hundred_wrong_passwords_over_many_names_leave_every_officer_able_to_log_in(
     officer_user,
 ):
+    officers = [_own_browser() for _ in range(3)]
     script = Client()  # no cookies at all, one address
     for i in range(100):
         _attempt(script, f"user{i % 40}" if i % 3 else "officer")
-    for _ in range(3):
-        officer = _browser()
+    for officer in officers:
         assert _attempt(officer, "officer", "officer-pass-123").status_code == 302
 
 
@@ -191,8 +201,8 @@ def _cookieless_failures(names, front_pages=300):
 
 
 def test_cookieless_wrong_passwords_for_the_officer_leave_the_officer_in(officer_user):
+    officer = _own_browser()
     _cookieless_failures(["officer"] * 6)
-    officer = _browser()
     assert _attempt(officer, "officer", "officer-pass-123").status_code == 302
     assert officer.session["_auth_user_id"] == str(officer_user.pk)
 
@@ -205,12 +215,94 @@ def test_cookieless_wrong_passwords_over_made_up_names_leave_a_member_in(member_
     assert _attempt(Client(), "member", "member-pass-123").status_code == 429
 
 
-def test_many_devices_failing_under_the_officers_name_leave_a_fresh_browser_in(officer_user):
-    """A browser that has never failed is not refused because others failed under the
-    same user name, however many of them (each new cookie has only its own tries)."""
+def test_many_devices_failing_under_the_officers_name_leave_the_officers_own_browser_in(
+    officer_user,
+):
+    """A browser the officer has logged in on is not refused because others failed
+    under the same user name, however many of them; a browser new to the name is."""
+    officer = _own_browser()
     for _ in range(3):
         guesser = _browser()
         for _ in range(settings.AXES_FAILURE_LIMIT):
             _attempt(guesser, "officer")
         assert _attempt(guesser, "officer", "officer-pass-123").status_code == 429
+    assert _attempt(_browser(), "officer", "officer-pass-123").status_code == 429
+    assert _attempt(officer, "officer", "officer-pass-123").status_code == 302
+    assert officer.session["_auth_user_id"] == str(officer_user.pk)
+
+
+def test_a_browser_new_to_a_name_logs_in_while_the_name_has_few_failures(officer_user):
+    """Below the limit, other devices' failures under the name stop nobody."""
+    guesser = _browser()
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        _attempt(guesser, "officer")
     assert _attempt(_browser(), "officer", "officer-pass-123").status_code == 302
+
+
+def test_the_known_browser_cookie_is_for_its_own_user_name(officer_user, member_user):
+    """A browser the member logged in on is new to the officer's name: it is refused
+    once that name is locked, and it cannot forge being known."""
+    member = _own_browser("member", "member-pass-123")
+    _guess_with_new_device_cookies("officer")
+    assert _attempt(member, "officer", "officer-pass-123").status_code == 429
+    forged = _browser()
+    forged.cookies["club_logins"] = "not-a-signed-value"
+    assert _attempt(forged, "officer", "officer-pass-123").status_code == 429
+    assert _attempt(member, "member", "member-pass-123").status_code == 302
+
+
+def _guess_with_new_device_cookies(username, devices=6, tries_each=2):
+    """A guesser who takes a new device cookie every few tries (drops its cookies and
+    opens the login page again): each cookie has a quota of its own."""
+    for _ in range(devices):
+        guesser = _browser()
+        for _ in range(tries_each):
+            _attempt(guesser, username)
+
+
+def test_new_device_cookies_do_not_buy_a_guesser_more_tries(officer_user):
+    """Wrong passwords for one user name, from any number of devices it was never logged
+    in on, stop after AXES_FAILURE_LIMIT: then even the right password from a new
+    device is refused, so guessing gets nowhere however many cookies it takes."""
+    _guess_with_new_device_cookies("officer")
+    refused = _attempt(_browser(), "officer", "officer-pass-123")
+    assert refused.status_code == 429
+    text = refused.content.decode()
+    assert "Wait 60 minutes" in text
+    assert "ask a club officer" in text
+
+
+# --------------------------------------------------------------------------- the admin
+
+
+def test_the_admin_login_is_the_sites_login(django_user_model):
+    """The admin's own login form counted failures under the User-Agent the client sent
+    (a new quota with each made-up one) and marked no browser as known: /admin/login/
+    sends everyone to the site's login, which comes back to the admin."""
+    django_user_model.objects.create_superuser("boss", password="boss-pass-123")
+    browser = Client(HTTP_USER_AGENT="bot/1")
+    response = browser.get("/admin/")
+    assert response.status_code == 302
+    response = browser.get(response.url)
+    assert response.status_code == 302
+    assert response.url == reverse("login") + "?next=/admin/"
+    # A password sent to the admin's address is not tried there, right or wrong.
+    for password in ("wrong", "boss-pass-123"):
+        response = browser.post("/admin/login/", {"username": "boss", "password": password})
+        assert response.status_code == 302 and response.url.startswith(reverse("login"))
+    assert "_auth_user_id" not in browser.session
+    assert not AccessAttempt.objects.exists()
+
+
+def test_the_admin_is_reached_through_the_sites_login(django_user_model):
+    """The superuser logs in on the site's login page (its device counted, the browser
+    then known for the name) and lands in the admin."""
+    django_user_model.objects.create_superuser("boss", password="boss-pass-123")
+    browser = _browser()
+    response = browser.post(
+        reverse("login") + "?next=/admin/",
+        {"username": "boss", "password": "boss-pass-123", "next": "/admin/"},
+    )
+    assert response.status_code == 302 and response.url == "/admin/"
+    assert "club_logins" in browser.cookies
+    assert browser.get("/admin/").status_code == 200

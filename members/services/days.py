@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members.models import ClubDay
 from members.services.errors import DayRefused
@@ -29,25 +30,45 @@ def close_day(day: ClubDay, *, choices: Mapping[str, str] | None = None) -> Club
     what is still in play (:data:`members.signals.day_closing`), e.g. for each game in
     play whether to end it as it stands or leave it unfinished; the other apps act on
     them (:data:`members.signals.day_closed`) in the same transaction. What they did,
-    in sentences for the officer, is in ``day.closing_notes``."""
-    if not day.is_open:
-        raise DayRefused(f"{day} is already closed.")
+    in sentences for the officer, is in ``day.closing_notes``.
+
+    The day's row is locked first (:func:`lock_day`): a second officer closing it at
+    the same moment waits, then is told it is closed. What the receivers lock comes
+    after it, always in the same order (the play app: the day's games in play by id),
+    so a hand saved at one of its tables meanwhile never waits for the close while the
+    close waits for it."""
     with transaction.atomic():
-        replies = day_closed.send(sender=None, day=day, choices=choices or {})
-        day.status = ClubDay.Status.CLOSED
-        day.closed_at = timezone.now()
-        day.save(update_fields=["status", "closed_at"])
+        locked = lock_day(day)
+        if not locked.is_open:
+            raise DayRefused(_("%(day)s is already closed.") % {"day": day})
+        replies = day_closed.send(sender=None, day=locked, choices=choices or {})
+        locked.status = ClubDay.Status.CLOSED
+        locked.closed_at = timezone.now()
+        locked.save(update_fields=["status", "closed_at"])
+    day.status, day.closed_at = locked.status, locked.closed_at
     day.closing_notes = [note for _receiver, notes in replies for note in notes or ()]
     return day
 
 
 def reopen_day(day: ClubDay) -> ClubDay:
-    if day.is_open:
-        raise DayRefused(f"{day} is already open.")
-    day.status = ClubDay.Status.OPEN
-    day.closed_at = None
-    day.save(update_fields=["status", "closed_at"])
+    with transaction.atomic():
+        locked = lock_day(day)
+        if locked.is_open:
+            raise DayRefused(_("%(day)s is already open.") % {"day": day})
+        locked.status = ClubDay.Status.OPEN
+        locked.closed_at = None
+        locked.save(update_fields=["status", "closed_at"])
+    day.status, day.closed_at = locked.status, locked.closed_at
     return day
+
+
+def lock_day(day: ClubDay) -> ClubDay:
+    """The day's row as it is now, locked until the transaction ends (call inside
+    ``atomic``). PostgreSQL's FOR NO KEY UPDATE, what an update of its status takes:
+    those changing the day queue up, while rows that merely point at it (a game
+    started, a sign-in) are not held back, so nothing that holds a game's row waits
+    for the day's."""
+    return ClubDay.objects.select_for_update(no_key=True).get(pk=day.pk)
 
 
 def links_end(day: ClubDay) -> datetime.datetime:
@@ -85,14 +106,18 @@ def extend_links(
     nothing changes, so one press never extends twice."""
     if not day.is_open:
         raise DayRefused(
-            f"{day} is closed, so its table links stay off. Reopen the day first if play goes on."
+            _(
+                "%(day)s is closed, so its table links stay off. Reopen the day first if play "
+                "goes on."
+            )
+            % {"day": day}
         )
     try:
         hours = int(hours)
     except (TypeError, ValueError):
         hours = 0
     if not 1 <= hours <= MAX_EXTEND_HOURS:
-        raise DayRefused(f"Choose between 1 and {MAX_EXTEND_HOURS} hours.")
+        raise DayRefused(_("Choose between 1 and %(hours)s hours.") % {"hours": MAX_EXTEND_HOURS})
     current = links_end(day)
     if seen_end is not None and current > seen_end:
         return day

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
-from scoring.models import Hand, HandConfirmation
+from scoring.models import Hand, HandConfirmation, KeeperChange
 from scoring.models.games import via_words
 
 TOTAL_WORDS = {
@@ -35,20 +35,38 @@ ACTION_WORDS = {
     "disputed": gettext_lazy("disputed"),
     "settled": gettext_lazy("settled"),
     "waiting": gettext_lazy("sent back to the other team to confirm"),
+    "keeper": gettext_lazy("named score keeper"),
 }
+
+
+#: How a naming of the score keeper records the side it gave a waiting hand
+#: (:func:`scoring.play.services.confirmations.name_score_keeper`).
+SIDE_REASON = "entered by "
 
 
 @dataclass
 class HistoryEntry:
     when: object
     who: str
-    action: str  # "entered", "changed", "undone", or a confirmation's status
-    number: int
+    action: str  # "entered", "changed", "undone", a confirmation's status, or "keeper"
+    number: int | None  # the hand's; None for a keeper named
     changes: list[str] = field(default_factory=list)
+    #: Who was named score keeper (action "keeper").
+    keeper: str = ""
 
     @property
     def action_words(self) -> str:
         return ACTION_WORDS[self.action]
+
+    @property
+    def headline(self) -> str:
+        """What happened, in words: "Hand 3 corrected", "Ann Able named score keeper"."""
+        if self.action == "keeper":
+            return _("%(name)s named score keeper") % {"name": self.keeper}
+        return _("Hand %(number)s %(action)s") % {
+            "number": self.number,
+            "action": self.action_words,
+        }
 
 
 def _flatten(team: object) -> dict[str, str]:
@@ -123,7 +141,8 @@ def describe_changes(old: object, new: object, labels: list[str]) -> list[str]:
 
 
 def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
-    """Every entry, correction and undo of the game's hands, newest first."""
+    """Every entry, correction and undo of the game's hands, every confirmation, and
+    every score keeper named after the start, newest first."""
     records = list(
         Hand.history.filter(game_id=game.pk)
         .select_related("history_user")
@@ -146,6 +165,7 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
         last_inputs[record.id] = record.inputs
         entries.append(entry)
     entries.extend(confirmation_history(game))
+    entries.extend(keeper_history(game))
     entries.sort(key=lambda e: e.when)
     entries.reverse()
     return entries
@@ -161,6 +181,8 @@ def confirmation_history(game) -> list[HistoryEntry]:
     )
     entries = []
     for record in records:
+        if (record.history_change_reason or "").startswith(SIDE_REASON):
+            continue  # the side a naming gave a waiting hand: said by the naming itself
         if record.status == "settled" and record.officer is not None:
             who = record.officer.get_full_name() or record.officer.get_username()
         elif record.status in ("confirmed", "disputed") and record.person is not None:
@@ -179,4 +201,25 @@ def confirmation_history(game) -> list[HistoryEntry]:
                 else _("No reason given.")
             ]
         entries.append(entry)
+    return entries
+
+
+def keeper_history(game) -> list[HistoryEntry]:
+    """Each score keeper named after the start ("Who keeps the score?" at the table, or
+    an officer naming another), by whom: a logged-in person, else the device's table
+    link; oldest first. The side that entered the waiting hands follows the keeper, so
+    these decide who may confirm them."""
+    changes = KeeperChange.objects.filter(game=game).select_related("person", "named_by")
+    entries = []
+    for change in changes.order_by("at", "pk"):
+        if change.named_by is not None:
+            who = change.named_by.get_full_name() or change.named_by.get_username()
+        else:
+            who = via_words(change.via) or _("a table link")
+        keeper = change.person.full_name if change.person else _("A former player")
+        words = [
+            _("Hands still waiting for an OK count as entered by %(name)s's side.")
+            % {"name": keeper}
+        ]
+        entries.append(HistoryEntry(change.at, who, "keeper", None, words, keeper=keeper))
     return entries

@@ -35,6 +35,13 @@ def _field(game: Game) -> str:
     return f"game-{game.pk}"
 
 
+def _lock_games_in_play(day) -> None:
+    """Lock the day's games in play (as :func:`scoring.play.services.hands.lock_game`
+    locks one) in id order, until the transaction ends."""
+    rows = Game.objects.select_for_update(no_key=True).filter(day=day, status=Game.Status.PLAYING)
+    list(rows.order_by("pk").values_list("pk", flat=True))
+
+
 def _games_in_play(day):
     return (
         Game.objects.filter(day=day, status=Game.Status.PLAYING)
@@ -96,7 +103,13 @@ def games_in_play(sender, day, **kwargs):
 def end_games_at_close(sender, day, choices, **kwargs):
     """End the games the officer chose to end as they stand (through the play
     services, so totals and ratings are written as for any finished game); the others
-    stay unfinished. Returns what was done, in sentences."""
+    stay unfinished. Returns what was done, in sentences.
+
+    Called with the day's row locked; the day's games in play are locked next, all of
+    them in id order, before any is ended: ending one writes rows every finishing game
+    writes (the results version, players' totals), so a close that held them while it
+    waited for another game's row, held by a hand ending that game, deadlocked."""
+    _lock_games_in_play(day)
     notes = []
     for game in _games_in_play(day):
         if choices.get(_field(game)) != END:

@@ -11,13 +11,18 @@ from __future__ import annotations
 from django.db import transaction
 
 from scoring.models import ClubSettings, Season
+from scoring.play.services import totals
 
 RANKING_FIELDS = ("public_standings", "min_games_to_rank", "ranking_measures")
 
 
 def save_season(season: Season) -> Season:
-    """Save a season an officer added or edited (the season form has checked it)."""
+    """Save a season an officer added or edited (the season form has checked it). Its
+    stored totals are added up again for its dates (the ``post_save`` receiver), with
+    the totals to this edit alone from before the dates change: a game ending
+    meanwhile waits, then reads the new dates (:func:`totals.only_writer`)."""
     with transaction.atomic():
+        totals.only_writer()
         season.save()
     return season
 

@@ -224,6 +224,16 @@
     });
   }
 
+  /* The server's refusal above the pad was about the hand as it was saved: once what is
+     typed now previews as a hand with scores, it is out of date and goes away (a new
+     refusal, if any, is said in the bar). */
+  function dropOldRefusal() {
+    var refusal = document.getElementById("hand-errors");
+    if (refusal && form.contains(refusal) && preview && preview.querySelector(".preview-teams")) {
+      refusal.hidden = true;
+    }
+  }
+
   /* "More" (the rare items) opens when one of them is set. */
   function openMoreIfSet() {
     var more = form.querySelector("details.more-items");
@@ -348,7 +358,7 @@
   form.addEventListener("input", function () { if (!navigator.onLine) { markStale(true); } });
   form.addEventListener("submit", onSubmit);
   document.body.addEventListener("htmx:sendError", function () { markStale(true); });
-  document.body.addEventListener("htmx:afterSwap", function () { markStale(false); markInvalid(); });
+  document.body.addEventListener("htmx:afterSwap", function () { markStale(false); markInvalid(); dropOldRefusal(); });
   document.querySelectorAll("[data-drop-draft]").forEach(function (link) {
     link.addEventListener("click", function () { forget(draftKey); forget(pendingKey); });
   });

@@ -117,6 +117,9 @@ PRESET_SLUGS: tuple[str, ...] = tuple(PRESETS)
 #: Cards dealt to each player when a table of four's rules are played by fewer players
 #: (two-player and three-player canasta, each playing alone, two decks).
 SMALL_TABLE_CARDS = {2: 15, 3: 13}
+#: Canastas a player alone needs to go out: every two- and three-player game needs two
+#: (rules.md, "Going out"), so a table of three or two never plays classic's one.
+SMALL_TABLE_MIN_CANASTAS = 2
 _SMALL_TABLE_WORDS = {2: gettext_noop("two players"), 3: gettext_noop("three players")}
 
 
@@ -125,10 +128,11 @@ def table_variant(rules: RuleSet, players: int) -> RuleSet:
 
     A table of the rules' own size plays them as they are. A table of three (or two)
     under rules for two partnerships of two plays the matching single-player variant:
-    everyone alone, 13 (or 15) cards each, and every other setting carried over, so
-    the house settings (wilds no more than naturals, canastas to go out, perfect cut,
-    which then needs players x cards dealt) still hold. Raises ``ValueError`` when
-    there is no such variant.
+    everyone alone, 13 (or 15) cards each, at least two canastas to go out (as every
+    two- and three-player game; house rules that ask more keep their number), and
+    every other setting carried over, so the house settings (wilds no more than
+    naturals, perfect cut, which then needs players x cards dealt) still hold. Raises
+    ``ValueError`` when there is no such variant.
     """
     if players == rules.players:
         return rules
@@ -145,5 +149,6 @@ def table_variant(rules: RuleSet, players: int) -> RuleSet:
         teams=players,
         players_per_team=1,
         cards_dealt=SMALL_TABLE_CARDS[players],
+        canastas_to_go_out=max(rules.canastas_to_go_out, SMALL_TABLE_MIN_CANASTAS),
     )
     return RuleSet(**values)

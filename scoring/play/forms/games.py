@@ -102,7 +102,14 @@ class NextGameForm(forms.Form):
     """How the next game's partnerships are set: by the club's draw or by choice."""
 
     high_card = forms.ChoiceField(
-        label=gettext_lazy("Who drew the higher card?"), widget=forms.RadioSelect
+        label=gettext_lazy("Who drew the higher card?"),
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy(
+                "Tap the name of the one who drew the higher card, then start the game."
+            ),
+            "invalid_choice": gettext_lazy("Tap one of the two names above, then start the game."),
+        },
     )
 
     def __init__(self, *args, left, right, **kw):

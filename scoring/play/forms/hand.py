@@ -40,6 +40,10 @@ PAD_ROWS = (
 
 #: What a Save with nothing typed is told (nothing is saved).
 BLANK_MESSAGE = gettext_lazy("Type the hand first: every box is empty or 0, so nothing was saved.")
+#: What a correction with every box empty or 0 is told (the hand stays as saved).
+BLANK_CORRECTION_MESSAGE = gettext_lazy(
+    "Every box is empty or 0: type the hand as it was played, or tap Cancel to keep it as saved."
+)
 
 
 class Problem(NamedTuple):
@@ -68,8 +72,9 @@ class HandEntry:
     """The whole hand: one TeamEntryForm per team and the hidden hand number/version.
 
     ``saving``: the form is about to be saved, so a hand with nothing typed is refused
-    (:data:`BLANK_MESSAGE`) unless the keeper answered "Save a hand where nobody
-    scored?" (``blank_refused`` then says to ask it)."""
+    (:data:`BLANK_MESSAGE`, or ``blank_message`` for a correction) unless the keeper
+    answered "Save a hand where nobody scored?" (``blank_refused`` then says to ask
+    it)."""
 
     def __init__(
         self,
@@ -81,9 +86,11 @@ class HandEntry:
         number=None,
         version=None,
         saving=False,
+        blank_message=BLANK_MESSAGE,
     ):
         self.rules = rules
         self.saving = saving
+        self.blank_message = blank_message
         self.blank_refused = False
         self.top_errors: list[str] = []
         initial_meta = {"number": number, "version": version}
@@ -131,7 +138,7 @@ class HandEntry:
                     )
                 )
             elif self._valid and self.saving and self._refuses_blank():
-                self.top_errors.append(str(BLANK_MESSAGE))
+                self.top_errors.append(str(self.blank_message))
                 self.blank_refused = True
                 self._valid = False
         return self._valid

@@ -9,11 +9,15 @@ saved hand waits until a player of another team than the one that entered it con
 it (or disputes it); an officer settles what stays open, by a confirmation or a
 correction. Every change is kept by django-simple-history (who, when, which status).
 
-The side that entered a hand is the logged-in player's who saved it, else the score
-keeper's. When neither is known (nobody was named score keeper and the hand came from
-the table's link), nobody may confirm it until the table names its score keeper
-(:func:`name_score_keeper`, which the table page asks for once): that side then entered
-the hands still waiting, and the others confirm them.
+The side that entered a hand, or its latest correction, is the logged-in player's who
+saved it, else the score keeper's (the keeper rule,
+:func:`scoring.play.services.hands.entering_team_id`): a correction is judged as a new
+hand, never by the side that entered the hand first. When neither is known (nobody was
+named score keeper and the hand came from the table's link), nobody may confirm it
+until the table names its score keeper (:func:`name_score_keeper`, which the table page
+asks for once): the keeper's side then entered the hands still waiting, and the others
+confirm them. When an officer names another keeper, the waiting hands the table's link
+saved follow the new keeper.
 
 A confirmation carries the hand's version from when the page was drawn, so nobody OKs
 numbers they did not see; tapping twice counts once (the second tap finds the hand in
@@ -227,10 +231,11 @@ def name_score_keeper(
     game: Game, person: Person, *, user=None, via: str = "", now=None
 ) -> tuple[Game, bool]:
     """Name ``person`` (a player of ``game``) its score keeper, after the start, and
-    record who did it (:class:`KeeperChange`). The hands still waiting whose entering
-    side was not known were entered by the keeper's side: the others confirm them.
-    Once a keeper is named, only an officer names another. Returns the game and whether
-    this call changed it (False for a repeated tap). Raises :class:`ConfirmRefused`."""
+    record who did it (:class:`KeeperChange`). The hands still waiting that no logged-in
+    player of the game saved or last corrected were entered by the keeper's side, this
+    keeper's (also when an officer names another): the others confirm them. Once a
+    keeper is named, only an officer names another. Returns the game and whether this
+    call changed it (False for a repeated tap). Raises :class:`ConfirmRefused`."""
     member = (
         TeamPlayer.objects.filter(game_id=game.pk, person_id=getattr(person, "pk", None))
         .select_related("person")
@@ -261,13 +266,50 @@ def name_score_keeper(
             via=via[:120],
             at=now,
         )
-        unknown = HandConfirmation.objects.open().filter(game=locked, keeper_team__isnull=True)
-        for confirmation in unknown.select_for_update():
-            confirmation.keeper_team_id = member.team_id
-            confirmation.updated_at = now
-            set_history(confirmation, user, f"entered by {member.person.full_name}'s side")
-            confirmation.save()
+        _follow_the_keeper(locked, member, user=user, now=now)
     return locked, True
+
+
+def _follow_the_keeper(game: Game, keeper: TeamPlayer, *, user, now) -> None:
+    """The hands still waiting were entered by the keeper's side unless a logged-in
+    player of the game saved (or last corrected) them: the keeper rule, applied again
+    now the keeper is known (a first naming) or another (an officer's), so the waiting
+    hands never keep a side an earlier naming gave them."""
+    waiting = list(
+        HandConfirmation.objects.select_for_update(of=("self",))
+        .filter(game=game, status=Status.WAITING)
+        .select_related("hand")
+    )
+    if not waiting:
+        return
+    players = {
+        m.person.user_id: m.team_id
+        for m in TeamPlayer.objects.filter(game=game).select_related("person")
+        if m.person.user_id is not None
+    }
+    for confirmation in waiting:
+        side = players.get(_last_writer(confirmation.hand), keeper.team_id)
+        if side == confirmation.keeper_team_id:
+            continue
+        confirmation.keeper_team_id = side
+        confirmation.updated_at = now
+        if side == keeper.team_id:
+            words = f"entered by {keeper.person.full_name}'s side"
+        else:
+            words = "entered by the side of the player who saved it"
+        set_history(confirmation, user, words)
+        confirmation.save()
+
+
+def _last_writer(hand: Hand) -> int | None:
+    """The id of the logged-in user who saved or last corrected ``hand`` (None for a
+    table link), from the hand's history."""
+    return (
+        Hand.history.filter(id=hand.pk, history_type__in=("+", "~"))
+        .order_by("-history_date", "-history_id")
+        .values_list("history_user_id", flat=True)
+        .first()
+    )
 
 
 def result_words(confirmation: HandConfirmation, changed: bool) -> str:

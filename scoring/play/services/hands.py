@@ -416,10 +416,12 @@ def confirmation_required(game: Game) -> bool:
     return _pick(*row) if row else False
 
 
-def _keeper_team_id(game: Game, user, players=None) -> int | None:
-    """The side that entered a hand: the logged-in player who saved it, else the game's
-    score keeper; None when neither plays in the game. ``players``: the game's
-    ``TeamPlayer`` rows when the caller has them (saving a hand has), else read."""
+def entering_team_id(game: Game, user, players=None) -> int | None:
+    """The side that entered a hand or its correction (the keeper rule): the side of
+    the logged-in player who saved it, else the side of the game's score keeper; None
+    when neither plays in the game (nobody may confirm until the table names its score
+    keeper). ``players``: the game's ``TeamPlayer`` rows when the caller has them
+    (saving a hand has), else read."""
     person = person_for(user)
     for person_id in (person.pk if person else None, game.score_keeper_id):
         if person_id is None:
@@ -451,7 +453,7 @@ def open_confirmation(
         game=game,
         status=HandConfirmation.Status.WAITING,
         hand_version=hand.version,
-        keeper_team_id=_keeper_team_id(game, user, players),
+        keeper_team_id=entering_team_id(game, user, players),
         updated_at=now or timezone.now(),
     )
     set_history(confirmation, user, "waiting for the other team")
@@ -459,9 +461,12 @@ def open_confirmation(
     return confirmation
 
 
-def after_correction(hand: Hand, *, user=None, via: str = "", now=None) -> None:
-    """Called inside the transaction that corrects ``hand``: an officer's correction
-    settles it; anyone else's puts it back to waiting for the other team's OK."""
+def after_correction(hand: Hand, *, game: Game, user=None, via: str = "", now=None) -> None:
+    """Called inside the transaction that corrects ``hand`` (``game``: its game, locked):
+    an officer's correction settles it; anyone else's puts it back to waiting for the
+    other team's OK, as entered by the side that corrected it (the keeper rule of
+    :func:`entering_team_id`, as for a new hand: never the side that entered it first,
+    which might be the one now asked to confirm its own correction)."""
     confirmation = HandConfirmation.objects.filter(hand=hand).first()
     if confirmation is None:
         return
@@ -476,9 +481,7 @@ def after_correction(hand: Hand, *, user=None, via: str = "", now=None) -> None:
         confirmation.status = HandConfirmation.Status.WAITING
         confirmation.person = None
         confirmation.reason = ""
-        confirmation.keeper_team_id = _keeper_team_id(hand.game, user) or (
-            confirmation.keeper_team_id
-        )
+        confirmation.keeper_team_id = entering_team_id(game, user)
         reason = "corrected: waiting for the other team again"
     set_history(confirmation, user, reason)
     confirmation.save()
@@ -726,7 +729,7 @@ def correct_hand(
         reason = via or (f"corrected by {user_name(user)}" if user else "corrected")
         set_history(current, user, reason)
         current.save(update_fields=["inputs", "version", "updated_at"])
-        after_correction(current, user=user, via=via, now=now)
+        after_correction(current, game=game, user=user, via=via, now=now)
         game.version += 1
         game.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version"])
         tell_ratings(game, tell)

@@ -16,9 +16,11 @@ Editing a season's dates recomputes that season (:func:`refresh_season`); a merg
 two people, their rows; ``manage.py rebuild_totals`` everything (:func:`rebuild_all`).
 
 Writers take turns: a game's writer locks its players' person rows, and rewrites only
-their rows and their pairs' (:func:`one_writer_per_person`); the others, rewriting
-rows of people they cannot name beforehand, have the totals to themselves while they
-run (:func:`only_writer`). On SQLite one writer runs at a time anyway.
+their rows and their pairs' (:func:`one_writer_per_person`), alongside other games but
+never alongside the others (:func:`alongside_other_games`); the others, rewriting
+rows of people they cannot name beforehand or changing a season's dates, have the
+totals to themselves while they run (:func:`only_writer`). On SQLite one writer runs
+at a time anyway.
 
 Every function takes an optional ``apps`` (a migration's app registry), so the
 migration that adds the tables fills them with the same code.
@@ -66,6 +68,7 @@ def game_changed(game, people: list[int] | None = None) -> None:
         )
     with transaction.atomic(savepoint=False):
         one_writer_per_person(people)
+        alongside_other_games()
         for season in Season.objects.filter(start__lte=game.day_date, end__gte=game.day_date):
             refresh(season, people, pairs_among_them=True)
         refresh_records(people)
@@ -131,6 +134,22 @@ def only_writer(apps=None) -> None:
     person rows of those who had played was not enough: a newcomer's first game
     ending meanwhile was added up by the rewrite while that newcomer's next game
     wrote the same row, and the second insert failed."""
+    _lock_totals("EXCLUSIVE", apps)
+
+
+def alongside_other_games() -> None:
+    """Call in a game's rewrite of its players' rows, after :func:`one_writer_per_person`
+    and before reading which seasons cover its day: it waits for a writer that has the
+    totals to itself (:func:`only_writer`: a season's dates edited, a rebuild), and such
+    a writer waits for it, while games ending at once go on together (PostgreSQL: the
+    totals tables locked in ROW EXCLUSIVE mode, the lock their writes take anyway, now
+    taken before the read). Before, a game read a season's old dates while an edit of
+    them was not yet committed, and the edit added up the season without that game,
+    not yet committed either: the season's rows were those of neither dates."""
+    _lock_totals("ROW EXCLUSIVE")
+
+
+def _lock_totals(mode: str, apps=None) -> None:
     if connection.vendor != "postgresql":
         return
     registry = apps or global_apps
@@ -142,7 +161,7 @@ def only_writer(apps=None) -> None:
             continue
         tables.append(connection.ops.quote_name(model._meta.db_table))
     with connection.cursor() as cursor:
-        cursor.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
+        cursor.execute(f"LOCK TABLE {', '.join(tables)} IN {mode} MODE")
 
 
 def _has_records(apps) -> bool:

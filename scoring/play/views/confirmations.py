@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -141,7 +140,8 @@ def _back(request, game):
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return redirect(target)
-    return redirect(reverse("scoring:table", args=[game.table_id]) + "#confirm")
+    # The top of the table page: the message saying what was done, the panel under it.
+    return redirect("scoring:table", table_pk=game.table_id)
 
 
 def _hand_and_version(request, game, number):

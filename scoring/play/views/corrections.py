@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from clubsite.params import whole_number
 from scoring.models import Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day
+from scoring.play.forms.hand import BLANK_CORRECTION_MESSAGE
 from scoring.play.services.errors import HandRefused, StaleEdit
 from scoring.play.services.hands import correct_hand, undo_last_hand
 from scoring.play.views.display import hand_entry, labelled, load_teams
@@ -33,8 +34,16 @@ def hand_edit(request, game_pk, number):
             game, teams, inputs=hand.inputs, number=hand.number, version=hand.version
         )
         return _render_edit(request, ctx, entry)
-    entry = hand_entry(game, teams, request.POST, number=hand.number, version=hand.version)
     action = str(request.POST.get("action", "save"))
+    entry = hand_entry(
+        game,
+        teams,
+        request.POST,
+        number=hand.number,
+        version=hand.version,
+        saving=action != "preview",
+        blank_message=BLANK_CORRECTION_MESSAGE,
+    )
     if action == "preview":
         return _render_edit(request, ctx, entry, preview=preview_panel(game, entry, teams))
     if not entry.is_valid():

@@ -346,6 +346,33 @@ def test_table_variant_keeps_house_settings_for_three_single_players():
     assert table_variant(club, 4) is club
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_small_table_on_a_classic_day_needs_two_canastas_to_go_out(players):
+    """Every two- and three-player game needs two canastas to go out (rules.md), so a
+    table of three or two on a classic day does not keep classic's one."""
+    from scoring.engine import table_variant
+
+    from .helpers import melded, refused, scored
+
+    small = table_variant(CLASSIC, players)
+    assert small.canastas_to_go_out == 2
+    others = [melded(50) for _ in range(players - 1)]
+    errors = refused(small, melded(200, 1, went_out="out"), *others)
+    assert [e.field for e in errors] == ["teams[0].went_out"]
+    assert "only 1 canasta; 2 are needed" in errors[0].message
+    assert scored(small, melded(400, 2, went_out="out"), *others).teams[0].hand_score == 1500
+    # The day's own table of four still goes out with one.
+    assert scored(CLASSIC, melded(200, 1, went_out="out"), melded(50)).teams[0].hand_score == 800
+
+
+def test_a_small_table_keeps_house_rules_that_ask_for_more_canastas():
+    from scoring.engine import table_variant
+
+    rules, _ = rules_from_spec({"preset": "classic", "canastas_to_go_out": 3})
+    assert table_variant(rules, 3).canastas_to_go_out == 3
+    assert table_variant(rules, 2).canastas_to_go_out == 3
+
+
 def test_table_variant_refuses_a_table_the_rules_have_no_variant_for():
     from scoring.engine import table_variant
 

@@ -14,7 +14,7 @@ from members.tests.factories import MemberFactory, SignInFactory, TableFactory
 from scoring.models import HandConfirmation, KeeperChange
 from scoring.play.services.confirmations import ConfirmRefused, confirm_hand, name_score_keeper
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import record_hand
+from scoring.play.services.hands import correct_hand, record_hand
 from scoring.play.services.rulesets import set_day_rules
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
 
@@ -196,3 +196,113 @@ def test_a_table_of_three_is_offered_the_two_who_did_not_enter_it(game3, trio):
     page = table_page(client, game3)
     assert "Eve Earl: it is right" not in page
     assert "Fay Fox: it is right" in page and "Gus Gray: it is right" in page
+
+
+# ---------------------------------------------------------------------------------------
+# The keeper rule, for corrections and for a keeper named again: the side that entered a
+# hand or its latest correction never confirms it.
+
+
+@pytest.fixture
+def bob_user(players, django_user_model):
+    """Bob (team 2) with a login of his own, scoring from his phone."""
+    user = django_user_model.objects.create_user("bob", first_name="Bob", last_name="Baker")
+    bob = players[1]
+    bob.user = user
+    bob.save()
+    return user
+
+
+def _side(hand) -> int | None:
+    keeper_team = HandConfirmation.objects.get(hand=hand).keeper_team
+    return None if keeper_team is None else keeper_team.index
+
+
+def test_a_correction_through_the_link_is_the_keepers_side_not_the_first_enterers(
+    game, players, bob_user
+):
+    """Bob (logged in) enters hand 1; the table's link (Ann keeps the score) corrects it:
+    Ann's side entered the correction, so Bob's side confirms it and Ann's may not."""
+    ann, bob, cat, dan = players
+    set_day_rules(game.day, game.rule_set, confirm_hands=True)
+    hand = record_hand(game, [BIG, SMALL], number=1, user=bob_user)
+    assert _side(hand) == 1
+    correct_hand(hand, [SMALL, BIG], expected_version=1, via="Table 1 link")
+    assert _side(hand) == 0
+    with pytest.raises(ConfirmRefused, match="Only a player of the other team"):
+        confirm_hand(hand, cat, expected_version=2)
+    assert confirm_hand(hand, dan, expected_version=2)[0].person == dan
+
+
+def test_a_correction_by_a_logged_in_player_is_that_players_side(game, players, bob_user):
+    ann, bob, cat, dan = players
+    set_day_rules(game.day, game.rule_set, confirm_hands=True)
+    hand = record_hand(game, [BIG, SMALL], number=1, via="Table 1 link")
+    assert _side(hand) == 0  # Ann keeps the score
+    correct_hand(hand, [SMALL, BIG], expected_version=1, user=bob_user)
+    assert _side(hand) == 1
+    with pytest.raises(ConfirmRefused, match="Only a player of the other team"):
+        confirm_hand(hand, bob, expected_version=2)
+    assert confirm_hand(hand, ann, expected_version=2)[1]
+
+
+def test_a_link_correction_with_no_keeper_asks_again_who_keeps_the_score(unkept, players, bob_user):
+    """Nobody keeps the score and Bob's own phone entered the hand: a correction from the
+    table's link is by a side nobody knows yet, so nobody confirms it (not Ann's side on
+    the strength of Bob's first entry) until the table names its keeper."""
+    ann, bob, cat, dan = players
+    hand = record_hand(unkept, [BIG, SMALL], number=1, user=bob_user)
+    assert _side(hand) == 1
+    correct_hand(hand, [SMALL, BIG], expected_version=1, via="Table 1 link")
+    assert _side(hand) is None
+    with pytest.raises(ConfirmRefused, match="Who keeps the score"):
+        confirm_hand(hand, ann, expected_version=2)
+    name_score_keeper(unkept, cat, via="Table 1 link")
+    assert _side(hand) == 0
+    assert confirm_hand(hand, bob, expected_version=2)[1]
+
+
+def test_an_officer_naming_another_keeper_moves_the_hands_the_link_saved(
+    game, players, bob_user, officer
+):
+    """Ann was named keeper by mistake; an officer names Dan. The waiting hands the
+    table's link saved were Dan's side's, so Ann's side now confirms them; a hand Bob
+    saved logged in stays his side's. The first naming does not decide for good."""
+    ann, bob, cat, dan = players
+    set_day_rules(game.day, game.rule_set, confirm_hands=True)
+    by_link = record_hand(game, [BIG, SMALL], number=1, via="Table 1 link")
+    by_bob = record_hand(game, [SMALL, BIG], number=2, user=bob_user)
+    corrected = record_hand(game, [BIG, SMALL], number=3, user=bob_user)
+    correct_hand(corrected, [SMALL, SMALL], expected_version=1, via="Table 1 link")
+    assert [_side(h) for h in (by_link, by_bob, corrected)] == [0, 1, 0]
+    assert name_score_keeper(game, dan, user=officer)[1]
+    assert [_side(h) for h in (by_link, by_bob, corrected)] == [1, 1, 1]
+    with pytest.raises(ConfirmRefused, match="Only a player of the other team"):
+        confirm_hand(by_link, dan, expected_version=1)
+    assert confirm_hand(by_link, ann, expected_version=1)[1]
+    assert confirm_hand(corrected, cat, expected_version=2)[1]
+    # A confirmed hand is not moved by a later naming.
+    name_score_keeper(game, ann, user=officer)
+    assert _side(by_link) == 1 and _side(by_bob) == 1
+
+
+def test_the_game_history_shows_each_keeper_named_by_whom_and_when(
+    unkept, players, officer, client
+):
+    ann, bob, cat, dan = players
+    record_hand(unkept, [BIG, SMALL], number=1, via="Table 1 link")
+    at_table = timezone.localtime().replace(hour=19, minute=5, second=0, microsecond=0)
+    name_score_keeper(unkept, ann, via="Table 1 link", now=at_table)
+    name_score_keeper(unkept, bob, user=officer, now=at_table.replace(hour=20, minute=10))
+    client.force_login(officer)
+    page = client.get(reverse("scoring:game", args=[unkept.pk])).content.decode()
+    history = page[page.index('id="history-title"') :]
+    assert "<strong>Ann Able named score keeper</strong> by Table 1 link" in history
+    assert "<strong>Bob Baker named score keeper</strong> by Olive Officer" in history
+    assert "7:05" in history and "8:10" in history
+    # Newest first, among the hands' own entries.
+    assert history.index("Bob Baker named") < history.index("Ann Able named")
+    assert "<strong>Hand 1 entered</strong>" in history
+    assert "Hands still waiting for an OK count as entered by Bob Baker&#x27;s side." in history
+    # The side each naming gave hand 1 is said by the naming, not as a hand sent back.
+    assert "sent back to the other team" not in history

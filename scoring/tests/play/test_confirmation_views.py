@@ -57,7 +57,9 @@ def test_the_table_shows_the_other_teams_names_and_one_tap_confirms(link_client,
     assert b"Cat Cole: it is right" not in page  # Ann's partner: the keeper's own team
     assert b"Waiting for OK" in page
     response = tap(link_client, waiting, bob)
-    assert response.status_code == 302 and response["Location"].endswith("#confirm")
+    # Back to the top of the table page, where the message says it was done.
+    table_url = reverse("scoring:table", args=[waiting.game.table_id])
+    assert response.status_code == 302 and response["Location"] == table_url
     confirmation = HandConfirmation.objects.get(hand=waiting)
     assert confirmation.status == Status.CONFIRMED and confirmation.via == "Table 1 link"
     page = link_client.get(response["Location"], follow=True).content

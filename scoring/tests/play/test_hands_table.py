@@ -50,7 +50,7 @@ def test_the_rows_show_dealers_states_and_links(rf, states_game, can_edit):
         '<span class="dealer">Ann dealt</span>',
     ):
         assert words in drawn, words
-    assert drawn.count('<tr id="hand-') == 5
+    assert drawn.count('<tbody id="hand-') == 5
     assert drawn.count(" dealt</span>") == 4  # the fifth hand has no dealer
     edit = reverse("scoring:hand_edit", args=[states_game.pk, 3])
     assert (
@@ -67,7 +67,7 @@ def test_each_cell_shows_the_total_and_the_hands_score(rf, game):
 
 def test_the_table_page_shows_the_rows(officer_client, states_game):
     page = officer_client.get(reverse("scoring:table", args=[states_game.table_id]))
-    assert b'<tr id="hand-5">' in page.content and b"OK by B&lt;o&gt;b" in page.content
+    assert b'<tbody id="hand-5">' in page.content and b"OK by B&lt;o&gt;b" in page.content
 
 
 def test_a_confirmer_whose_record_is_gone_leaves_the_row_drawn(rf, states_game, players):

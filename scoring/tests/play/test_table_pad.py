@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from scoring.models import Hand, TeamHand
 from scoring.tests.play.conftest import quick_post
-from scoring.tests.samples import SMALL, quick
+from scoring.tests.samples import BIG, SMALL, quick
 
 
 def new_url(game):
@@ -100,3 +100,35 @@ def test_the_rare_items_are_behind_more_and_open_when_one_is_set(link_client, ga
     data = quick_post([quick(melded=300, natural=1, out="concealed"), SMALL], 1)
     html = link_client.post(new_url(game), data).content.decode()
     assert '<details class="more-items" open>' in html
+
+
+def _saved_first_hand(link_client, game):
+    assert link_client.post(new_url(game), quick_post([BIG, SMALL], 1)).status_code == 302
+    return Hand.objects.get(game=game, number=1)
+
+
+def test_a_correction_with_nothing_typed_is_refused_and_the_hand_kept(link_client, game):
+    hand = _saved_first_hand(link_client, game)
+    url = reverse("scoring:hand_edit", args=[game.pk, 1])
+    data = {"number": "1", "version": str(hand.version), "action": "save", "t0-hand_points": "0"}
+    response = link_client.post(url, data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "The correction was not saved." in html
+    assert "Every box is empty or 0: type the hand as it was played, or tap Cancel" in html
+    assert "Save a hand where nobody scored?" in html
+    hand.refresh_from_db()
+    assert hand.version == 1 and hand.inputs[0] == BIG
+    assert sorted(r.hand_score for r in TeamHand.objects.filter(hand=hand)) != [0, 0]
+    # The keeper who says nobody scored is believed, as on the table page.
+    response = link_client.post(url, data | {"nobody_scored": "on"})
+    assert response.status_code == 302
+    assert [r.hand_score for r in TeamHand.objects.filter(hand=hand)] == [0, 0]
+
+
+def test_a_correction_preview_with_nothing_typed_is_not_a_refusal(link_client, game):
+    hand = _saved_first_hand(link_client, game)
+    url = reverse("scoring:hand_edit", args=[game.pk, 1])
+    data = {"number": "1", "version": str(hand.version), "action": "preview"}
+    html = link_client.post(url, data).content.decode()
+    assert "correction was not saved" not in html and "Every box is empty" not in html

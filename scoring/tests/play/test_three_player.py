@@ -59,6 +59,26 @@ def test_a_table_of_three_plays_the_days_rules_for_three(table3, trio, club_rule
     assert [t.memberships.get().person for t in game.teams.order_by("index")] == trio
 
 
+def test_a_table_of_three_on_a_classic_day_needs_two_canastas(
+    table3, trio, classic_rules, trio_client
+):
+    """Classic goes out with one canasta; a table of three plays alone and needs two,
+    as every three-player game: the start page says so, and the table refuses one."""
+    from scoring.play.services.rulesets import set_day_rules
+
+    set_day_rules(table3.round.day, classic_rules)
+    page = trio_client.get(reverse("scoring:game_start", args=[table3.pk])).content.decode()
+    assert "Classic canasta (three players)" in page
+    assert "needs 2 canastas to go out" in page
+    game = _start(table3, trio, classic_rules)
+    assert game.engine_rules().canastas_to_go_out == 2
+    one = {"melded_points": 300, "natural_canastas": 1, "went_out": "out"}
+    url = reverse("scoring:hand_new", args=[game.pk])
+    html = trio_client.post(url, quick_post([one, SMALL, SMALL], 1)).content.decode()
+    assert "Player 1 went out but has only 1 canasta; 2 are needed" in html
+    assert not Hand.objects.filter(game=game).exists()
+
+
 def test_a_table_of_two_plays_the_days_rules_for_two(round1, club_rules):
     pair = [MemberFactory(), MemberFactory()]
     table = TableFactory(round=round1, number=4, seated=pair)

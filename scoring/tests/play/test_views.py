@@ -405,6 +405,8 @@ def test_double_save_tells_the_second_device_who_saved_it(
     html = response.content.decode()
     assert "Hand 1 was already entered by Olive Officer at" in html
     assert "+1,400" in html  # the saved hand's scores are shown
+    # The page is about hand 1: it names no dealer (Bob deals hand 2, Ann dealt hand 1).
+    assert "· Hand 1</p>" in html and 'class="next-deal"' not in html
     assert 'name="t0-melded_points" value="120"' in html.replace(
         ' inputmode="numeric" pattern="[0-9]*" autocomplete="off" class="num"', ""
     )
@@ -568,6 +570,10 @@ def test_next_game_by_the_club_draw(link_client, game, players):
     url = reverse("scoring:next_game", args=[game.pk])
     page = link_client.get(url)
     assert b"Bob Baker (on the keeper&#x27;s left)" in page.content
+    # Start without a name tapped: told what to do, in plain words; nothing started.
+    refused = link_client.post(url, {"method": "draw"}).content.decode()
+    assert "Tap the name of the one who drew the higher card, then start the game." in refused
+    assert "This field is required" not in refused and not Game.objects.filter(number=2)
     response = link_client.post(url, {"method": "draw", "high_card": str(dan.pk)})
     assert response.status_code == 302
     second = Game.objects.get(number=2)

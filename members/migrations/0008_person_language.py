@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0006_board_and_mail'),
+        ('members', '0007_officers_group'),
     ]
 
     operations = [
