@@ -10,4 +10,5 @@ must be defined in every language here, English included:
 - ``WEEKDAY_SHORT_FORMAT``: the same without the year ("Sat 5 Dec"; "sáb 5/12").
 - ``WEEKDAY_LONG_FORMAT``: a day sheet's title ("Saturday 5 December 2026").
 - ``CLUB_DAY_FORMAT``: a club day's name ("Sat 05 Dec 2026"; "sáb 5/12/2026").
+- ``DAY_MONTH_FORMAT``: a day without its year ("20 Nov"; "20/11").
 """

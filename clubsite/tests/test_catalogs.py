@@ -171,7 +171,7 @@ def test_the_pseudo_language_replaces_every_letter_but_placeholders():
 #: Attributes a person reads (or hears from a screen reader).
 _READ_ATTRIBUTES = ("title", "aria-label", "placeholder", "alt")
 _WORD = re.compile(r"[A-Za-z]{2,}(?:'[A-Za-z]+)*")
-_URL = re.compile(r"https?://\S+")
+_URL = re.compile(r"https?://\S+|\S*/\S*")  # addresses and paths (the board's, say)
 
 
 def visible_words(body: str) -> list[str]:
@@ -230,13 +230,7 @@ def _draw(world, persona, name) -> str | None:
 #: the member's page and the other team's OK first). Each must still show English (the
 #: test below fails once one is done, so the list only shrinks).
 NOT_YET = {
-    "password_change",
-    "password_change_done",
-    "members:days",
-    "members:day",
-    "members:day_close",
     "members:seating",
-    "members:seating_display",
     "members:people",
     "members:person_new",
     "members:import",
