@@ -274,3 +274,15 @@ def test_every_page_says_every_word_in_the_pseudo_language(world, pseudo_languag
     )
     done = sorted(name for name in NOT_YET if not any(drawn.get(name, {}).values()))
     assert not done, f"these pages are all marked now: take them out of NOT_YET: {done}"
+
+
+def test_no_stylesheet_writes_words():
+    """Words a person reads never come from CSS (``content: "Sort by:"`` would stay
+    English): a stylesheet shows them with ``attr()`` from the translated page."""
+    found = []
+    for css in sorted((Path(settings.BASE_DIR) / "static" / "css").glob("*.css")):
+        for number, line in enumerate(css.read_text().splitlines(), start=1):
+            for text in re.findall(r'content:\s*"([^"]*)"', line):
+                if re.search(r"[A-Za-z]{2,}", text):
+                    found.append(f"{css.name}:{number}: {text}")
+    assert not found, found
