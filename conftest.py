@@ -1,5 +1,11 @@
 """Test fixtures shared by every app (pytest loads this root conftest for every test).
 
+Every test that uses the database runs inside the club the migrations made (``club``):
+its django-scopes scope is active, so the test's queries see that club's rows and the
+rows it makes belong to it, as a request of that club would (pretix's tests enter
+their organizer's scope the same way). A test of several clubs makes the others with
+``other_club`` and enters their scope with ``members.clubs.in_club``.
+
 Personas, built once per test: an officer, a member (with a Person record), an
 outsider (anonymous). A table's score keeper by link is built in `scoring`'s tests,
 since the link belongs to a table.
@@ -9,13 +15,24 @@ import os
 
 import pytest
 
-from testsupport import MISSING_CHROMIUM, chromium_path, in_ci, restore_migration_data
+from testsupport import (
+    MISSING_CHROMIUM,
+    chromium_path,
+    first_club,
+    in_ci,
+    restore_migration_data,
+)
 
 
 def pytest_configure(config):
     # Playwright's sync API runs an event loop in the test thread; Django's ORM
     # refuses that unless told it is safe (it is: the tests are not async).
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    # Making the test databases reads every club's rows (django-scopes' advice).
+    from django.test import utils
+    from django_scopes import scopes_disabled
+
+    utils.setup_databases = scopes_disabled()(utils.setup_databases)
 
 
 def pytest_sessionstart(session):
@@ -108,29 +125,42 @@ def _fresh_shared_cache(request):
         restore_migration_data()
     from django.core.cache import cache
 
+    from members.clubs import in_club
     from scoring.play import devices
 
     devices._cache_down_until = 0.0  # an outage a test made is not the next test's
     cache.clear()
-    yield
+    with in_club(first_club()):
+        yield
     cache.clear()
     devices._cache_down_until = 0.0
 
 
 @pytest.fixture
-def officers_group(db):
-    from django.contrib.auth.models import Group
+def club(db):
+    """The tests' club (the one the migrations made), the very object its active scope
+    holds: a change saved to it is what the code under test sees."""
+    from members.clubs import current_club
 
-    group, _ = Group.objects.get_or_create(name="Officers")
-    return group
+    return current_club()
 
 
 @pytest.fixture
-def officer_user(db, officers_group, django_user_model):
+def other_club(db):
+    """A second club, "south", with its settings; nothing of it is in scope."""
+    from clubsite.clubs.services import create_club
+
+    return create_club("south", "South Club")
+
+
+@pytest.fixture
+def officer_user(db, django_user_model):
+    from members.permissions import make_officer
+
     user = django_user_model.objects.create_user(
         "officer", password="officer-pass-123", first_name="Olive", last_name="Officer"
     )
-    user.groups.add(officers_group)
+    make_officer(user)
     return user
 
 
@@ -168,7 +198,8 @@ def member_client(client, member_user):
 
 
 @pytest.fixture
-def outsider_client(client):
+def outsider_client(db, client):
+    """Anonymous. Every page reads the database (the club the address is for)."""
     return client
 
 

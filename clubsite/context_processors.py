@@ -14,12 +14,24 @@ NAV = [
     (_("Day results"), "scoring:day_results", "member"),
     (_("Records"), "scoring:records", "member"),
     (_("My page"), "members:me", "member"),
+    (_("Club settings"), "club_settings", "officer"),
 ]
 
 
 def club(request):
     """The club's name, the viewer's role and the menu (includes/nav.html), for every
-    page. A menu link appears only when its page exists and the viewer may see it."""
+    page. A menu link appears only when its page exists and the viewer may see it. The
+    site's own pages (``request.club`` None: the list of clubs, the login of a shared
+    site) have the site's name and no club menu."""
+    current = getattr(request, "club", None)
+    if current is None:
+        return {
+            "club_name": settings.SITE_NAME,
+            "is_officer": False,
+            "nav_items": [],
+            "club": None,
+            **_language_context(request),
+        }
     user = getattr(request, "user", None)
     officer = is_officer(user)
     logged_in = bool(user and user.is_authenticated)
@@ -33,12 +45,20 @@ def club(request):
             continue
         items.append({"label": label, "url": url, "current": request.path.startswith(url)})
     return {
-        "club_name": settings.CLUB_NAME,
+        "club_name": current.name,
         "is_officer": officer,
         "nav_items": items,
+        "club": current,
+        **_language_context(request),
+    }
+
+
+def _language_context(request) -> dict:
+    paper = languages.paper_size(request)
+    return {
         # Each language by its own name ("Español"), for the language switch.
         "site_languages": settings.LANGUAGES,
         # The club's paper (A4 or Letter): print pages link its stylesheet.
-        "paper": languages.paper_size(request),
-        "paper_css": f"css/paper-{languages.paper_size(request).lower()}.css",
+        "paper": paper,
+        "paper_css": f"css/paper-{paper.lower()}.css",
     }

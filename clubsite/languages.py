@@ -6,8 +6,8 @@ Person record) > the phone's remembered choice (the one-tap switch on the table 
 a cookie) > the club's language (:func:`club_language`). The middleware
 ``clubsite.middleware.language`` activates it for every request.
 
-The club's language is the ``CLUB_LANGUAGE`` setting for now; when the club becomes a
-row of its own, :func:`club_language` reads it from there and nothing else changes.
+The club's language is its own (``Club.language_code``, on its settings page); the
+``CLUB_LANGUAGE`` setting is a new club's, and the site's own pages' (no club).
 A member's choice is read from their Person record once per login session and kept in
 the session (no query per page); saving a new choice updates both.
 """
@@ -17,7 +17,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils.translation import get_language_info
 
-#: The session key that keeps a logged-in member's own choice: [user pk, code or ""].
+#: The session key that keeps a logged-in member's own choice in a club (each club has
+#: its own Person record): [user pk, club pk, code or ""].
 MEMBER_KEY = "member_language"
 
 #: Paper sizes: what CSS's ``@page { size }`` and the workbook's print setup call them.
@@ -40,8 +41,26 @@ def valid(code: object) -> str | None:
 
 
 def club_language(request=None) -> str:
-    """The club's language: what tables, the board and anyone who has not chosen read."""
-    return valid(settings.CLUB_LANGUAGE) or settings.LANGUAGE_CODE
+    """The club's language: what tables, the board and anyone who has not chosen read.
+
+    The request's club's (``request.club.language_code``, set on its settings page);
+    without a request, the club whose scope is active (the results e-mail); else, and
+    for the site's own pages (no club), the ``CLUB_LANGUAGE`` setting."""
+    club = getattr(request, "club", None) if request is not None else _scoped_club()
+    code = valid(getattr(club, "language_code", None)) if club is not None else None
+    return code or valid(settings.CLUB_LANGUAGE) or settings.LANGUAGE_CODE
+
+
+def _scoped_club():
+    """The club of the active scope, if any (no error outside one)."""
+    from django_scopes import ScopeError
+
+    from members.clubs import current_club
+
+    try:
+        return current_club()
+    except (ScopeError, LookupError):
+        return None
 
 
 def paper_size(request=None) -> str:
@@ -67,14 +86,27 @@ def member_language(request) -> str | None:
     if user is None or not user.is_authenticated:
         return None
     session = getattr(request, "session", None)
+    club = _club_id()
     kept = session.get(MEMBER_KEY) if session is not None else None
-    if isinstance(kept, list) and len(kept) == 2 and kept[0] == user.pk:
-        return valid(kept[1])
-    person = getattr(user, "person", None)
-    code = valid(getattr(person, "language", "")) or ""
+    if isinstance(kept, list) and len(kept) == 3 and kept[:2] == [user.pk, club]:
+        return valid(kept[2])
+    code = _person_language(user)
     if session is not None:
-        session[MEMBER_KEY] = [user.pk, code]
+        session[MEMBER_KEY] = [user.pk, club, code]
     return code or None
+
+
+def _club_id() -> int | None:
+    from members.clubs import current_club_id
+
+    return current_club_id()
+
+
+def _person_language(user) -> str:
+    """The language on the user's Person record in the active club ("" if none)."""
+    from members.permissions import person_for
+
+    return valid(getattr(person_for(user), "language", "")) or ""
 
 
 def remember_at_login(sender, request, user, **kwargs) -> None:
@@ -82,14 +114,13 @@ def remember_at_login(sender, request, user, **kwargs) -> None:
     no page reads it again."""
     if request is None or getattr(request, "session", None) is None:
         return
-    person = getattr(user, "person", None)
-    request.session[MEMBER_KEY] = [user.pk, valid(getattr(person, "language", "")) or ""]
+    request.session[MEMBER_KEY] = [user.pk, _club_id(), _person_language(user)]
 
 
 def remember_member_language(request, code: str) -> None:
     """Keep a member's new choice in their session (after saving it on their record)."""
     if request.user.is_authenticated:
-        request.session[MEMBER_KEY] = [request.user.pk, valid(code) or ""]
+        request.session[MEMBER_KEY] = [request.user.pk, _club_id(), valid(code) or ""]
 
 
 def language_for(request) -> str:

@@ -1,5 +1,6 @@
 """Installing the table page on a phone's home screen: the web app manifest and the
-service worker (kept at the site's root, so its scope is the whole site).
+service worker, one of each per club, at the club's root (``/sw.js`` of a club served
+at ``/``, ``/<slug>/sw.js`` on a shared site), whose scope is that club's pages.
 
 django-pwa was weighed and not used: its template tag registers the worker with an
 inline ``<script>``, which the site's Content-Security-Policy forbids, and its worker
@@ -24,7 +25,6 @@ from __future__ import annotations
 import json
 from functools import wraps
 
-from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -63,14 +63,15 @@ def manifest(request):
     """The installed app opens :func:`app_start` (one address whatever table it was
     installed from: a table of last week must not be where it opens today)."""
     start = reverse("app_start")
+    root = reverse("home")
     data = {
         "id": start,
-        "name": _("%(club)s scores") % {"club": settings.CLUB_NAME},
+        "name": _("%(club)s scores") % {"club": request.club.name},
         "short_name": _("Scores"),
         "description": _("Enter the hands of your table."),
         "lang": get_language(),
         "start_url": start,
-        "scope": "/",
+        "scope": root,
         "display": "standalone",
         "background_color": "#fdfcf8",
         "theme_color": "#0b5394",
@@ -130,8 +131,13 @@ def service_worker(request):
     shell = json.dumps([static(name) for name in SHELL_FILES])
     body = body.replace("[/* SHELL */]", shell, 1)
     body = body.replace("{/* WORDS */}", json.dumps(offline_words(), ensure_ascii=False), 1)
+    root = reverse("home")
+    body = body.replace('var ROOT = "/";', f"var ROOT = {json.dumps(root)};", 1)
+    body = body.replace(
+        'var START = "/app/";', f"var START = {json.dumps(reverse('app_start'))};", 1
+    )
     response = HttpResponse(body, content_type="text/javascript")
-    response["Service-Worker-Allowed"] = "/"
+    response["Service-Worker-Allowed"] = root
     return response
 
 

@@ -21,12 +21,15 @@ Variables (all optional in development):
   results (console in development, SMTP in production).
 - ``TRUSTED_PROXY_COUNT``: reverse proxies in front of gunicorn (1 behind the nginx of
   docs/proxy.md; default 0): where the client's address is read from.
-- ``CLUB_LANGUAGE``: the club's language, ``en`` (default), ``es`` or ``pt-br``; tables,
-  the board and anyone who has not chosen follow it (``clubsite.languages``).
+- ``CLUB_NAME``, ``CLUB_SLUG``, ``TIME_ZONE``: a new club's name, the first club's slug,
+  a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``: see the README.
+- ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
+  club's own is on its settings page; tables, the board and anyone who has not chosen
+  follow it (``clubsite.languages``).
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
   day sheet, the table cards); default by the club's language (en: Letter, es and
   pt-br: A4).
-- ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``CLUB_NAME``, ``TIME_ZONE``, ``LOG_LEVEL``,
+- ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
 """
@@ -106,6 +109,8 @@ MIDDLEWARE = [
     "clubsite.middleware.private_pages",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
+    # Which club the request is for: its scope, time zone and /<slug>/ prefix.
+    "clubsite.clubs.middleware.clubs",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -388,8 +393,16 @@ DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}
 
 BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", BASE_DIR / "backups"))
 
-# The club's name, shown in the header.
+# A new club's name and time zone (TIME_ZONE above) unless it is given its own; each
+# club's are in the database (its settings page). The first club, which the upgrade
+# makes, takes them too, and its slug is CLUB_SLUG (else CLUB_NAME slugified, else
+# "club").
 CLUB_NAME = os.environ.get("CLUB_NAME", "Canasta Club")
+# A shared site (many clubs, each at /<slug>/) even while it has only one club; off, a
+# site with exactly one club serves it at / (docs/development.md, "Clubs").
+CLUBS_SHARED_SITE = env_bool("CLUBS_SHARED_SITE")
+# The site's own name, on its list of clubs (a shared site's front page).
+SITE_NAME = os.environ.get("SITE_NAME", "Canasta clubs")
 
 # E-mail (the day's results to members who asked): Django's e-mail framework. In
 # development messages are printed to the console; in production they go through the

@@ -4,6 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from clubsite import pwa, views
+from clubsite.clubs import views as clubs
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,7 +13,9 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("app/", pwa.app_start, name="app_start"),
     path("language/", views.choose_language, name="choose_language"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", clubs.LoginView.as_view(), name="login"),
+    path("accounts/clubs/", clubs.my_clubs, name="my_clubs"),
+    path("settings/", clubs.club_settings, name="club_settings"),
     path(
         "accounts/logout/",
         pwa.clears_offline_copies(auth_views.LogoutView.as_view()),

@@ -10,6 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from clubsite import languages
+from clubsite.clubs.views import club_list
 from scoring.play.devices import remember_device
 
 logger = logging.getLogger(__name__)
@@ -20,7 +21,10 @@ HEALTH_KEY = "clubsite:healthz"
 
 def home(request):
     """The front page: what to do next, by role. It gives the browser its device cookie,
-    so the room code typed next is judged by this phone's own tries."""
+    so the room code typed next is judged by this phone's own tries. A shared site's
+    own front page (no club) lists its clubs."""
+    if getattr(request, "club", None) is None:
+        return club_list(request)
     response = render(request, "home.html")
     remember_device(request, response)
     return response
@@ -93,8 +97,9 @@ def choose_language(request):
         samesite=settings.LANGUAGE_COOKIE_SAMESITE,
     )
     if languages.member_language(request):
+        from members.permissions import person_for
         from members.services.people import set_language
 
-        set_language(request.user.person, code)
+        set_language(person_for(request.user), code)
         languages.remember_member_language(request, code)
     return response

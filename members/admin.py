@@ -3,7 +3,26 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from members.models import ClubDay, MergeRecord, Person, Round, Seat, SignIn, Table
+from members.models import Club, ClubDay, ClubRole, MergeRecord, Person, Round, Seat, SignIn, Table
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    """The platform operator's (a superuser's) list of clubs."""
+
+    list_display = ("name", "slug", "host", "is_active", "root_links", "time_zone", "created_at")
+    list_filter = ("is_active",)
+    search_fields = ("name", "slug", "host")
+    readonly_fields = ("created_at",)
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ("user", "club", "role", "created_at")
+    list_filter = ("role", "club")
+    search_fields = ("user__username", "user__email", "club__name", "club__slug")
+    list_select_related = ("user", "club")
+    raw_id_fields = ("user",)
 
 
 @admin.register(Person)

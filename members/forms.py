@@ -6,7 +6,9 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_scopes.forms import SafeModelChoiceField
 
+from members.clubs import ClubChoiceField
 from members.draw import SIT_OUT, THREES
 from members.models import ClubDay, Person
 from members.names import tidy_name
@@ -71,6 +73,8 @@ class PersonForm(forms.ModelForm):
             "joined": _("Date the member joined."),
             "notes": _("Anything officers should know. At most 2,000 characters."),
         }
+        # The choices are the club's, set when the form is made (see __init__).
+        field_classes = {"brought_by": SafeModelChoiceField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -170,13 +174,13 @@ class SearchForm(forms.Form):
 
 
 class SignInForm(forms.Form):
-    person = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    person = ClubChoiceField(
+        lambda: Person.objects.current(),
         error_messages={"invalid_choice": _("That person was not found; search again.")},
     )
     card_shown = forms.BooleanField(required=False)
-    brought_by = forms.ModelChoiceField(
-        queryset=Person.objects.current().members(),
+    brought_by = ClubChoiceField(
+        lambda: Person.objects.current().members(),
         required=False,
         error_messages={"invalid_choice": _("Choose the member who brought the guest.")},
     )
@@ -185,8 +189,8 @@ class SignInForm(forms.Form):
 class GuestForm(forms.Form):
     first_name = forms.CharField(max_length=80, label=_("Guest's first name"))
     last_name = forms.CharField(max_length=80, required=False, label=_("Guest's last name"))
-    brought_by = forms.ModelChoiceField(
-        queryset=Person.objects.none(),
+    brought_by = ClubChoiceField(
+        lambda: Person.objects.none(),
         required=False,
         label=_("Came with"),
         empty_label=_("— choose a member signed in today —"),
@@ -320,13 +324,13 @@ class SwapForm(_PeopleOfRoundForm):
 class MergeForm(forms.Form):
     """Two records of the same person: which one to keep."""
 
-    a = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    a = ClubChoiceField(
+        lambda: Person.objects.current(),
         widget=forms.HiddenInput,
         error_messages={"invalid_choice": _("One of the records is gone or was already merged.")},
     )
-    b = forms.ModelChoiceField(
-        queryset=Person.objects.current(),
+    b = ClubChoiceField(
+        lambda: Person.objects.current(),
         widget=forms.HiddenInput,
         error_messages={"invalid_choice": _("One of the records is gone or was already merged.")},
     )

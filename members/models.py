@@ -5,8 +5,11 @@ played at a `Table`), never the reverse.
 """
 
 import secrets
+import zoneinfo
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
@@ -15,7 +18,184 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from members.clubs import club_manager, current_club_id
+
+#: The Django group that made officers before clubs had their own roles; the upgrade
+#: (members 0009) turned its users into the club's officers. It grants nothing now.
 OFFICERS_GROUP = "Officers"
+
+#: First path segments a club's slug may not take: the site's own addresses.
+RESERVED_SLUGS = frozenset(
+    {"admin", "accounts", "static", "media", "healthz", "clubs", "sw.js", "app", "api", "www"}
+)
+
+
+def default_club_name() -> str:
+    return settings.CLUB_NAME
+
+
+def default_time_zone() -> str:
+    return settings.TIME_ZONE
+
+
+def default_language() -> str:
+    return getattr(settings, "CLUB_LANGUAGE", None) or settings.LANGUAGE_CODE
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            f"“{value}” is not a time zone name. Use one like Europe/London or America/New_York."
+        )
+
+
+def validate_club_slug(value: str) -> None:
+    """A slug is the first part of the club's addresses: never one of the site's own
+    (the admin, the login) nor the first part of a club page's address (``days``,
+    ``t``, ...), which would hide that page of every club served at ``/``."""
+    from django.urls import get_resolver
+
+    taken = set(RESERVED_SLUGS)
+    for pattern in get_resolver().url_patterns:
+        first = str(pattern.pattern).lstrip("^").split("/")[0]
+        if first:
+            taken.add(first)
+        for inner in getattr(pattern, "url_patterns", ()):
+            taken.add(str(inner.pattern).lstrip("^").split("/")[0])
+            for deeper in getattr(inner, "url_patterns", ()):
+                taken.add(str(deeper.pattern).lstrip("^").split("/")[0])
+    if value.lower() in taken:
+        raise ValidationError(
+            f"“{value}” is an address the site uses itself; choose another short name."
+        )
+
+
+class ClubQuerySet(models.QuerySet):
+    def active(self):
+        return self.filter(is_active=True)
+
+
+class Club(models.Model):
+    """A club: the root of its data. Every club-owned row points here (``club``), and
+    every query of club data runs inside one club's scope (:mod:`members.clubs`).
+
+    A club is served at ``/<slug>/…`` on a shared site, at ``/`` on its own host name
+    (``host``), and at ``/`` when it is the site's only club (see
+    ``clubsite.clubs.middleware``). Its game settings (the default rule set, the
+    ranking, the other team's OK) are ``scoring.ClubSettings``, one row per club."""
+
+    slug = models.SlugField(
+        max_length=40,
+        unique=True,
+        validators=[
+            RegexValidator(r"^[a-z0-9][a-z0-9-]*$", "Use small letters, digits and dashes."),
+            validate_club_slug,
+        ],
+        help_text="The club's part of the site's addresses: /<slug>/ on a shared site.",
+    )
+    name = models.CharField(max_length=120, default=default_club_name)
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text="Where the club plays, e.g. America/New_York: dates and times are shown "
+        "in it and a day's table links end at its midnight.",
+    )
+    language_code = models.CharField(
+        max_length=10,
+        default=default_language,
+        help_text="The language of the club's pages (stored for now; the pages are in English).",
+    )
+    results_sender_name = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="The name the results e-mail comes from (the club's name when empty).",
+    )
+    results_reply_to = models.EmailField(
+        blank=True, help_text="Where replies to the results e-mail go (none when empty)."
+    )
+    host = models.CharField(
+        max_length=253,
+        null=True,
+        blank=True,
+        unique=True,
+        help_text="A host name of the club's own (scores.example.org), served at its root. "
+        "It must also be in the site's ALLOWED_HOSTS.",
+    )
+    is_active = models.BooleanField(
+        default=True, help_text="A suspended club's pages say so and show nothing else."
+    )
+    root_links = models.BooleanField(
+        default=False,
+        help_text="The club whose addresses were at the site's root before the site had "
+        "more than one club: old links, QR codes and bookmarks (/days/, /t/…) lead to its "
+        "/<slug>/ addresses. At most one club.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = ClubQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["root_links"], condition=Q(root_links=True), name="club_one_root_links"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        self.host = (self.host or "").strip().lower() or None
+        super().save(*args, **kwargs)
+
+
+def club_field(one: bool = False, **kwargs) -> models.ForeignKey:
+    """The ``club`` of a club-owned row: the active club unless given (see
+    :mod:`members.clubs`). PROTECT: a club's rows go before the club does. ``one``: the
+    club has one such row (a OneToOneField)."""
+    options = {
+        "on_delete": models.PROTECT,
+        "related_name": "+",
+        "default": current_club_id,
+        "editable": False,
+    }
+    options.update(kwargs)
+    return (models.OneToOneField if one else models.ForeignKey)(Club, **options)
+
+
+class ClubRole(models.Model):
+    """A login's role at one club. An officer of one club is nobody at another; a
+    superuser (the platform operator) is an officer everywhere. Being a member is having
+    a ``Person`` record with the login in that club."""
+
+    class Role(models.TextChoices):
+        OFFICER = "officer", "Officer"
+
+    club = club_field(editable=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles"
+    )
+    role = models.CharField(max_length=20, choices=Role.choices, default=Role.OFFICER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = club_manager()
+
+    class Meta:
+        ordering = ["club", "user", "role"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user", "role"], name="clubrole_once"),
+            models.CheckConstraint(condition=Q(role__in=["officer"]), name="clubrole_role_valid"),
+        ]
+        indexes = [
+            # A login's clubs (the page that lets them choose one).
+            models.Index(fields=["user"], name="clubrole_user_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.get_role_display().lower()} of {self.club_id}"
+
 
 # Room codes are typed on phones: no 0/O, 1/I/L, 5/S, 2/Z look-alikes.
 ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXY346789"
@@ -94,12 +274,13 @@ class Person(models.Model):
         ACTIVE = "active", gettext_lazy("Active")
         LAPSED = "lapsed", gettext_lazy("Lapsed")
 
+    club = club_field()
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
     membership_number = models.CharField(
         max_length=20,
         blank=True,
         null=True,
-        help_text="The number on the membership card. Members only; unique.",
+        help_text="The number on the membership card. Members only; unique in the club.",
     )
     first_name = models.CharField(max_length=80)
     last_name = models.CharField(max_length=80, blank=True)
@@ -123,13 +304,13 @@ class Person(models.Model):
         related_name="guests_brought",
         help_text="For a guest: the member who first brought them.",
     )
-    user = models.OneToOneField(
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="person",
-        help_text="The login this person uses to see their own page.",
+        related_name="people",
+        help_text="The login this person uses to see their own page (one record per club).",
     )
     language = models.CharField(
         max_length=10,
@@ -150,15 +331,20 @@ class Person(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords()
-    objects = PersonQuerySet.as_manager()
+    objects = club_manager(PersonQuerySet)
 
     class Meta:
         ordering = ["last_name", "first_name", "pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["membership_number"],
+                fields=["club", "membership_number"],
                 condition=Q(membership_number__isnull=False),
                 name="person_unique_membership_number",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="person_one_per_login",
             ),
             models.CheckConstraint(
                 # A merged-away trace gives up its number (so the kept record can take it).
@@ -180,9 +366,11 @@ class Person(models.Model):
         ]
         indexes = [
             # Sign-in search at the door: "part of a name", case-insensitive.
-            models.Index(Lower("last_name"), Lower("first_name"), name="person_name_lower_idx"),
-            # The results pages' data fingerprint: MAX(updated_at).
-            models.Index(fields=["updated_at"], name="person_updated_idx"),
+            models.Index(
+                "club", Lower("last_name"), Lower("first_name"), name="person_name_lower_idx"
+            ),
+            # The results pages' data fingerprint: the club's MAX(updated_at).
+            models.Index(fields=["club", "updated_at"], name="person_updated_idx"),
         ]
 
     def __str__(self) -> str:
@@ -218,6 +406,7 @@ class Person(models.Model):
 class MergeRecord(models.Model):
     """Two records of the same person made one: what was moved, by whom, when."""
 
+    club = club_field()
     kept = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="merges_kept")
     removed = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="merges_removed")
     removed_snapshot = models.JSONField(
@@ -228,6 +417,8 @@ class MergeRecord(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     merged_at = models.DateTimeField(auto_now_add=True)
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["-merged_at"]
@@ -253,6 +444,7 @@ class ClubDay(models.Model):
         OPEN = "open", gettext_lazy("Open")
         CLOSED = "closed", gettext_lazy("Closed")
 
+    club = club_field()
     date = models.DateField()
     title = models.CharField(max_length=120, blank=True, help_text="e.g. 'Thursday afternoon'.")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -269,10 +461,10 @@ class ClubDay(models.Model):
         unique=True,
         default=new_room_code,
         help_text="Opens the day's room board (the results screen for the wall) while "
-        "the day's table links work.",
+        "the day's table links work. Unique across the site.",
     )
 
-    objects = ClubDayQuerySet.as_manager()
+    objects = club_manager(ClubDayQuerySet)
 
     class Meta:
         ordering = ["-date", "-pk"]
@@ -283,7 +475,7 @@ class ClubDay(models.Model):
         ]
         indexes = [
             # Day results and standings by date range.
-            models.Index(fields=["date"], name="clubday_date_idx"),
+            models.Index(fields=["club", "date"], name="clubday_date_idx"),
         ]
 
     def __str__(self) -> str:
@@ -298,6 +490,7 @@ class ClubDay(models.Model):
 class SignIn(models.Model):
     """A person at the door on a club day."""
 
+    club = club_field()
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="signins")
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="signins")
     card_shown = models.BooleanField(default=False, help_text="Membership or guest card seen.")
@@ -315,6 +508,7 @@ class SignIn(models.Model):
     )
 
     history = HistoricalRecords()
+    objects = club_manager()
 
     class Meta:
         ordering = ["-signed_in_at", "-pk"]
@@ -336,6 +530,7 @@ class Round(models.Model):
         THREES = "threes", gettext_lazy("Three-player tables")
         SIT_OUT = "sit_out", gettext_lazy("Sit out")
 
+    club = club_field()
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     started = models.BooleanField(
@@ -352,6 +547,8 @@ class Round(models.Model):
         null=True, blank=True, help_text="Random seed of the last draw (to replay it exactly)."
     )
     drawn_at = models.DateTimeField(null=True, blank=True)
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["day", "number"]
@@ -371,10 +568,14 @@ class Table(models.Model):
     """A numbered physical table in a round. Its room code and secret token let one
     device score this table on this day only (checked in `scoring`)."""
 
+    club = club_field()
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    # Unique across the site: a code or link always leads to its own club's table.
     room_code = models.CharField(max_length=ROOM_CODE_LENGTH, unique=True, default=new_room_code)
     token = models.CharField(max_length=64, unique=True, default=new_table_token)
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["round", "number"]
@@ -390,10 +591,13 @@ class Seat(models.Model):
     """A person at a table. Positions 1–4 go round the table clockwise, so partners in
     a four-player game sit at 1 & 3 and 2 & 4."""
 
+    club = club_field()
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["table", "position"]

@@ -1,27 +1,49 @@
-"""Who may do what. One place for the role checks every view uses."""
+"""Who may do what. One place for the role checks every view uses.
+
+Every answer is about the active club (the request's, :mod:`members.clubs`): an
+officer or member of one club is nobody at another. A superuser (the platform
+operator) is an officer of every club."""
 
 from functools import wraps
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 
-from members.models import OFFICERS_GROUP, Seat
+from members.clubs import current_club_id
+from members.models import ClubRole, Person, Seat
+
+OFFICER = ClubRole.Role.OFFICER
+
+
+def _known(user, name: str):
+    """An answer kept on the user object for the active club, or None. The user object
+    lives for one request: the menu of the page and the view ask once between them."""
+    kept = getattr(user, name, None)
+    if isinstance(kept, tuple) and kept[0] == current_club_id():
+        return kept
+    return None
+
+
+def _keep(user, name: str, value) -> None:
+    setattr(user, name, (current_club_id(), value))
 
 
 def is_officer(user) -> bool:
-    """Whether ``user`` is a club officer (a superuser, or in the officers' group). The
-    answer is kept on the user object, which lives for one request: the menu of the page
-    and the view ask once between them."""
+    """Whether ``user`` is an officer of the active club (a superuser is one of every
+    club); never outside a club."""
     if not user or not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    if not hasattr(user, "_is_officer"):
-        user._is_officer = user.groups.filter(name=OFFICERS_GROUP).exists()
-    return user._is_officer
+    if current_club_id() is None:
+        return False
+    kept = _known(user, "_is_officer")
+    if kept is None:
+        _keep(user, "_is_officer", ClubRole.objects.filter(user=user, role=OFFICER).exists())
+        kept = _known(user, "_is_officer")
+    return kept[1]
 
 
 def officer_or_seated(user, table) -> tuple[bool, bool]:
@@ -31,28 +53,45 @@ def officer_or_seated(user, table) -> tuple[bool, bool]:
     :func:`is_officer` keeps it, so the page's menu does not ask again."""
     if not user or not user.is_authenticated:
         return False, False
-    if user.is_superuser or getattr(user, "_is_officer", False):
+    known = _known(user, "_is_officer")
+    if user.is_superuser or (known and known[1]):
         return True, False
-    if hasattr(user, "_is_officer"):
+    if known is not None:
         return False, Seat.objects.filter(table=table, person__user=user).exists()
     answers = (
         get_user_model()
         .objects.filter(pk=user.pk)
         .annotate(
-            officer=Exists(Group.objects.filter(user=OuterRef("pk"), name=OFFICERS_GROUP)),
+            officer=Exists(ClubRole.objects.filter(user=OuterRef("pk"), role=OFFICER)),
             seated=Exists(Seat.objects.filter(table=table, person__user=OuterRef("pk"))),
         )
     )
     officer, seated = answers.values_list("officer", "seated").get()
-    user._is_officer = bool(officer)
-    return user._is_officer, bool(seated)
+    _keep(user, "_is_officer", bool(officer))
+    return bool(officer), bool(seated)
 
 
 def person_for(user):
-    """The Person record of a logged-in user, or None."""
-    if not user or not user.is_authenticated:
+    """The active club's Person record of a logged-in user, or None (kept on the user
+    object for the request)."""
+    if not user or not user.is_authenticated or current_club_id() is None:
         return None
-    return getattr(user, "person", None)
+    kept = _known(user, "_club_person")
+    if kept is None:
+        _keep(user, "_club_person", Person.objects.filter(user=user).first())
+        kept = _known(user, "_club_person")
+    return kept[1]
+
+
+def make_officer(user, club=None) -> ClubRole:
+    """Make ``user`` an officer of ``club`` (the active club when None)."""
+    if club is None:
+        role, _ = ClubRole.objects.get_or_create(user=user, role=OFFICER)
+    else:
+        role, _ = ClubRole.objects.with_scopes_disabled().get_or_create(
+            club=club, user=user, role=OFFICER
+        )
+    return role
 
 
 def officer_required(view):

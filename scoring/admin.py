@@ -1,4 +1,5 @@
-"""Django admin for every scoring model.
+"""Django admin for every scoring model (the platform operator's: it sees every club,
+``clubsite.clubs.middleware`` runs it with the club scopes disabled).
 
 Scores are written only by `scoring.play.services` (one transaction per hand, derived rows
 rebuilt from the raw inputs), so the admin shows hands, teams and results read-only:
@@ -45,8 +46,8 @@ class NeverDeletedAdmin(ReadOnlyAdmin):
 
 @admin.register(RuleSet)
 class RuleSetAdmin(SimpleHistoryAdmin):
-    list_display = ("name", "slug", "based_on", "is_preset", "is_club_default", "updated_at")
-    list_filter = ("is_preset", "is_club_default", "based_on")
+    list_display = ("name", "slug", "club", "based_on", "is_preset", "updated_at")
+    list_filter = ("is_preset", "club", "based_on")
     search_fields = ("name", "slug", "description")
     readonly_fields = ("created_at", "updated_at")
 
@@ -201,7 +202,7 @@ class SeasonAdmin(admin.ModelAdmin):
 
 @admin.register(ClubSettings)
 class ClubSettingsAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "public_standings", "min_games_to_rank")
+    list_display = ("club", "default_rule_set", "public_standings", "min_games_to_rank")
 
 
 @admin.register(RatingPoint)

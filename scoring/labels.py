@@ -12,6 +12,8 @@ import re
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rules.kinds import CATALOGUE_BY_KEY
+
 __all__ = [
     "BREAKDOWN_WORDS",
     "CARD_WORDS",
@@ -20,6 +22,7 @@ __all__ = [
     "WENT_OUT_CHOICES",
     "WENT_OUT_SHEET",
     "WENT_OUT_WORDS",
+    "kinds_words",
 ]
 
 RANK_WORDS = {
@@ -42,7 +45,27 @@ PENALTY_LABELS = {
     "ask_to_go_out_failed": _("Asked to go out, then did not"),
     "discard_unused": _("Took the top discard, did not use it"),
     "red_three_in_hand": _("Red three kept in hand"),
+    # A kind's penalty for holding three or more of its rank (Modern American canasta).
+    "held_sevens": _("Held three or more sevens"),
+    "held_aces": _("Held three or more aces"),
 }
+
+
+def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
+    """Canastas by kind in words, "1 canasta of sevens; 2 sequence canastas" (the
+    kinds in ``leave_out`` left out): the workbook's Hands sheet."""
+    if not isinstance(canastas, dict):
+        return ""
+    words = []
+    for kind, n in canastas.items():
+        spec = CATALOGUE_BY_KEY.get(kind)
+        if kind in leave_out or spec is None or type(n) is not int or n <= 0:
+            continue
+        label = spec.label[0].lower() + spec.label[1:]
+        many = label.replace("canasta", "canastas", 1) if "canasta" in label else label + "s"
+        words.append(f"{n} {label if n == 1 else many}")
+    return "; ".join(words)
+
 
 #: The hand form's "Went out" choices.
 WENT_OUT_CHOICES = [
@@ -87,6 +110,11 @@ def penalty_words(team_inputs) -> str:
             note = str(penalty.get("note") or gettext("Other penalty")).strip()
             others.append(f"{note} ({penalty.get('points')})")
     words = [str(PENALTY_LABELS[k]) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    unfinished = team_inputs.get("unfinished") if isinstance(team_inputs, dict) else None
+    if unfinished:
+        words.append(
+            gettext("Unfinished: %(kinds)s") % {"kinds": kinds_words(unfinished, leave_out=())}
+        )
     return "; ".join(words + others)
 
 

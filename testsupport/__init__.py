@@ -25,14 +25,28 @@ def in_ci() -> bool:
 
 
 def restore_migration_data():
-    """Make again the rows the data migrations wrote (the rule-set presets, by the
-    migration's own code), which a flush takes away: a transactional test starts from
-    the database the previous one flushed. (Django's ``serialized_rollback`` would
-    restore them, but not in the browser journeys: under Playwright's event loop the
-    test's connection is another object than the one the test database was read
-    with.)"""
+    """Make again the rows the data migrations wrote (the rule-set presets, the first
+    club and its settings, by the migrations' own code), which a flush takes away: a
+    transactional test starts from the database the previous one flushed. (Django's
+    ``serialized_rollback`` would restore them, but not in the browser journeys: under
+    Playwright's event loop the test's connection is another object than the one the
+    test database was read with.)"""
     from importlib import import_module
 
     from django.apps import apps
+    from django_scopes import scopes_disabled
 
-    import_module("scoring.migrations.0002_presets").create_presets(apps, None)
+    from members.clubs import in_club
+
+    with scopes_disabled():
+        import_module("scoring.migrations.0002_presets").create_presets(apps, None)
+        club = import_module("members.migrations.0009_club_data").create_first_club(apps)
+    with in_club(club):  # the settings' receivers move the club's results version
+        import_module("scoring.migrations.0019_club_data").first_club_settings(apps, club)
+
+
+def first_club():
+    """The site's first club: the one the migrations made, the tests' club."""
+    from members.models import Club
+
+    return Club.objects.order_by("pk").first()

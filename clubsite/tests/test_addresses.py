@@ -46,15 +46,19 @@ COOKIELESS_WRONG = 30  # then 30 wrong codes without a cookie
 FRESH_PHONES = 4
 
 SETUP = f"""
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.utils import timezone
+from members.clubs import command_club, in_club
 from members.models import ClubDay, Person, Round, Table
+from members.permissions import make_officer
+
+in_club(command_club()).__enter__()  # the site's one club, for the rest of the script
 
 day = ClubDay.objects.create(date=timezone.localdate(), title="Thursday", board_code="{BOARD_CODE}")
 round1 = Round.objects.create(day=day, number=1)
 Table.objects.create(round=round1, number=1, room_code="{ROOM_CODE}")
 officer = User.objects.create_user("officer", password="officer-pass-123")
-officer.groups.add(Group.objects.get_or_create(name="Officers")[0])
+make_officer(officer)
 member = User.objects.create_user("member", password="member-pass-123")
 Person.objects.create(kind=Person.Kind.MEMBER, membership_number="9001",
                       first_name="Mary", last_name="Member", user=member)

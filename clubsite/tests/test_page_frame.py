@@ -7,15 +7,16 @@ from django.template import engines
 from django.test import RequestFactory
 from django.urls import reverse
 
-from clubsite.context_processors import club
+from clubsite.context_processors import club as club_context
 
 pytestmark = pytest.mark.django_db
 
 
-def test_the_menu_marks_the_current_page(rf: RequestFactory, officer_user):
+def test_the_menu_marks_the_current_page(rf: RequestFactory, officer_user, club):
     request = rf.get(reverse("scoring:standings"))
     request.user = officer_user
-    context = club(request)
+    request.club = club  # as the clubs middleware sets it
+    context = club_context(request)
     current = [item["label"] for item in context["nav_items"] if item["current"]]
     assert current == ["Standings"]
     assert "People" in [item["label"] for item in context["nav_items"]]  # an officer's menu

@@ -27,14 +27,15 @@ from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.shortcuts import resolve_url
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from members.models import OFFICERS_GROUP, ClubDay, Person, Round, Seat, SignIn, Table
+from members.clubs import in_club
+from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from members.permissions import make_officer
 from members.services import close_day
 from members.tests.factories import (
     ClubDayFactory,
@@ -51,6 +52,7 @@ from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
+from testsupport import first_club
 
 # The other member's contact details: they must never reach a non-officer's page.
 OLGA_EMAIL = "olga.private@contact-secret.test"
@@ -86,15 +88,16 @@ def _play(table, teams, hands, **options):
     return games.play(table, teams, hands, on_the_day=False, **options)
 
 
-def build_world() -> SimpleNamespace:
+def build_world(prefix: str = "") -> SimpleNamespace:
     """An open club day with a seated, started round: table 1 (Olga, Ann, Gus the guest,
     Bob) has a finished game and a game in play with two hands; table 2 (Mary the
     member, Cat, Dan, Eve) has no game yet. Last week's day is closed (with a finished
     game), next week's is open (one table). A season, the preset rule sets and a house
-    rule set. Walt is a member not signed in; Sid is signed in but not seated."""
+    rule set. Walt is a member not signed in; Sid is signed in but not seated. All in the
+    active club; ``prefix`` starts the user names (two worlds, two clubs)."""
     User = get_user_model()
-    officer = User.objects.create_user("officer", first_name="Olive", last_name="Officer")
-    officer.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0])
+    officer = User.objects.create_user(f"{prefix}officer", first_name="Olive", last_name="Officer")
+    make_officer(officer)
     mary = MemberFactory(
         first_name="Mary",
         last_name="Member",
@@ -102,7 +105,7 @@ def build_world() -> SimpleNamespace:
         name_only=True,
         email="mary@example.org",
         phone="555-0101",
-        user=User.objects.create_user("member"),
+        user=User.objects.create_user(f"{prefix}member"),
     )
     ClubSettings.load()
     club = RuleSet.objects.get(slug="club")
@@ -204,7 +207,8 @@ def world_keys(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         outer = transaction.atomic()
         outer.__enter__()
-        world = build_world()
+        with in_club(first_club()):
+            world = build_world()
     yield {key: (type(obj), obj.pk) for key, obj in vars(world).items()}
     with django_db_blocker.unblock():
         transaction.set_rollback(True)
@@ -315,6 +319,15 @@ CASES: dict[str, Case] = {
     "password_change": Case(lambda w: _r("password_change"), LOGGED_IN, LOGGED_IN, changes=True),
     "password_change_done": Case(
         lambda w: _r("password_change_done"), LOGGED_IN, E(405, 405, LOGIN, LOGIN)
+    ),
+    # -- clubs: a login's clubs, the club's settings (officers) --------------------------
+    "my_clubs": Case(lambda w: _r("my_clubs"), LOGGED_IN, E(405, 405, LOGIN, LOGIN)),
+    "club_settings": Case(
+        lambda w: _r("club_settings"),
+        OFFICERS,
+        OFFICERS,
+        lambda w: {"club-name": ""},  # refused with a message: the name is required
+        changes=True,
     ),
     # -- members: club days, the door, seating ------------------------------------------
     "members:days": Case(

@@ -42,9 +42,9 @@ def test_a_member_is_not_an_officer(member_client):
     assert member_client.get(reverse("members:people")).status_code == 403
 
 
-def test_leaving_the_officers_group_takes_effect_on_the_next_page(officer_client, officer_user):
+def test_losing_the_officer_role_takes_effect_on_the_next_page(officer_client, officer_user):
     assert officer_client.get(reverse("members:people")).status_code == 200
-    officer_user.groups.clear()
+    officer_user.club_roles.all().delete()
     assert officer_client.get(reverse("members:people")).status_code == 403
 
 

@@ -1,6 +1,6 @@
-"""A new site has the Officers group (a data migration makes it), so the superuser
-made by ``createsuperuser`` appoints officers in the admin by ticking the group on
-their users: nothing to create by hand, and no name to mistype."""
+"""A new site has the Officers group (a data migration makes it). Since clubs the group
+grants nothing (officers are club roles; members 0009 made the group's users the first
+club's officers), but the migration that makes it stays as it was."""
 
 import importlib
 

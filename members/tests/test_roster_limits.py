@@ -300,6 +300,7 @@ def test_an_upload_over_the_byte_limit_is_refused_before_it_is_read():
         read_roster("roster.csv", b"Number,First name\n" + b"1,Al\n" * 1_100_000)
 
 
+@pytest.mark.django_db  # the command finds its club in the database first
 def test_the_import_command_refuses_a_huge_file_before_reading_it(tmp_path, monkeypatch):
     """``import_members`` checks the file's size on disk first: a 6 MB file is never
     read into memory."""

@@ -59,6 +59,16 @@ def num(n: int) -> str:
     return _("an impossibly large number")
 
 
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``plural(1, "canasta")`` -> ``"1 canasta"``; ``plural(2, "canasta")`` -> ``"2 canastas"``.
+
+    English only: the words come from data (a kind's name) or are not yet in the catalogs;
+    a message to translate uses :func:`count` instead."""
+    if n == 1:
+        return f"1 {one}"
+    return f"{num(n)} {many if many is not None else one + 's'}"
+
+
 def count(n: int, singular: str, plural: str) -> str:
     """``count(2, "%(n)s canasta", "%(n)s canastas")`` -> ``"2 canastas"``: a number and
     its noun, translated as one phrase."""

@@ -12,7 +12,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from members.models import Person
+from members.clubs import club_manager
+from members.models import Person, club_field
 from scoring.models.games import Game, Hand
 
 
@@ -33,6 +34,7 @@ class HandConfirmation(models.Model):
 
     OPEN = (Status.WAITING, Status.DISPUTED)
 
+    club = club_field()
     hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="confirmation")
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="+", help_text="Copy of hand.game."
@@ -73,7 +75,7 @@ class HandConfirmation(models.Model):
     updated_at = models.DateTimeField()
 
     history = HistoricalRecords()
-    objects = HandConfirmationQuerySet.as_manager()
+    objects = club_manager(HandConfirmationQuerySet)
 
     class Meta:
         ordering = ["game", "hand__number"]
@@ -84,9 +86,10 @@ class HandConfirmation(models.Model):
             ),
         ]
         indexes = [
-            # The day page and the results notes: the open confirmations of some games.
+            # The day page and the results notes: the club's open confirmations (of
+            # some games).
             models.Index(
-                fields=["game"],
+                fields=["club", "game"],
                 condition=Q(status__in=["waiting", "disputed"]),
                 name="handconfirmation_open_idx",
             ),
@@ -113,6 +116,7 @@ class KeeperChange(models.Model):
     named and hands need the other team's OK). Written only by
     :func:`scoring.play.services.confirmations.name_score_keeper`."""
 
+    club = club_field()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="keeper_changes")
     person = models.ForeignKey(
         Person,
@@ -132,6 +136,8 @@ class KeeperChange(models.Model):
     )
     via = models.CharField(max_length=120, blank=True, help_text="The device, when not logged in.")
     at = models.DateTimeField()
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["game", "at", "pk"]

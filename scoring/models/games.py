@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from members.models import ClubDay, Person, Table
+from members.clubs import club_manager
+from members.models import ClubDay, Person, Table, club_field
 from scoring import engine
 from scoring.models.rulesets import RuleSet, rules_from_settings
 
@@ -37,6 +38,7 @@ class Game(models.Model):
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
+    club = club_field()
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
     day = models.ForeignKey(ClubDay, on_delete=models.PROTECT, related_name="games")
     day_date = models.DateField(help_text="Copy of the club day's date, for date-range queries.")
@@ -72,7 +74,7 @@ class Game(models.Model):
         'at the table: {"hand": next hand number, "counts": [per team]}.',
     )
 
-    objects = GameQuerySet.as_manager()
+    objects = club_manager(GameQuerySet)
 
     class Meta:
         ordering = ["-day_date", "table__number", "number"]
@@ -87,8 +89,8 @@ class Game(models.Model):
             ),
         ]
         indexes = [
-            # Standings and exports: finished games in a date range.
-            models.Index(fields=["status", "day_date"], name="game_status_date_idx"),
+            # Standings and exports: the club's finished games in a date range.
+            models.Index(fields=["club", "status", "day_date"], name="game_status_date_idx"),
             # Day results: the games of one day.
             models.Index(fields=["day", "status"], name="game_day_status_idx"),
         ]
@@ -113,6 +115,7 @@ class GameTeam(models.Model):
     """One side of a game (a partnership, or a single player in two-player games) with
     its running totals, written by `scoring.play.services` with every hand."""
 
+    club = club_field()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="teams")
     index = models.PositiveSmallIntegerField(help_text="0-based position in the game's teams.")
     players = models.ManyToManyField(Person, through="TeamPlayer", related_name="game_teams")
@@ -125,8 +128,20 @@ class GameTeam(models.Model):
         help_text="The other sides' average total (the opponent's total when there are two).",
     )
     hands = models.PositiveSmallIntegerField(default=0)
-    natural_canastas = models.PositiveIntegerField(default=0)
-    mixed_canastas = models.PositiveIntegerField(default=0)
+    natural_canastas = models.PositiveIntegerField(
+        default=0,
+        help_text="Canastas without a wild card (natural ones, and sevens, aces and "
+        "sequences in the games that have them).",
+    )
+    mixed_canastas = models.PositiveIntegerField(
+        default=0, help_text="Canastas with wild cards (mixed ones, and wild canastas)."
+    )
+    canastas_by_kind = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Canastas of each kind of the game's rules, by kind (natural, mixed, "
+        "sevens, sequence ...).",
+    )
     red_threes = models.PositiveIntegerField(default=0)
     times_out = models.PositiveIntegerField(default=0)
     concealed_outs = models.PositiveIntegerField(default=0)
@@ -134,14 +149,16 @@ class GameTeam(models.Model):
     best_hand = models.IntegerField(null=True, blank=True)
     won = models.BooleanField(default=False)
 
+    objects = club_manager()
+
     class Meta:
         ordering = ["game", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="gameteam_unique_index"),
         ]
         indexes = [
-            # Club records: highest game.
-            models.Index(fields=["-total"], name="gameteam_total_idx"),
+            # Club records: the club's highest game.
+            models.Index(fields=["club", "-total"], name="gameteam_total_idx"),
         ]
 
     def __str__(self) -> str:
@@ -155,12 +172,15 @@ class GameTeam(models.Model):
 
 
 class TeamPlayer(models.Model):
+    club = club_field()
     team = models.ForeignKey(GameTeam, on_delete=models.CASCADE, related_name="memberships")
     person = models.ForeignKey(Person, on_delete=models.PROTECT, related_name="team_memberships")
     game = models.ForeignKey(
         Game, on_delete=models.CASCADE, related_name="players", help_text="Copy of team.game."
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["team", "seat", "pk"]
@@ -183,6 +203,7 @@ class Hand(models.Model):
     `version` rises with each change, so a stale edit can never overwrite a newer one.
     """
 
+    club = club_field()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hand_set")
     number = models.PositiveSmallIntegerField()
     inputs = models.JSONField(help_text="One contract-shaped dict per team: the raw entry.")
@@ -200,6 +221,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField()
 
     history = HistoricalRecords()
+    objects = club_manager()
 
     class Meta:
         ordering = ["game", "number"]
@@ -235,12 +257,20 @@ def via_words(via: str) -> str:
 class TeamHand(models.Model):
     """A team's derived result for one hand (rebuilt from `Hand.inputs`)."""
 
+    club = club_field()
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="team_hands")
     team = models.ForeignKey(GameTeam, on_delete=models.CASCADE, related_name="team_hands")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     melded_points = models.IntegerField(default=0)
-    natural_canastas = models.PositiveSmallIntegerField(default=0)
-    mixed_canastas = models.PositiveSmallIntegerField(default=0)
+    natural_canastas = models.PositiveSmallIntegerField(
+        default=0, help_text="Canastas without a wild card, of any kind."
+    )
+    mixed_canastas = models.PositiveSmallIntegerField(
+        default=0, help_text="Canastas with wild cards, of any kind."
+    )
+    canastas_by_kind = models.JSONField(
+        default=dict, blank=True, help_text="Canastas of each kind in this hand, by kind."
+    )
     red_threes = models.PositiveSmallIntegerField(default=0)
     went_out = models.CharField(max_length=10, default="none")
     hand_points = models.IntegerField(default=0)
@@ -253,6 +283,8 @@ class TeamHand(models.Model):
     minimum_before = models.PositiveSmallIntegerField()
     minimum_next = models.PositiveSmallIntegerField()
 
+    objects = club_manager()
+
     class Meta:
         ordering = ["hand", "team__index"]
         constraints = [
@@ -263,11 +295,11 @@ class TeamHand(models.Model):
             ),
         ]
         indexes = [
-            # Club records: highest hand.
-            models.Index(fields=["-hand_score"], name="teamhand_score_idx"),
+            # Club records: the club's highest hand.
+            models.Index(fields=["club", "-hand_score"], name="teamhand_score_idx"),
             # Club records: hands with four (or more) red threes, a rare few rows.
             models.Index(
-                fields=["red_threes"],
+                fields=["club", "red_threes"],
                 condition=Q(red_threes__gte=4),
                 name="teamhand_four_red_threes_idx",
             ),

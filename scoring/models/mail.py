@@ -5,12 +5,14 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from members.models import ClubDay, Person
+from members.clubs import club_manager
+from members.models import ClubDay, Person, club_field
 
 
 class ResultsMailing(models.Model):
     """One press of "send the results" for a club day."""
 
+    club = club_field()
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="results_mailings")
     key = models.CharField(
         max_length=64,
@@ -25,6 +27,8 @@ class ResultsMailing(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField()
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -41,6 +45,7 @@ class ResultsMessage(models.Model):
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
 
+    club = club_field()
     mailing = models.ForeignKey(ResultsMailing, on_delete=models.CASCADE, related_name="messages")
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="+")
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
@@ -48,6 +53,8 @@ class ResultsMessage(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     error = models.CharField(max_length=300, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["person__last_name", "person__first_name", "pk"]

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
-from members.models import ClubDay
+from members.clubs import club_manager, shared_manager
+from members.models import ClubDay, club_field
 from scoring import engine
 
 
@@ -30,25 +31,35 @@ class RuleSetQuerySet(models.QuerySet):
         return self.filter(is_preset=True)
 
     def club_default(self):
-        return self.filter(is_club_default=True).first()
+        """The active club's default rule set (``ClubSettings.default_rule_set``), or None."""
+        return self.with_default().filter(is_club_default=True).first()
+
+    def with_default(self):
+        """Annotate ``is_club_default`` (the active club's default rule set), and list
+        the default first."""
+        from scoring.models.results import ClubSettings
+
+        chosen = ClubSettings.objects.filter(default_rule_set=models.OuterRef("pk"))
+        return self.annotate(is_club_default=models.Exists(chosen)).order_by(
+            "-is_club_default", "-is_preset", "name"
+        )
 
 
 class RuleSet(models.Model):
-    """A named rule set: a shipped preset (read-only) or the club's own copy of one.
+    """A named rule set: a shipped preset (read-only, ``club`` empty, seen by every club)
+    or a club's own copy of one.
 
     `settings` holds `engine.RuleSet.to_dict()`; a game copies it when it starts, so
     editing a rule set never rescores an old game.
     """
 
-    name = models.CharField(max_length=80, unique=True)
-    slug = models.SlugField(max_length=80, unique=True)
+    club = club_field(null=True, blank=True, help_text="Empty for the shipped presets.")
+    name = models.CharField(max_length=80)
+    slug = models.SlugField(max_length=80)
     based_on = models.CharField(
         max_length=20, blank=True, help_text="The preset this rule set was copied from."
     )
     is_preset = models.BooleanField(default=False, help_text="Shipped presets cannot be edited.")
-    is_club_default = models.BooleanField(
-        default=False, help_text="Played on a club day unless the day chooses another."
-    )
     description = models.TextField(
         blank=True, max_length=1000, help_text="What is special about it. At most 1,000 characters."
     )
@@ -62,15 +73,21 @@ class RuleSet(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords()
-    objects = RuleSetQuerySet.as_manager()
+    objects = shared_manager(RuleSetQuerySet)
 
     class Meta:
-        ordering = ["-is_club_default", "-is_preset", "name"]
+        ordering = ["-is_preset", "name"]
         constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="ruleset_unique_name"),
+            models.UniqueConstraint(fields=["club", "slug"], name="ruleset_unique_slug"),
             models.UniqueConstraint(
-                fields=["is_club_default"],
-                condition=Q(is_club_default=True),
-                name="ruleset_one_club_default",
+                fields=["name"], condition=Q(club__isnull=True), name="preset_unique_name"
+            ),
+            models.UniqueConstraint(
+                fields=["slug"], condition=Q(club__isnull=True), name="preset_unique_slug"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_preset=False) | Q(club__isnull=True), name="ruleset_preset_shared"
             ),
         ]
 
@@ -99,13 +116,19 @@ def rules_summary(rules: "engine.RuleSet") -> str:
             "teams": rules.teams,
             "size": rules.players_per_team,
         }
+    if rules.hands_in_game:
+        game = _("%(hands)s hands, the highest total wins") % {"hands": rules.hands_in_game}
+    else:
+        game = _("game to %(target)s") % {
+            "target": number_format(rules.target_score, force_grouping=True)
+        }
     return ngettext(
-        "%(sides)s; game to %(target)s; %(canastas)s canasta to go out",
-        "%(sides)s; game to %(target)s; %(canastas)s canastas to go out",
+        "%(sides)s; %(game)s; %(canastas)s canasta to go out",
+        "%(sides)s; %(game)s; %(canastas)s canastas to go out",
         rules.canastas_to_go_out,
     ) % {
         "sides": sides,
-        "target": number_format(rules.target_score, force_grouping=True),
+        "game": game,
         "canastas": rules.canastas_to_go_out,
     }
 
@@ -113,6 +136,7 @@ def rules_summary(rules: "engine.RuleSet") -> str:
 class DayRules(models.Model):
     """The rule set a club day plays (kept here so `members` knows nothing of scoring)."""
 
+    club = club_field()
     day = models.OneToOneField(ClubDay, on_delete=models.CASCADE, related_name="rules")
     rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="days")
     confirm_hands = models.BooleanField(
@@ -122,6 +146,8 @@ class DayRules(models.Model):
         help_text="The other team confirms every hand: on or off for this day; empty "
         "means as the rule set says.",
     )
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["day"]

@@ -9,6 +9,8 @@ model).
 
 from django.db import models
 
+from members.clubs import club_manager
+from members.models import club_field
 from scoring.models.games import Game, Hand
 
 
@@ -21,6 +23,7 @@ class Submission(models.Model):
         FAILED_MELD = "failed", "Failed initial meld counted"
         UNFAILED_MELD = "unfailed", "Failed initial meld taken back"
 
+    club = club_field()
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="submissions")
     key = models.CharField(
         max_length=80, help_text="Made when the device's form was drawn; one write per key."
@@ -31,6 +34,8 @@ class Submission(models.Model):
         Hand, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField()
+
+    objects = club_manager()
 
     class Meta:
         ordering = ["game", "-pk"]

@@ -13,7 +13,8 @@ read (Tabbycat's stored team scores are the model).
 from django.db import models
 from django.db.models import Count, F, Max, Q, Sum
 
-from members.models import Person
+from members.clubs import club_manager
+from members.models import Person, club_field
 from scoring.models.results import Season
 
 #: Row key → ``GameTeam`` field, summed over a person's (or pair's) finished games.
@@ -48,6 +49,7 @@ def team_aggregates(prefix: str = "team__") -> dict:
 class Stats(models.Model):
     """The statistics of finished games, added up (see :func:`team_aggregates`)."""
 
+    club = club_field()
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     points_for = models.BigIntegerField(default=0)
@@ -65,6 +67,8 @@ class Stats(models.Model):
     #: A merge of two people leaves these rows alone: they are added up again once it
     #: commits (``scoring.results.receivers.ratings_after_merge``).
     rebuilt_after_merge = True
+
+    objects = club_manager()
 
     class Meta:
         abstract = True

@@ -22,6 +22,7 @@ import time
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from members.clubs import current_club_id
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Table
 from scoring.play.access import DayClosed, require_links_open, tables_with_days
 from scoring.play.devices import (
@@ -183,16 +184,34 @@ def check_typed_code(request, text: object, lookup, words: tuple[str, str, str])
     return found, ""
 
 
+def _table_with_code(code: str) -> Table | None:
+    """The table with room code ``code``: the club's own, else another club's (codes
+    are unique across the site, and a code always leads to its own club's table)."""
+    found = tables_with_days().filter(room_code=code).first()
+    if found is None:
+        found = (
+            Table.objects.with_scopes_disabled()
+            .select_related("round__day", "club")
+            .filter(room_code=code)
+            .first()
+        )
+    return found
+
+
 def check_room_code(request, text: object) -> tuple[Table | None, str]:
-    """A typed table room code: (table, "") or (None, a message for the box)."""
+    """A typed table room code: (table, "") or (None, a message for the box). A table
+    of another club is returned as it is: its own club's pages check it (the caller
+    sends the browser there, :func:`scoring.play.access.elsewhere`)."""
     table, problem = check_typed_code(
         request,
         text,
-        lambda code: tables_with_days().filter(room_code=code).first(),
+        _table_with_code,
         (gettext_noop("room code"), gettext_noop("table"), gettext_noop("your table card")),
     )
     if table is None:
         return None, problem
+    if table.club_id != current_club_id():
+        return table, ""
     try:
         require_links_open(table)
     except DayClosed as closed:

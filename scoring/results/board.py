@@ -17,6 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from members.clubs import club_path, current_club_id
 from members.models import ClubDay, Table
 from members.permissions import is_officer
 from members.services.days import links_open
@@ -44,13 +45,28 @@ class BoardEnded(Exception):
         self.day = day
 
 
+def _day_with_code(code: str) -> ClubDay | None:
+    """The day with board code ``code``: the club's own, else another club's (codes are
+    unique across the site and always lead to their own club's board)."""
+    found = ClubDay.objects.filter(board_code=code).first()
+    if found is None:
+        found = ClubDay.objects.with_scopes_disabled().select_related("club")
+        found = found.filter(board_code=code).first()
+    return found
+
+
+def board_link_elsewhere(request, day: ClubDay) -> str:
+    """Another club's board code leads to its board link at that club's address."""
+    return club_path(request, day.club, "scoring:board_link", code=day.board_code)
+
+
 def check_board_code(request, text: object) -> tuple[ClubDay | None, str]:
     """A typed (or linked) board code: (day, "") or (None, a message for the box)."""
-    day, problem = check_typed_code(
-        request, text, lambda code: ClubDay.objects.filter(board_code=code).first(), BOARD_WORDS
-    )
+    day, problem = check_typed_code(request, text, _day_with_code, BOARD_WORDS)
     if day is None:
         return None, problem
+    if day.club_id != current_club_id():  # its own club's board link checks it
+        return day, ""
     if not links_open(day):
         return None, _(ENDED_MESSAGE)
     return day, ""

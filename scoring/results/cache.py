@@ -12,6 +12,11 @@ which follows that person's stored rows and the changes that reach everyone, so 
 finishing redraws its players' pages only. The day pages, which show games in play too,
 use :func:`data_stamp`, which changes with every hand; the room board uses
 :func:`day_stamp`, which changes with the hands of its own day only.
+
+Everything here is the active club's (:mod:`members.clubs`): each club has its own
+results version, its stamps read its own rows, and every cached body's key carries the
+club, so two clubs never share a cached page, even at the same address (two clubs on
+host names of their own both have a ``/standings/``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from members.clubs import current_club_id
 from members.models import Person
 from scoring.models import (
     ClubSettings,
@@ -59,9 +65,9 @@ def _newest(queryset, field: str) -> Subquery:
 
 
 def _version(field: str = "number") -> Subquery:
-    """The results version (``number``), or the one of the changes that reach every
-    person's page (``every_person``)."""
-    return Subquery(ResultsVersion.objects.filter(pk=1).values(field)[:1])
+    """The club's results version (``number``), or the one of the changes that reach
+    every person's page (``every_person``)."""
+    return Subquery(ResultsVersion.objects.values(field)[:1])
 
 
 def _people_changed() -> Subquery:
@@ -70,11 +76,11 @@ def _people_changed() -> Subquery:
 
 
 def _stamp_row(**columns) -> dict:
-    """``columns`` (subqueries) read in one query on the results version's row, which is
-    made first if missing."""
-    found = ResultsVersion.objects.filter(pk=1).values(**columns).first()
+    """``columns`` (subqueries) read in one query on the club's results version's row,
+    which is made first if missing."""
+    found = ResultsVersion.objects.values(**columns).first()
     if found is None:
-        ResultsVersion.objects.get_or_create(pk=1)
+        ResultsVersion.objects.get_or_create()
         return _stamp_row(**columns)
     return found
 
@@ -86,7 +92,7 @@ def data_stamp() -> str:
     or merged. One query of five small lookups. The day pages cache their bodies under it."""
     finished = Game.objects.filter(status=FINISHED).order_by().values("status")
     row = _stamp_row(
-        hands=_newest(Hand.history.all(), "pk"),
+        hands=_newest(Hand.history.filter(club_id=current_club_id()), "pk"),
         rated=_newest(RatingPoint.objects.all(), "pk"),
         finished=Subquery(finished.annotate(n=Count("pk")).values("n")),
         games=_newest(Game.objects.all(), "pk"),
@@ -139,20 +145,16 @@ class PageState:
 
 
 def page_state(user) -> PageState:
-    """:class:`PageState` in ONE query (the settings row, with the stamp and the two
-    questions as subqueries); the settings row is made first if missing."""
+    """:class:`PageState` in ONE query (the club's settings row, with the stamp and the
+    two questions as subqueries); the settings row is made first if missing."""
     has_person = Value(False)
     if user.is_authenticated:
         has_person = Exists(Person.objects.filter(user_id=user.pk))
-    row = (
-        ClubSettings.objects.filter(pk=1)
-        .annotate(
-            **stamp_columns(),
-            _has_person=has_person,
-            _open_hands=Exists(HandConfirmation.objects.filter(status__in=HandConfirmation.OPEN)),
-        )
-        .first()
-    )
+    row = ClubSettings.objects.annotate(
+        **stamp_columns(),
+        _has_person=has_person,
+        _open_hands=Exists(HandConfirmation.objects.filter(status__in=HandConfirmation.OPEN)),
+    ).first()
     if row is None:
         ClubSettings.load()
         return page_state(user)
@@ -197,7 +199,16 @@ def cached_body(
 def _key(name: str, stamp: str, request, parts: tuple) -> str:
     # A page drawn in Spanish is never served to an English reader: the language is
     # part of the key.
-    raw = repr((name, stamp, request.get_full_path(), translation.get_language(), parts))
+    raw = repr(
+        (
+            current_club_id(),
+            name,
+            stamp,
+            request.get_full_path(),
+            translation.get_language(),
+            parts,
+        )
+    )
     return "results:" + hashlib.sha256(raw.encode()).hexdigest()
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from django.conf import settings
 from django.db.models import Count, Q
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
+from members.clubs import current_club
 from members.models import Person, SignIn
 from scoring.models import Game
 from scoring.results.ratings import display_rating
@@ -251,7 +251,7 @@ def write_league_workbook(target, period: Period | None = None) -> dict[str, int
     wb = Workbook(write_only=True)
     wb.properties.title = gettext("League workbook — %(period)s") % {"period": period.label}
     wb.properties.creator = gettext("Canasta club site")
-    heading = PrintHeading(settings.CLUB_NAME, period.label)
+    heading = PrintHeading(current_club().name, period.label)
     counts: dict[str, int] = {}
     labels = day_labels(period)
 

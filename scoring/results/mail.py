@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Callable
+from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.core import signing
@@ -25,6 +26,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from clubsite import languages
+from members.clubs import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
 from scoring.results.board import day_report
@@ -132,6 +134,14 @@ def own_games(person: Person, rows: list[dict]) -> list[dict]:
     return mine
 
 
+def _sender(club) -> str | None:
+    """The club's sender name on the site's address (``DEFAULT_FROM_EMAIL``), or that
+    address as it is when the club has set no name."""
+    if not club.results_sender_name:
+        return None
+    return formataddr((club.results_sender_name, parseaddr(settings.DEFAULT_FROM_EMAIL)[1]))
+
+
 def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
     """One member's message, in their own language (their choice, else the club's)."""
     with translation.override(languages.valid(person.language) or languages.club_language()):
@@ -139,6 +149,7 @@ def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternati
 
 
 def _message_in_language(person, content, link) -> EmailMultiAlternatives:
+    club = current_club()
     unsubscribe = link(reverse("scoring:results_unsubscribe", args=[unsubscribe_token(person)]))
     context = {
         **content,
@@ -147,16 +158,18 @@ def _message_in_language(person, content, link) -> EmailMultiAlternatives:
         "rating": content["rating_changes"].get(person.pk),
         "unsubscribe_url": unsubscribe,
         "day_url": link(reverse("scoring:day_result", args=[content["day"].pk])),
-        "club_name": settings.CLUB_NAME,
+        "club_name": club.name,
     }
     subject = _("Results of %(day)s — %(club)s") % {
         "day": content["day"],
-        "club": settings.CLUB_NAME,
+        "club": club.name,
     }
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string("results/email/results.txt", context),
+        from_email=_sender(club),
         to=[person.email],
+        reply_to=[club.results_reply_to] if club.results_reply_to else None,
         headers={"List-Unsubscribe": f"<{unsubscribe}>"},
     )
     message.attach_alternative(render_to_string("results/email/results.html", context), "text/html")

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from members.models import Person
-from scoring.labels import WENT_OUT_SHEET, penalty_words, rules_words
+from scoring.labels import WENT_OUT_SHEET, kinds_words, penalty_words, rules_words
 from scoring.models import GameTeam, Hand, TeamHand
 from scoring.play.services.failed_melds import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
@@ -179,6 +179,7 @@ HANDS_COLUMNS = [
     integer(_("Melded points")),
     integer(_("Natural canastas")),
     integer(_("Mixed canastas")),
+    text(_("Other canastas")),
     integer(_("Red threes")),
     text(_("Went out")),
     integer(_("Points left in hand")),
@@ -200,6 +201,7 @@ _HAND_FIELDS = (
     "melded_points",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "went_out",
     "hand_points",
@@ -253,7 +255,11 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
         hand,
         index,
         team_id,
-        *counts,
+        melded,
+        natural,
+        mixed,
+        by_kind,
+        red_threes,
         went_out,
         left,
         cut,
@@ -271,7 +277,11 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             hand,
             index + 1,
             names.get(team_id, ""),
-            *counts,  # melded points, natural and mixed canastas, red threes
+            melded,
+            natural,
+            mixed,
+            kinds_words(by_kind),
+            red_threes,
             str(WENT_OUT_SHEET.get(went_out, went_out)),
             left,
             yes if cut else "",

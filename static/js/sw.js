@@ -20,6 +20,9 @@ var PAGES = "table-pages-v2";
 var SHELL = [/* SHELL */];
 var WORDS = {/* WORDS */};
 var KEEP_HEADER = "X-Keep-Offline";
+/* The club's root (its pages' addresses start here: "/" or "/<slug>/") and the
+   installed app's start, filled in by the server. */
+var ROOT = "/";
 var START = "/app/";
 
 self.addEventListener("install", function (event) {
@@ -40,8 +43,13 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+/* "/north/tables/3/" -> "/tables/3/" (the address inside the club). */
+function clubPath(url) {
+  return url.pathname.indexOf(ROOT) === 0 ? url.pathname.slice(ROOT.length - 1) : "";
+}
+
 function isTablePage(url) {
-  return /^\/tables\/\d+\/$/.test(url.pathname);
+  return /^\/tables\/\d+\/$/.test(clubPath(url));
 }
 
 /* "table=3; day=2; until=1767225600000" -> {table: "3", day: "2", until: "1767..."} */
@@ -66,7 +74,7 @@ function dropAll() {
 /* Keep this page (and nothing else), or, when the server did not say so, drop all. */
 function remember(url, response) {
   var grant = response.ok ? grantOf(response.headers.get(KEEP_HEADER)) : null;
-  if (!grant || String(grant.table) !== url.pathname.split("/")[2]) { return dropAll(); }
+  if (!grant || String(grant.table) !== clubPath(url).split("/")[2]) { return dropAll(); }
   var key = keyFor(url, grant);
   return caches.open(PAGES).then(function (cache) {
     return cache.keys().then(function (requests) {

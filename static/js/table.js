@@ -43,7 +43,8 @@
   function registerWorker(form) {
     var url = form && form.dataset.serviceWorker;
     if (url && "serviceWorker" in navigator) {
-      navigator.serviceWorker.register(url, { scope: "/" }).catch(function () {});
+      var scope = form.dataset.serviceWorkerScope || "/";
+      navigator.serviceWorker.register(url, { scope: scope }).catch(function () {});
     }
   }
 

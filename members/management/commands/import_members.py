@@ -11,15 +11,16 @@ reports "0 created, 0 updated, N unchanged".
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from members.clubs import ClubCommand
 from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
 from members.roster.limits import check_upload_size
 from members.roster.plan import apply_import
 from members.roster.read import RosterError, read_roster
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Import members from a roster file (.xlsx or .csv); --dry-run saves nothing."
 
     def add_arguments(self, parser):

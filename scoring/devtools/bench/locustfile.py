@@ -7,13 +7,18 @@ of the real night:
 
 - a table phone (one per table): about every 3 minutes it types a hand, sending a live
   preview about three times while typing, then saves it (a new key each time) and
-  loads the table page the save redirects to;
+  loads the table page the save redirects to; when that hand ended the game (after
+  about 18 hands, see :mod:`~scoring.devtools.bench.hands`), it opens the next-game
+  page, posts the club's partner draw, and loads the table page of the new game;
 - a room board (one per club day of 25 tables, in real time): fetches its day's live
   body every 5 seconds;
 - a member (one per 5 tables), logged in: reads the standings or their own page
   every minute.
 
-Requests made only to get in (the table link, the board link) are named "setup: …".
+Requests made only to get in (the table link, the board link) are named "setup: …", as
+is a member's first look at their own page: once a night at a club, it would be one
+read in ten of a step's (its first draw is still made during the step). Their own page
+is drawn anew after that when a game of theirs finishes, as at a club.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from locust import HttpUser, constant, task
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from scoring.devtools.bench.hands import form_data, random_hand
+from scoring.devtools.bench.hands import HAND_FORM, HIGH_CARD, form_data, random_hand
 
 SCENE = (
     json.loads(Path(os.environ["BENCH_SCENE"]).read_text()) if "BENCH_SCENE" in os.environ else {}
@@ -95,7 +100,25 @@ class TablePhone(ClubUser):
                 self.number = int(found.group(1)) if found else self.number
                 answer.failure(f"save answered {answer.status_code}, not 302")
                 return
-        self.client.get(answer.headers["Location"], name="table page")
+        page = self.client.get(answer.headers["Location"], name="table page")
+        if f"/games/{self.game}/next/" in page.text:
+            self.next_game()
+
+    def next_game(self):
+        """The game is over: the club's partner draw starts the next one."""
+        path = f"/games/{self.game}/next/"
+        found = HIGH_CARD.search(self.client.get(path, name="next game page").text)
+        if not found:
+            return
+        data = {"method": "draw", "high_card": found.group(1)}
+        with self.post(path, data, "next game", allow_redirects=False, catch_response=True) as got:
+            if got.status_code != 302:
+                got.failure(f"next game answered {got.status_code}, not 302")
+                return
+        page = self.client.get(got.headers["Location"], name="table page")
+        started = HAND_FORM.search(page.text)
+        if started and int(started.group(1)) != self.game:
+            self.game, self.number = int(started.group(1)), 1
 
 
 class RoomBoard(ClubUser):
@@ -127,6 +150,7 @@ class Member(ClubUser):
         self.client.cookies.set(SCENE["session_cookie"], me["session"])
         self.page = f"/players/{me['person']}/"
         time.sleep(random.uniform(0, SCENE["member_seconds"]))
+        self.client.get(self.page, name="setup: own page")
 
     @task
     def read(self):

@@ -23,11 +23,13 @@ from django.utils import timezone
 
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from scoring import engine
+from scoring.devtools.bench.hands import random_hand
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import LeagueOptions
 from scoring.devtools.simulate import play_game
 from scoring.models import Game, Hand, RuleSet, Season
-from scoring.play.services.games import start_game
+from scoring.play.services.games import next_game, start_game
+from scoring.play.services.hands import record_hand
 from scoring.results import exports, standings
 
 DAY_TITLE = "Club night (manage.py benchmark)"
@@ -91,11 +93,15 @@ def _people(count: int) -> list[Person]:
 
 
 def tables_playing(count: int, per_day: int) -> list[Game]:
-    """``count`` tables playing, ``per_day`` to a club day, with a game started
-    (reused from an earlier step, then added)."""
+    """``count`` tables playing, ``per_day`` to a club day, each with its game in play:
+    the tables of an earlier step keep the game their phone left (or, when it had just
+    finished one, the next game is started, as the phone would), then tables are added
+    with a game started."""
     rule_set = RuleSet.objects.club_default() or RuleSet.objects.get(slug="club")
-    today = Game.objects.filter(day__title__startswith=DAY_TITLE, day__date=timezone.localdate())
-    games = list(today.order_by("pk"))
+    tables = Table.objects.filter(
+        round__day__title__startswith=DAY_TITLE, round__day__date=timezone.localdate()
+    )
+    games = [_in_play(table) for table in tables.order_by("pk")[:count]]
     if len(games) < count:
         people = _people(4 * count)
         for index in range(len(games), count):
@@ -107,19 +113,44 @@ def tables_playing(count: int, per_day: int) -> list[Game]:
                 SignIn.objects.get_or_create(day=day, person=person)
                 Seat.objects.create(round=round_, table=table, person=person, position=position)
             a, b, c, d = four
-            games.append(
-                start_game(
-                    table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a
-                )
+            game = start_game(
+                table, [[a, c], [b, d]], rule_set=rule_set, score_keeper=a, first_dealer=a
             )
-    return games[:count]
+            games.append(_played_into(game, random.Random(index)))
+    return games
+
+
+def _played_into(game: Game, rng: random.Random) -> Game:
+    """``game`` with a few hands saved already (none to a game's usual length), so that
+    the tables of a night are at every point of their games and finish them at a
+    steady rate from the first step on, as at a club in full swing (tables that all
+    started at 0 would all finish together, an hour later)."""
+    for _ in range(rng.randrange(18)):
+        number = game.hand_count + 1
+        record_hand(game, random_hand(rng), number=number)
+        game.refresh_from_db()
+        if game.is_finished:
+            game = _in_play(game.table)
+    return game
+
+
+def _in_play(table: Table) -> Game:
+    """The table's latest game, or the next one started when it is finished."""
+    game = Game.objects.filter(table=table).order_by("-number").first()
+    if not game.is_finished:
+        return game
+    a, b, c, d = (seat.person for seat in table.seats.order_by("position"))
+    return next_game(game, [[a, c], [b, d]], score_keeper=a)
 
 
 def _member_sessions(count: int) -> list[dict]:
     """Session cookies of ``count`` members with an account (made when missing)."""
     User = get_user_model()
+    people = list(Person.objects.members().active().order_by("pk")[:count])
     found = []
-    for person in Person.objects.members().active().order_by("pk")[:count]:
+    for index in range(count if people else 0):
+        # A small league has fewer members than a big night has readers: they take turns.
+        person = people[index % len(people)]
         if person.user_id is None:
             person.user = User.objects.create_user(f"bench-member-{person.pk}")
             person.save(update_fields=["user"])
@@ -159,19 +190,25 @@ def scene(tables: int, speed: float) -> dict:
 
 
 def workbook_figure() -> str:
-    """Time and peak memory rise of the workbook of the season with the most hands."""
+    """Time and memory of the workbook of the season with the most hands: the wall and
+    CPU seconds, and the process's peak memory (with what it held before, Django and the
+    site loaded). Run it in a process of its own (the benchmark does), or the peak may
+    be an earlier one's."""
     season = max(
         Season.objects.all(),
         key=lambda s: Hand.objects.filter(game__day_date__range=(s.start, s.end)).count(),
     )
     hands = Hand.objects.filter(game__day_date__range=(season.start, season.end)).count()
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    began = time.perf_counter()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    began, cpu = time.perf_counter(), time.process_time()
     with tempfile.TemporaryFile() as handle:
         exports.write_league_workbook(handle, standings.season_period(season))
-    seconds = time.perf_counter() - began
-    rise = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
-    return f"Workbook of season {season.name} ({hands:,} hands): {seconds:.1f} s, +{rise:.0f} MB"
+    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return (
+        f"Workbook of season {season.name} ({hands:,} hands): {seconds:.1f} s ({cpu:.1f} s "
+        f"of CPU), peak memory {peak:.0f} MB ({before:.0f} MB before it)"
+    )
 
 
 def engine_figure(seconds: float = 1.0) -> str:

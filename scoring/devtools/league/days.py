@@ -15,11 +15,11 @@ import datetime
 import random
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
 from members import draw
+from members.clubs import current_club
 from members.models import (
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,
@@ -53,7 +53,7 @@ class DayWriter:
         self.rng = rng
         self.rule_set = rule_set
         self.hand_by_hand = hand_by_hand
-        self.tz = ZoneInfo(settings.TIME_ZONE)
+        self.tz = ZoneInfo(current_club().time_zone)
         self.codes = set(Table.objects.values_list("room_code", flat=True))
         self.summary = LeagueSummary()
 

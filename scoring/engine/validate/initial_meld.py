@@ -16,7 +16,7 @@ from ..rules.ruleset import initial_meld_minimum
 from .going_out import CONCEALED
 
 
-def check_initial_melds(rules, entries, scores, errors):
+def check_initial_melds(rules, entries, scores, errors, hand=None):
     """Refuse every team whose melded points are below its initial-meld minimum."""
     check = rules.initial_meld_check
     if check == "never" or scores is None:
@@ -26,19 +26,26 @@ def check_initial_melds(rules, entries, scores, errors):
             continue
         if check == "except_concealed" and t.went_out == CONCEALED:
             continue
-        needed = initial_meld_minimum(rules, before, t.failed_melds)
+        if t.special_hand is not None:
+            continue  # a special hand is not melded
+        needed = initial_meld_minimum(rules, before, t.failed_melds, hand)
         if t.melded_points < needed:
-            errors.append(_below_minimum(rules, i, t, before, needed))
+            errors.append(_below_minimum(rules, i, t, before, needed, hand))
 
 
-def _below_minimum(rules, i, t, before, needed):
+def _below_minimum(rules, i, t, before, needed, hand):
     who = rules.team_label(i)
-    why = _("its score before the hand was %(score)s") % {"score": num(before)}
+    if rules.initial_meld_by_hand:
+        why = _("the minimum of hand %(hand)s") % {"hand": num(hand or 1)}
+        base_words = _("for hand %(hand)s") % {"hand": num(hand or 1)}
+    else:
+        why = _("its score before the hand was %(score)s") % {"score": num(before)}
+        base_words = _("for a score of %(score)s") % {"score": num(before)}
     if t.failed_melds:
-        base = initial_meld_minimum(rules, before)
-        why = _("%(base)s for a score of %(score)s, plus %(rise)s for %(attempts)s") % {
+        base = initial_meld_minimum(rules, before, 0, hand)
+        why = _("%(base)s %(base_words)s, plus %(rise)s for %(attempts)s") % {
             "base": num(base),
-            "score": num(before),
+            "base_words": base_words,
             "rise": num(needed - base),
             "attempts": count(t.failed_melds, "%(n)s failed attempt", "%(n)s failed attempts"),
         }

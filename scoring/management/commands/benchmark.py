@@ -14,9 +14,12 @@ redirect on the loopback), and plays N tables' club night with Locust
 (:mod:`scoring.devtools.bench.locustfile`) for ``--seconds``. Time runs ``--speed``
 times faster with that many times fewer users, so the request rates are those of N
 real tables. Per request type it prints p50/p95/p99 and failures; the capacity is the
-largest N with every p95 ≤ 150 ms and no failure. Before the first step, 20 s of its
-load warm the workers up, unmeasured; it stops after a step whose slowest p95 passes
-1 s. Then the workbook and engine figures. It is a report: it always exits 0.
+largest N with every p95 ≤ 150 ms and no failure. Every table and member of the largest
+step is made first; before the first step, 20 s of its load warm the workers up,
+unmeasured; it stops after a step whose slowest p95 passes 1 s. Then the figures: the
+workbook (in a process of its own), the engine, the main pages' costs in-process
+(:mod:`scoring.devtools.bench.pages`) and the first request after a restart.
+It is a report: it always exits 0.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from urllib.parse import urlparse
 from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+
+from members.clubs import command_club, in_club
 
 CHILD = "CLUBSITE_BENCH_CHILD"
 P95_LIMIT_MS = 150
@@ -117,10 +122,23 @@ class Command(BaseCommand):
         self.stdout.write(f"\n=== Club night on {db.scheme} ({db.path}) ===")
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
+        with in_club(command_club()):
+            self.measure(o, tmp, db, night)
+
+    def measure(self, o, tmp, db, night):
+        """The club night in the throwaway database's one club."""
         night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
-        figures = [] if o["no_figures"] else [night.workbook_figure(), night.engine_figure()]
         capacity, rows = 0, []
         steps = step_list(o["steps"])
+        # Every table, person and member the largest step needs, made before the first
+        # step: nothing the steps measure changes the people shown on results pages.
+        night.scene(steps[-1], o["speed"])
+        figures = []
+        if not o["no_figures"]:
+            from scoring.devtools.bench.pages import page_costs
+
+            figures = [workbook_figure(), night.engine_figure(), *page_costs()]
+            figures += first_requests(tmp, night)
         with Gunicorn(tmp) as server:
             # Every worker's first pages (imports, templates) are not a club night's.
             run_locust(tmp, server, night.scene(steps[0], o["speed"]), 20)
@@ -139,6 +157,66 @@ class Command(BaseCommand):
         self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
         for line in figures:
             self.stdout.write(line)
+
+
+def workbook_figure() -> str:
+    """The workbook figure (:func:`scoring.devtools.bench.night.workbook_figure`) in a
+    process of its own, so that its peak memory is the workbook's and not the league
+    build's."""
+    code = "import django; django.setup(); from scoring.devtools.bench import night\n"
+    code += "from members.clubs import command_club, in_club\n"
+    code += "with in_club(command_club()):\n    print(night.workbook_figure())"
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=BASE, capture_output=True, text=True
+    )
+    return run.stdout.strip() or f"Workbook: failed ({run.stderr.strip()[-300:]})"
+
+
+FIRST_PAGES = ("table page", "standings", "own page")
+
+
+def first_requests(tmp: Path, night) -> list[str]:
+    """The first request after a restart: for each of the table page, the standings and
+    a member's own page, a freshly started server (after its health check, as a load
+    balancer makes it) answers that page first; its time, and the same page's next
+    answer. The phone's table link, the member's session and the pages' cached bodies
+    come from an earlier server (the database and the shared cache outlive a restart)."""
+    import http.cookiejar
+
+    import requests
+
+    # The production site's cookies are Secure: send them back over the loopback's HTTP.
+    http.cookiejar.DefaultCookiePolicy.return_ok_secure = lambda policy, cookie, request: True
+    scene = night.scene(1, 1)
+    phone = requests.Session()
+    member = requests.Session()
+    member.cookies.set(scene["session_cookie"], scene["members"][0]["session"])
+    pages = {
+        "table page": (phone, None),
+        "standings": (member, scene["standings"]),
+        "own page": (member, f"/players/{scene['members'][0]['person']}/"),
+    }
+    with Gunicorn(tmp, quiet=True) as server:
+        answer = phone.get(f"{server.url}/t/{scene['tables'][0]['token']}/", timeout=30)
+        pages["table page"] = (phone, urlparse(answer.url).path)
+        for session, path in pages.values():  # the shared cache outlives a restart
+            session.get(server.url + path, timeout=30)
+    lines = []
+    for name in FIRST_PAGES:
+        session, path = pages[name]
+        with Gunicorn(tmp, quiet=True) as server:
+            times = []
+            for _ in range(2):
+                began = time.perf_counter()
+                answer = session.get(server.url + path, timeout=30, allow_redirects=False)
+                times.append((time.perf_counter() - began) * 1000)
+                if answer.status_code != 200:
+                    times[-1] = float("nan")
+        lines.append(
+            f"First request after a restart, {name}: {times[0]:.0f} ms (then {times[1]:.0f} ms)"
+        )
+    return lines
 
 
 def league_options(o: dict):
@@ -166,8 +244,8 @@ def recreate_postgres(url: str, template: str | None) -> None:
 class Gunicorn:
     """The site as the README deploys it, on a free loopback port."""
 
-    def __init__(self, tmp: Path):
-        self.tmp = tmp
+    def __init__(self, tmp: Path, quiet: bool = False):
+        self.tmp, self.quiet = tmp, quiet
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -182,14 +260,15 @@ class Gunicorn:
         }
         collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
         subprocess.run(collect, env=env, cwd=BASE, check=True)
-        self.log = open(self.tmp / "gunicorn.log", "w")
+        self.log = open(self.tmp / "gunicorn.log", "a")
         conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
             stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         wait_until_up(self.url + "/healthz", self.process)
-        print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
+        if not self.quiet:
+            print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
         return self
 
     def cpu_seconds(self) -> tuple[float, float]:
@@ -253,8 +332,13 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
     env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
     server_before, machine_before, began = server.cpu_seconds(), busy_seconds(), time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for stale in tmp.glob("locust_*.csv"):  # a Locust that fails writes none: no old figures
+        stale.unlink()
     with open(tmp / "locust.log", "a") as log:
-        subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
+        ran = subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
+    if not Path(f"{prefix}_stats.csv").exists():
+        print(f"  Locust stopped (exit {ran.returncode}) without figures; see {tmp / 'locust.log'}")
+        return {}, {"server": 0.0, "server_waiting": 0.0, "locust": 0.0, "machine": 0.0}
     wall = time.monotonic() - began
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = children.ru_utime + children.ru_stime - children_before.ru_utime
@@ -294,11 +378,11 @@ def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
         f"{cpu['server']:.2f}, load generator {cpu['locust']:.2f}, whole machine "
         f"{cpu['machine']:.2f} of {os.cpu_count()}; server threads waiting for a CPU: "
         f"{cpu['server_waiting']:.2f} on average)",
-        f"  {'request':<12} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
+        f"  {'request':<15} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
     ]
     for name, s in sorted(stats.items()):
         lines.append(
-            f"  {name:<12} {s['count']:>7} {s['p50']:>7.0f} {s['p95']:>7.0f} {s['p99']:>7.0f} "
+            f"  {name:<15} {s['count']:>7} {s['p50']:>7.0f} {s['p95']:>7.0f} {s['p99']:>7.0f} "
             f"{s['failures']:>7}"
         )
     return "\n".join(lines)

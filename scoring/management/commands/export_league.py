@@ -10,8 +10,9 @@ import datetime
 import os
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from members.clubs import ClubCommand
 from scoring.models import Season
 from scoring.results import exports, standings
 
@@ -25,7 +26,7 @@ def _date(value: str, option: str) -> datetime.date:
         ) from None
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Write the league workbook (sheets Standings, Games, Hands, Attendance, Members) "
         "of a season, a date range or all games to an .xlsx file."

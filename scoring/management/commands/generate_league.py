@@ -9,8 +9,9 @@ never on today's date). See :mod:`scoring.devtools.league`.
 import datetime
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from members.clubs import ClubCommand
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import DEFAULT_START, LeagueError, LeagueOptions
 from scoring.models import Game
@@ -23,7 +24,7 @@ def _date(value: str) -> datetime.date:
         raise CommandError(f"--start must be a date like 2021-01-01, not {value!r}.") from exc
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Generate a club history (people, club days, sign-ins, seating, games and hands) "
         "through the scoring services. Same seed, same league."

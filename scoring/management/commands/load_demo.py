@@ -10,11 +10,12 @@ from datetime import date
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
-from members.models import OFFICERS_GROUP, ClubDay, Person, SignIn
+from members.clubs import ClubCommand
+from members.models import ClubDay, Person, SignIn
+from members.permissions import make_officer
 from scoring.play.rooms import format_room_code
 
 DEMO_PASSWORD = "canasta-demo"
@@ -85,7 +86,7 @@ def site_address(host: str, port) -> str:
     return f"http://{host}:{port}"
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Load the demo club (development only): people, demo logins, an open club day."
 
     def add_arguments(self, parser):
@@ -100,9 +101,8 @@ class Command(BaseCommand):
             raise CommandError("load_demo is for trying the site out; it never runs in production.")
         data = json.loads(DEMO_FILE.read_text())
         with transaction.atomic():
-            officers, _ = Group.objects.get_or_create(name=OFFICERS_GROUP)
             officer = self._user("demo", "Demo", "Officer")
-            officer.groups.add(officers)
+            make_officer(officer)
             people = {}
             for row in data["members"]:
                 person, _ = Person.objects.update_or_create(

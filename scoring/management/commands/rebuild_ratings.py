@@ -4,12 +4,13 @@
 import datetime
 import time
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from members.clubs import ClubCommand
 from scoring.results import ratings
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = "Recompute the OpenSkill ratings of every player by replaying the finished games."
 
     def add_arguments(self, parser):

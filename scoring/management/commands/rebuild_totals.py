@@ -3,15 +3,16 @@ state) from the hands' raw inputs, then the stored season totals of every person
 partnership from the games: `manage.py rebuild_totals [--game ID]` (with ``--game``,
 that game and its players' season totals only)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from members.clubs import ClubCommand
 from scoring.models import Game
 from scoring.play.services import totals
 from scoring.play.services.errors import ScoringError
 from scoring.play.services.hands import rebuild_game
 
 
-class Command(BaseCommand):
+class Command(ClubCommand):
     help = (
         "Recompute team totals, minimums and game results from the stored hand inputs, "
         "then the stored season totals of people and partnerships."

@@ -29,13 +29,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, Exists, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from members.models import ClubDay, Person
 from members.permissions import is_officer
-from scoring.models import DayRules, Game, Hand, HandConfirmation, KeeperChange, TeamPlayer
+from scoring.models import (
+    ClubSettings,
+    DayRules,
+    Game,
+    Hand,
+    HandConfirmation,
+    KeeperChange,
+    TeamPlayer,
+)
 from scoring.play.services.errors import ScoringError, user_name
 from scoring.play.services.hands import lock_game, set_history
 from scoring.play.services.rulesets import rule_set_for_day
@@ -52,12 +60,26 @@ class ConfirmRefused(ScoringError):
 
 def day_confirms_hands(day) -> bool:
     """Whether hands saved on ``day`` need the other team's OK (in games started under
-    the day's rule set): the day's own setting, else its rule set's."""
-    chosen = DayRules.objects.filter(day=day).select_related("rule_set").first()
-    if chosen is not None:
-        if chosen.confirm_hands is not None:
-            return chosen.confirm_hands
-        return bool(chosen.rule_set.confirm_hands)
+    the day's rule set): the day's own setting, else the club's, else its rule set's."""
+    chosen = DayRules.objects.filter(day=day)
+    row = (
+        ClubSettings.objects.annotate(
+            day_says=Subquery(chosen.values("confirm_hands")[:1]),
+            day_rules_say=Subquery(chosen.values("rule_set__confirm_hands")[:1]),
+            day_chose=Exists(chosen),
+        )
+        .values("day_says", "confirm_hands", "day_chose", "day_rules_say")
+        .first()
+    )
+    if row is None:  # a club without its settings row yet: it is made, and asked again
+        ClubSettings.load()
+        return day_confirms_hands(day)
+    if row["day_says"] is not None:
+        return row["day_says"]
+    if row["confirm_hands"] is not None:
+        return row["confirm_hands"]
+    if row["day_chose"]:
+        return bool(row["day_rules_say"])
     rule_set = rule_set_for_day(day)
     return bool(rule_set and rule_set.confirm_hands)
 

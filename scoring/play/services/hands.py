@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
@@ -33,7 +33,15 @@ from simple_history.utils import bulk_create_with_history
 from clubsite.clock import clock_and_day
 from members.permissions import is_officer, person_for
 from scoring import engine
-from scoring.models import Game, GameTeam, Hand, HandConfirmation, TeamHand, TeamPlayer
+from scoring.models import (
+    ClubSettings,
+    Game,
+    GameTeam,
+    Hand,
+    HandConfirmation,
+    TeamHand,
+    TeamPlayer,
+)
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services import totals
 from scoring.play.services.errors import (
@@ -71,6 +79,7 @@ RECOMPUTED_TEAM_FIELDS = [
     "hands",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "times_out",
     "concealed_outs",
@@ -84,6 +93,7 @@ RECOMPUTED_TEAM_HAND_FIELDS = [
     "melded_points",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "went_out",
     "hand_points",
@@ -114,8 +124,14 @@ def _add_to_stats(team: GameTeam, result) -> None:
     team.total = result.score_after
     team.minimum = result.minimum_next
     team.hands += 1
-    team.natural_canastas += result.natural_canastas
-    team.mixed_canastas += result.mixed_canastas
+    team.natural_canastas += result.without_wild
+    team.mixed_canastas += result.with_wild
+    if any(result.canastas.values()):
+        by_kind = dict(team.canastas_by_kind or {})
+        for kind, n in result.canastas.items():
+            if n:
+                by_kind[kind] = by_kind.get(kind, 0) + n
+        team.canastas_by_kind = by_kind
     team.red_threes += result.red_threes
     if result.went_out in ("out", "concealed"):
         team.times_out += 1
@@ -133,6 +149,7 @@ def reset_stats(team: GameTeam, rules) -> None:
     team.points_against = 0
     team.hands = 0
     team.natural_canastas = team.mixed_canastas = team.red_threes = 0
+    team.canastas_by_kind = {}
     team.times_out = team.concealed_outs = team.perfect_cuts = 0
     team.best_hand = None
     team.won = False
@@ -273,7 +290,7 @@ def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequenc
     scores = [0] * n_teams
     outcomes, befores = [], []
     for k, inputs in enumerate(hand_inputs):
-        outcome = engine.score_hand(rules, inputs, list(scores))
+        outcome = engine.score_hand(rules, inputs, list(scores), numbers[k])
         if not outcome.ok:
             raise HandRefused(
                 outcome.errors,
@@ -374,6 +391,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         .filter(team__game_id=game.pk)
         .annotate(
             confirm_day=F("team__game__day__rules__confirm_hands"),
+            confirm_club=_club_confirms(),
             confirm_rules=F("team__game__rule_set__confirm_hands"),
         )
         .order_by("team__index", "seat", "pk")
@@ -382,7 +400,8 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         locked = lock_game(game)
         return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []
     locked = players[0].team.game
-    locked.confirm_setting = (players[0].confirm_day, players[0].confirm_rules)
+    first = players[0]
+    locked.confirm_setting = (first.confirm_day, first.confirm_club, first.confirm_rules)
     if Game.table.is_cached(game):
         locked.table = game.table
     teams: dict[int, GameTeam] = {}
@@ -397,20 +416,28 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
 # The other team's OK: opened by a saved hand, reopened by a correction
 
 
-def _pick(day_value, rule_set_value) -> bool:
-    return day_value if day_value is not None else bool(rule_set_value)
+def _club_confirms() -> Subquery:
+    """The club's own setting of the other team's OK (None: as the rule set says)."""
+    return Subquery(ClubSettings.objects.values("confirm_hands")[:1])
+
+
+def _pick(day_value, club_value, rule_set_value) -> bool:
+    if day_value is not None:
+        return day_value
+    return club_value if club_value is not None else bool(rule_set_value)
 
 
 def confirmation_required(game: Game) -> bool:
     """Whether hands of ``game`` saved now need the other team's OK: the day's setting
-    when it has one, else the setting of the rule set the game started with (one
-    query, or none when the game was read by ``lock_for_hand``)."""
+    when it has one, else the club's, else the setting of the rule set the game started
+    with (one query, or none when the game was read by ``lock_for_hand``)."""
     known = getattr(game, "confirm_setting", None)
     if known is not None:
         return _pick(*known)
     row = (
         Game.objects.filter(pk=game.pk)
-        .values_list("day__rules__confirm_hands", "rule_set__confirm_hands")
+        .annotate(confirm_club=_club_confirms())
+        .values_list("day__rules__confirm_hands", "confirm_club", "rule_set__confirm_hands")
         .first()
     )
     return _pick(*row) if row else False
@@ -558,7 +585,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs = with_failed_melds(inputs, failed_meld_counts(locked))
-    outcome = engine.score_hand(rules, inputs, scores_before)
+    outcome = engine.score_hand(rules, inputs, scores_before, number)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
     hand = _new_hand(locked, number, inputs, seat_order(players), user=user, via=via, moment=now)
@@ -715,7 +742,7 @@ def correct_hand(
         # Check the corrected hand alone first, so its refusals name its own fields.
         befores = TeamHand.objects.filter(hand=current).order_by("team__index")
         scores_before = [row.score_before for row in befores]
-        outcome = engine.score_hand(rules, inputs, scores_before or None)
+        outcome = engine.score_hand(rules, inputs, scores_before or None, current.number)
         if not outcome.ok:
             raise HandRefused(outcome.errors)
         hands = list(Hand.objects.filter(game=game).order_by("number"))

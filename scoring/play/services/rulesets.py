@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from scoring import engine
-from scoring.models import DayRules, RuleSet
+from scoring.models import ClubSettings, DayRules, RuleSet
 from scoring.play.services.errors import RuleSetRefused
 
 
@@ -25,13 +25,12 @@ def rule_set_for_day(day) -> RuleSet | None:
 
 
 def set_club_default(rule_set: RuleSet) -> None:
+    """The active club plays ``rule_set`` on days that choose none (one of its own or a
+    shared preset)."""
     with transaction.atomic():
-        RuleSet.objects.filter(is_club_default=True).exclude(pk=rule_set.pk).update(
-            is_club_default=False
-        )
-        if not rule_set.is_club_default:
-            rule_set.is_club_default = True
-            rule_set.save(update_fields=["is_club_default", "updated_at"])
+        settings = ClubSettings.load()
+        settings.default_rule_set = rule_set
+        settings.save(update_fields=["default_rule_set"])
 
 
 #: ``set_day_rules(confirm_hands=KEEP)`` leaves the day's confirmation setting as it is.

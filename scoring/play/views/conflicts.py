@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring import engine
-from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, penalty_words
+from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words, penalty_words
 from scoring.models import TeamHand
 from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 
@@ -18,6 +18,12 @@ _WENT_OUT = dict(WENT_OUT_CHOICES)
 
 
 def _meld_words(meld: dict) -> str:
+    if isinstance(meld.get("sequence"), list):
+        run = [str(rank) for rank in meld["sequence"]]
+        return f"Sequence {run[0]}–{run[-1]}" if run else "Sequence"
+    if meld.get("rank") == "wild":
+        wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
+        return "Wild " + " + ".join(wild)
     words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
     wild = [
         f"{meld[k]} {CARD_WORDS[w].lower()}"
@@ -43,6 +49,12 @@ def team_items(team: dict) -> dict[str, str]:
         fields = team_fields(False, 0)
         for name in QUICK_FIELDS:
             items[str(fields[name].label)] = number_format(team.get(name) or 0, force_grouping=True)
+        if team.get("canastas"):
+            items[_("Other canastas")] = kinds_words(team["canastas"]) or _("none")
+    if team.get("unfinished"):
+        items[_("Unfinished melds")] = kinds_words(team["unfinished"], leave_out=()) or _("none")
+    if team.get("special_hand"):
+        items[_("Special hand")] = str(team["special_hand"]).replace("_", " ")
     items[_("Red threes")] = str(team.get("red_threes") or 0)
     items[_("Went out")] = str(_WENT_OUT.get(team.get("went_out") or "none", _WENT_OUT["none"]))
     if team.get("perfect_cut"):
@@ -75,7 +87,9 @@ def conflict_context(game, entry, existing, message: str) -> dict:
     rules = game.engine_rules()
     saved_rows = list(TeamHand.objects.filter(hand=existing).order_by("team__index"))
     typed = entry.inputs()
-    outcome = engine.score_hand(rules, typed, [r.score_before for r in saved_rows] or None)
+    outcome = engine.score_hand(
+        rules, typed, [r.score_before for r in saved_rows] or None, existing.number
+    )
     sides = []
     for k, row in enumerate(saved_rows):
         mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import segno
 from django.db.models import Count, Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from members.clubs import club_path
 from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
@@ -37,6 +39,8 @@ def room(request):
             {"room_error": problem, "room_code": str(code)[:20]},
             status=200,
         )
+    elif table.club_id != request.club.pk:
+        response = redirect(table_link_elsewhere(request, table))
     else:
         grant_table(request, table)
         response = redirect("scoring:table", table_pk=table.pk)
@@ -44,10 +48,24 @@ def room(request):
     return response
 
 
+def table_link_elsewhere(request, table: Table) -> str:
+    """A code or link of another club's table leads to that table's link at its own
+    club's address (codes and links are unique across the site), which checks it."""
+    return club_path(request, table.club, "scoring:table_link", token=table.token)
+
+
 @shows_closed_day
 def table_link(request, token):
-    """The secret link of a table's card: this device may now score that table today."""
-    table = get_object_or_404(tables_with_days(), token=token)
+    """The secret link of a table's card: this device may now score that table today.
+    Another club's table's link leads to its own club's address."""
+    table = tables_with_days().filter(token=token).first()
+    if table is None:
+        elsewhere = (
+            Table.objects.with_scopes_disabled().select_related("club").filter(token=token).first()
+        )
+        if elsewhere is None:
+            raise Http404("No table has this link.")
+        return redirect(table_link_elsewhere(request, elsewhere))
     require_links_open(table)
     grant_table(request, table)
     response = redirect("scoring:table", table_pk=table.pk)

@@ -30,7 +30,7 @@ from scoring.play.services.rulesets import (
 
 @officer_required
 def rulesets(request):
-    rule_sets = list(RuleSet.objects.all())
+    rule_sets = list(RuleSet.objects.with_default())
     return render(request, "scoring/rulesets.html", {"rule_sets": rule_sets})
 
 
@@ -62,7 +62,7 @@ def ruleset_new(request):
 
 @officer_required
 def ruleset_edit(request, pk):
-    rule_set = get_object_or_404(RuleSet, pk=pk)
+    rule_set = get_object_or_404(RuleSet.objects.with_default(), pk=pk)
     if rule_set.is_preset:
         form = RuleSetForm(instance=rule_set)
         for field in form.fields.values():

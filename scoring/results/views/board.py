@@ -10,7 +10,14 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from scoring.play.devices import remember_device
-from scoring.results.board import BoardEnded, board, board_day, check_board_code, grant_board
+from scoring.results.board import (
+    BoardEnded,
+    board,
+    board_day,
+    board_link_elsewhere,
+    check_board_code,
+    grant_board,
+)
 from scoring.results.cache import cached_body
 
 BODY = "results/_board_body.html"
@@ -30,6 +37,8 @@ def board_entry(request):
     if request.method == "POST":
         code = request.POST.get("board_code", "")
         day, problem = check_board_code(request, code)
+        if day is not None and day.club_id != request.club.pk:
+            return redirect(board_link_elsewhere(request, day))
         if day is not None:
             grant_board(request, day)
             response = redirect("scoring:board", pk=day.pk)
@@ -47,6 +56,8 @@ def board_link(request, code):
     day, problem = check_board_code(request, code)
     if day is None:
         response = render(request, "results/board_entry.html", {"board_error": problem}, status=404)
+    elif day.club_id != request.club.pk:
+        response = redirect(board_link_elsewhere(request, day))
     else:
         grant_board(request, day)
         response = redirect("scoring:board", pk=day.pk)

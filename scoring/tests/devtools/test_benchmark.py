@@ -12,20 +12,32 @@ from django.test import Client
 
 from members.tests.factories import MemberFactory
 from scoring import engine
-from scoring.devtools.bench import night
-from scoring.devtools.bench.hands import form_data, random_hand
+from scoring.devtools.bench import night, pages
+from scoring.devtools.bench.hands import HAND_FORM, HIGH_CARD, form_data, random_hand
 from scoring.management.commands.benchmark import step_list
 from scoring.models import Game
 from scoring.play.forms import hand_form_data
+from scoring.play.services import hands
 
 
-def test_hands_are_valid_and_a_game_never_ends():
-    rules, rng, totals = engine.PRESETS["club"], random.Random(7), [0, 0]
-    for _ in range(500):
-        outcome = engine.score_hand(rules, random_hand(rng), totals)
-        assert outcome.ok, outcome
-        assert not outcome.game_over
-        totals = [team.score_after for team in outcome.teams]
+def test_hands_are_valid_and_a_game_lasts_about_an_hour():
+    """Every hand scores under the club rules, and a game reaches 5,000 after about 18
+    hands (an hour at a hand every three minutes), as at a club: a busy night finishes
+    games all the time."""
+    rules, rng, lengths = engine.PRESETS["club"], random.Random(7), []
+    for _ in range(200):
+        totals, hands, over = [0, 0], 0, False
+        while not over:
+            outcome = engine.score_hand(rules, random_hand(rng), totals)
+            assert outcome.ok, outcome
+            totals, hands, over = (
+                [t.score_after for t in outcome.teams],
+                hands + 1,
+                outcome.game_over,
+            )
+        lengths.append(hands)
+    lengths.sort()
+    assert 15 <= lengths[100] <= 21 and lengths[10] >= 8 and lengths[190] <= 32
 
 
 def test_form_data_is_what_the_hand_form_posts():
@@ -63,6 +75,45 @@ def test_the_scene_lets_phones_boards_and_members_in_and_a_save_records_a_hand()
 
 
 @pytest.mark.django_db
+def test_a_phone_that_ends_a_game_starts_the_next_and_a_later_step_plays_it():
+    """The requests a phone makes when its hand ends the game (the next-game page, the
+    partner draw, the new game's table page) start the next game; a later step's scene
+    plays each table's game in play, starting the next one where a game had just ended.
+    The tables start at different points of their games (hands saved already)."""
+    MemberFactory.create_batch(8)
+    scene = night.scene(tables=2, speed=1)
+    assert [t["next"] for t in scene["tables"]] != [1, 1]
+    phone, first = Client(), scene["tables"][0]
+    phone.get(f"/t/{first['token']}/")
+    out = {**random_hand(random.Random(1))[0], "hand_points": 0, "went_out": "out"}
+    out.update(melded_points=200, natural_canastas=1, mixed_canastas=1)
+    stock = {**out, "natural_canastas": 0, "mixed_canastas": 0, "hand_points": 150}
+    stock.update(melded_points=150, went_out="none")
+    number = first["next"]
+    while not Game.objects.get(pk=first["game"]).is_finished:  # 1,100 a hand
+        data = form_data([out, stock], number, key=f"{number:022d}")
+        table = phone.get(phone.post(f"/games/{first['game']}/hands/new/", data)["Location"])
+        number += 1
+    assert number - first["next"] <= 5
+    path = f"/games/{first['game']}/next/"
+    assert path in table.content.decode()
+    high = HIGH_CARD.search(phone.get(path).content.decode()).group(1)
+    answer = phone.post(path, {"method": "draw", "high_card": high})
+    page = phone.get(answer["Location"]).content.decode()
+    new = Game.objects.get(table__token=first["token"], number=2)
+    assert int(HAND_FORM.search(page).group(1)) == new.pk
+
+    other = scene["tables"][1]
+    done = Game.objects.get(pk=other["game"])
+    while not done.is_finished:
+        hands.record_hand(done, [out, stock], number=done.hand_count + 1)
+        done.refresh_from_db()
+    later = night.scene(tables=2, speed=1)["tables"]
+    assert [t["game"] for t in later] == [new.pk, done.table.games.get(number=2).pk]
+    assert [t["next"] for t in later] == [1, 1]
+
+
+@pytest.mark.django_db
 def test_a_board_per_club_day_of_25_tables():
     MemberFactory.create_batch(4)
     scene = night.scene(tables=100, speed=10)  # 10 phones, each for 10 tables
@@ -83,3 +134,16 @@ def test_the_command_refuses_to_measure_nothing():
         call_command("benchmark", "--no-sqlite")
     with pytest.raises(CommandError, match="--steps"):
         call_command("benchmark", "--steps", "many")
+
+
+@pytest.mark.django_db
+def test_the_page_cost_figure_reads_each_main_page_drawn_anew_and_cached():
+    MemberFactory.create_batch(4)
+    lines = pages.page_costs()
+    assert [line.split(":")[0] for line in lines] == [
+        f"Page cost, {name}"
+        for name in ("table page", "board live", "standings", "own page", "day results")
+    ]
+    standings = lines[2]
+    drawn, cached = (int(part.split(" queries")[0].split()[-1]) for part in standings.split(";"))
+    assert cached < drawn  # a cached page reads its body, not the data

@@ -13,16 +13,26 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 
 from members import services as members_services
+from members.clubs import in_club
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine
 from scoring.devtools.league.dates import club_dates
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import LeagueOptions
 from scoring.devtools.league.people import weighted_sample
-from scoring.models import Game, GameTeam, Hand, RatingPoint, Season, TeamHand, TeamPlayer
+from scoring.models import (
+    Game,
+    GameTeam,
+    Hand,
+    RatingPoint,
+    RuleSet,
+    Season,
+    TeamHand,
+    TeamPlayer,
+)
 from scoring.play.services.hands import rebuild_game
 from scoring.tests.devtools.canonical import canonical_rows
-from testsupport import restore_migration_data
+from testsupport import first_club, restore_migration_data
 
 TINY = [
     "--people",
@@ -71,7 +81,7 @@ def test_tiny_league_has_people_days_signins_tables_and_two_games_per_table(tiny
         assert 2 <= tables.count() <= 3
         assert SignIn.objects.filter(day=day).count() == 4 * tables.count()
         assert Seat.objects.filter(round__day=day).count() == 4 * tables.count()
-        assert day.rules.rule_set.is_club_default
+        assert day.rules.rule_set == RuleSet.objects.club_default()
         for table in tables:
             games = list(Game.objects.filter(table=table).order_by("number"))
             assert [g.number for g in games] == [1, 2]
@@ -136,9 +146,11 @@ def test_the_generated_league_is_what_the_services_rebuild(tiny):
 
 
 def _flush():
-    """Empty the database, then make again what the migrations wrote (the presets)."""
+    """Empty the database, then make again what the migrations wrote (the presets, the
+    club); the new club's scope (a context manager) to go on in."""
     call_command("flush", interactive=False, verbosity=0)
     restore_migration_data()
+    return in_club(first_club())
 
 
 @pytest.mark.django_db(transaction=True)
@@ -146,17 +158,17 @@ def test_same_seed_same_league_and_another_seed_another():
     generate("--seed", "3")
     first = canonical_rows()
     assert RatingPoint.objects.exists()  # ratings ran on commit, day by day
-    _flush()
-    generate("--seed", "3")
-    second = canonical_rows()
+    with _flush():
+        generate("--seed", "3")
+        second = canonical_rows()
     assert Counter({k: len(v) for k, v in first.items()}) == Counter(
         {k: len(v) for k, v in second.items()}
     )
     for key in first:
         assert first[key] == second[key], key
-    _flush()
-    generate("--seed", "4")
-    assert canonical_rows()["hands"] != first["hands"]
+    with _flush():
+        generate("--seed", "4")
+        assert canonical_rows()["hands"] != first["hands"]
 
 
 TINY_OPTIONS = LeagueOptions(
@@ -171,12 +183,12 @@ def test_bulk_hands_write_the_same_rows_as_record_hand():
     generate_league(TINY_OPTIONS)
     bulk = canonical_rows()
     bulk_history = Hand.history.count()
-    _flush()
-    generate_league(TINY_OPTIONS, hand_by_hand=True)
-    one_by_one = canonical_rows()
+    with _flush():
+        generate_league(TINY_OPTIONS, hand_by_hand=True)
+        one_by_one = canonical_rows()
+        assert Hand.history.count() == bulk_history > 0
     for key in bulk:
         assert bulk[key] == one_by_one[key], key
-    assert Hand.history.count() == bulk_history > 0
 
 
 def test_each_round_replays_from_its_seed_as_the_door_would_draw_it(tiny):

@@ -4,12 +4,11 @@ other side's players -- at a table of three, the two who did not enter the hand 
 confirm. The server refuses the rest, whatever the page offered."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from members.models import OFFICERS_GROUP
+from members.permissions import make_officer
 from members.tests.factories import MemberFactory, SignInFactory, TableFactory
 from scoring.models import HandConfirmation, KeeperChange
 from scoring.play.services.confirmations import ConfirmRefused, confirm_hand, name_score_keeper
@@ -53,7 +52,7 @@ def game3(confirming, round1, trio, club_rules):
 @pytest.fixture
 def officer(django_user_model):
     user = django_user_model.objects.create_user("olive", first_name="Olive", last_name="Officer")
-    user.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0])
+    make_officer(user)
     return user
 
 

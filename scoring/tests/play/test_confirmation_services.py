@@ -2,9 +2,9 @@
 give it, double taps, disputes, corrections and officers' settlements, the history."""
 
 import pytest
-from django.contrib.auth.models import Group
 
-from members.models import OFFICERS_GROUP, Seat
+from members.models import Seat
+from members.permissions import make_officer
 from members.tests.factories import MemberFactory
 from scoring.models import HandConfirmation, RuleSet
 from scoring.play.history import hand_history
@@ -39,7 +39,7 @@ def confirming(day, club_rules):
 @pytest.fixture
 def officer(django_user_model):
     user = django_user_model.objects.create_user("olive", first_name="Olive", last_name="Officer")
-    user.groups.add(Group.objects.get_or_create(name=OFFICERS_GROUP)[0])
+    make_officer(user)
     return user
 
 

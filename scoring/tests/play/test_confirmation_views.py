@@ -4,11 +4,10 @@ boundary (the table's link, a seated player, another table's link, an outsider, 
 closed day, a non-officer settling)."""
 
 import pytest
-from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 
-from members.models import OFFICERS_GROUP
+from members.models import ClubRole
 from members.services import close_day
 from scoring.models import DayRules, HandConfirmation
 from scoring.play.services.confirmations import dispute_hand, settle_hand
@@ -231,10 +230,8 @@ def test_the_day_page_lists_many_hands_in_few_queries(
         assert b"Hands to settle (7)" in officer_client.get(url).content
 
 
-def test_a_non_officer_member_is_never_shown_the_settle_button(
-    seated_member_client, waiting, officers_group
-):
-    assert not Group.objects.get(name=OFFICERS_GROUP).user_set.exists()
+def test_a_non_officer_member_is_never_shown_the_settle_button(seated_member_client, waiting):
+    assert not ClubRole.objects.exists()
     page = seated_member_client.get(reverse("scoring:table", args=[waiting.game.table_id]))
     assert b"Settle hand" not in page.content
     response = seated_member_client.post(settle_url(waiting), {"version": "1"})

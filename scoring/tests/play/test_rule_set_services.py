@@ -12,7 +12,7 @@ def test_copy_rule_set_keeps_every_setting_under_a_new_name(club_rules):
     copy = copy_rule_set(club_rules, "Club 2026")
     assert copy.pk != club_rules.pk
     assert (copy.name, copy.slug, copy.based_on) == ("Club 2026", "club-2026", "club")
-    assert not copy.is_preset and not copy.is_club_default
+    assert not copy.is_preset and RuleSet.objects.club_default() != copy
     assert copy.description == club_rules.description
     rules = copy.as_engine()
     assert rules.label == "Club 2026" and rules.name == "club-2026"

@@ -4,7 +4,7 @@ the rules of a club day."""
 from django.urls import reverse
 
 from scoring import engine
-from scoring.models import DayRules, RuleSet
+from scoring.models import ClubSettings, DayRules, RuleSet
 from scoring.play.forms import RuleSetForm
 from scoring.play.services.hands import record_hand, undo_last_hand
 from scoring.play.services.rulesets import rule_set_for_day
@@ -103,7 +103,7 @@ def test_presets_are_read_only(officer_client, club_rules):
 def test_make_club_default(officer_client, classic_rules, club_rules):
     officer_client.post(reverse("scoring:ruleset_default", args=[classic_rules.pk]))
     assert RuleSet.objects.club_default() == classic_rules
-    assert RuleSet.objects.filter(is_club_default=True).count() == 1
+    assert ClubSettings.objects.get().default_rule_set == classic_rules  # the club's one
     assert (
         officer_client.get(reverse("scoring:ruleset_default", args=[club_rules.pk])).status_code
         == 405

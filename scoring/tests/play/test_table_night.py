@@ -5,6 +5,7 @@ games still in play; and the table page is installable (manifest, service worker
 
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -127,10 +128,26 @@ def test_the_app_opens_the_last_table_a_logged_in_player_opened(officer_client, 
     assert response.status_code == 302 and response["Location"] == table_url(game)
 
 
+@pytest.mark.django_db  # the club the address is for
 def test_the_service_worker_is_served_from_the_root_with_its_files(client):
     response = client.get(reverse("service_worker"))
     assert reverse("service_worker") == "/sw.js"
     assert response["Content-Type"].startswith("text/javascript")
     assert "Content-Security-Policy" in response
+    assert response["Service-Worker-Allowed"] == "/"
     body = response.content.decode()
     assert "/* SHELL */" not in body and "/static/js/table.js" in body
+    assert 'var ROOT = "/";' in body and 'var START = "/app/";' in body
+
+
+@pytest.mark.django_db
+def test_each_club_of_a_shared_site_has_its_own_worker_and_manifest(client, other_club):
+    """Under /<slug>/ the worker, its scope, the app's start and the manifest are the
+    club's: a phone that installed one club's table page is not another club's app."""
+    response = client.get("/south/sw.js")
+    assert response["Service-Worker-Allowed"] == "/south/"
+    body = response.content.decode()
+    assert 'var ROOT = "/south/";' in body and 'var START = "/south/app/";' in body
+    manifest = client.get("/south/manifest.webmanifest").json()
+    assert manifest["start_url"] == "/south/app/" and manifest["scope"] == "/south/"
+    assert manifest["name"] == "South Club scores"

@@ -177,8 +177,8 @@ def test_a_poll_of_an_unchanged_board_costs_little(client, today, django_assert_
     day = today["day"]
     client.get(reverse("scoring:board_link", args=[day.board_code]))
     client.get(live_url(day))  # draws and caches the body
-    # The session, the day, the data fingerprint and the cached body.
-    with django_assert_max_num_queries(4):
+    # The club, the session, the day, the data fingerprint and the cached body.
+    with django_assert_max_num_queries(5):
         response = client.get(live_url(day))
     assert response.status_code == 200
 
@@ -213,7 +213,7 @@ def test_a_hand_at_another_days_table_leaves_the_board_cached(
     client.get(reverse("scoring:board_link", args=[day.board_code]))
     client.get(live_url(day))  # draws and caches the body
     play_on(elsewhere, [LOSE, WIN])
-    with django_assert_max_num_queries(4):  # session, day, fingerprint, cached body
+    with django_assert_max_num_queries(5):  # club, session, day, fingerprint, cached body
         assert "Game 1 · 1 hand" in client.get(live_url(day)).content.decode()
     play_on(today["playing"], [LOSE, WIN])
     assert "Game 1 · 2 hands" in client.get(live_url(day)).content.decode()

@@ -194,8 +194,9 @@ def test_a_forged_unsubscribe_link_is_refused(client, closed_day):
     assert closed_day["ann"].results_by_email
 
 
-def test_the_day_sheet_has_the_club_the_date_and_the_top_six(officer_client, closed_day, settings):
-    settings.CLUB_NAME = "Riverside Canasta Club"
+def test_the_day_sheet_has_the_club_the_date_and_the_top_six(officer_client, closed_day, club):
+    club.name = "Riverside Canasta Club"
+    club.save()
     day = closed_day["day"]
     page = officer_client.get(reverse("scoring:day_sheet", args=[day.pk]))
     assert page.status_code == 200

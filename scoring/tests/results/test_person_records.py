@@ -31,7 +31,7 @@ from scoring.results.ratings import as_shown
 from scoring.results.standings import player as games_of
 from scoring.results.standings.individual import individual
 from scoring.results.standings.periods import finished_players
-from scoring.results.tables.player import OpponentsTable, PartnersTable, PlayerGamesTable
+from scoring.results.tables.player import ROWS, OpponentsTable, PartnersTable, PlayerGamesTable
 from scoring.results.views.common import paginate
 from scoring.tests.games import league, play, win
 from scoring.tests.samples import CONCEALED, LOSE, WIN
@@ -255,7 +255,7 @@ def test_the_tables_of_a_busy_page_sort_and_page_each_on_their_own():
     request = RequestFactory().get("/" + query)
     games = paginate(request, PlayerGamesTable(games_of.player_games(person)))
     ratings = [row.record.rating_after for row in games.page.object_list]
-    assert ratings == sorted(ratings, reverse=True) and len(ratings) == 25
+    assert ratings == sorted(ratings, reverse=True) and len(ratings) == ROWS
     opponents = paginate(request, OpponentsTable(games_of.opponents(person), prefix="o-"))
     assert opponents.page.number == 4
     differences = [row.record["differential"] for row in opponents.page.object_list]

@@ -36,9 +36,9 @@ def test_a_cached_page_costs_one_row_and_one_cache_read(officer_client, small_cl
     with CaptureQueriesContext(connection) as cached:
         response = officer_client.get(url)
     assert response.status_code == 200 and "totals" not in response.context
-    # the session, the user, the officer flag (Django reads each in its own query), the
-    # person with the stamp, the cache
-    assert len(cached) == 5, [q["sql"] for q in cached]
+    # the club the address is for, the session, the user, the officer flag (Django
+    # reads each in its own query), the person with the stamp, the cache
+    assert len(cached) == 6, [q["sql"] for q in cached]
     ResultsVersion.bump()  # someone else's game finished: the body is still good
     assert "totals" not in officer_client.get(url).context
     ResultsVersion.bump(every_person=True)  # e.g. a season edited: drawn again

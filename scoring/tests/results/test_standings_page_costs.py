@@ -37,10 +37,10 @@ def test_a_cached_standings_page_costs_one_row_and_one_cache_read(officer_client
     with CaptureQueriesContext(connection) as cached:
         response = officer_client.get(STANDINGS)
     assert response.status_code == 200 and "result" not in response.context
-    # the session, the user, the officer flag (Django reads each in its own query), the
-    # settings row with the stamp, the cache read: the period, the seasons and the
-    # viewer's person are not read again.
-    assert len(cached) == 5, [q["sql"] for q in cached]
+    # the club the address is for, the session, the user, the officer flag (Django
+    # reads each in its own query), the settings row with the stamp, the cache read:
+    # the period, the seasons and the viewer's person are not read again.
+    assert len(cached) == 6, [q["sql"] for q in cached]
     ResultsVersion.bump()  # a game finished: the page is drawn again
     with CaptureQueriesContext(connection) as drawn:
         again = officer_client.get(STANDINGS)

@@ -455,3 +455,28 @@ def test_workbook_download(small_club, officer_client):
         reverse("scoring:league_workbook") + "?start=nonsense", follow=True
     )
     assert "The workbook could not be made" in text(response)
+
+
+def _tables_of_the_site(cls=None) -> list:
+    import django_tables2
+
+    import scoring.results.tables  # noqa: F401  (every table module is imported)
+    from scoring.results.tables import days, player, records, seasons, standings  # noqa: F401
+
+    found = []
+    for sub in (cls or django_tables2.Table).__subclasses__():
+        if sub.__module__.startswith("scoring."):
+            found.append(sub)
+        found += _tables_of_the_site(sub)
+    return found
+
+
+@pytest.mark.django_db(False)
+def test_no_column_asks_for_localize_which_the_table_template_leaves_out():
+    """``results/table.html`` draws each cell as it is, without django-tables2's check of
+    the column's ``localize`` per cell: no column of the site may need it."""
+    tables = _tables_of_the_site()
+    assert len(tables) >= 8
+    for table in tables:
+        for name, column in table.base_columns.items():
+            assert column.localize is None, f"{table.__name__}.{name} sets localize"

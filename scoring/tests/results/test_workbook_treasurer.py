@@ -20,6 +20,7 @@ from scoring.results.workbook_summary import GAMES, HANDS, PLAYERS, TABLES, UNFI
 from scoring.tests import games
 from scoring.tests.results.conftest import DAY1, DAY2
 from scoring.tests.samples import LOSE, WIN, quick
+from testsupport import first_club
 
 pytestmark = pytest.mark.django_db
 
@@ -78,7 +79,7 @@ def test_every_sheet_prints_one_page_wide_with_its_header_on_every_page(book, sh
     assert ws.sheet_properties.pageSetUpPr.fitToPage is True
     assert ws.page_setup.fitToWidth == 1 and ws.page_setup.fitToHeight == 0
     assert ws.print_title_rows == "$1:$1"
-    assert settings.CLUB_NAME in ws.oddHeader.left.text
+    assert first_club().name in ws.oddHeader.left.text
     assert ws.oddHeader.center.text == f"{sheet}: All games"
     assert "&P" in ws.oddHeader.right.text and "&N" in ws.oddHeader.right.text
     wide = sum(ws.column_dimensions[c.column_letter].width for c in ws[1]) > 95
@@ -90,8 +91,9 @@ def test_wide_sheets_print_landscape_and_narrow_ones_portrait(book):
     assert book["Hands"].page_setup.orientation == "landscape"
 
 
-def test_an_ampersand_in_the_club_name_is_printed_as_one(evening, tmp_path, settings):
-    settings.CLUB_NAME = "Hearts & Clubs"
+def test_an_ampersand_in_the_club_name_is_printed_as_one(evening, tmp_path, club):
+    club.name = "Hearts & Clubs"
+    club.save()
     path = tmp_path / "w.xlsx"
     exports.write_league_workbook_to_path(path, standings.ALL_GAMES)
     assert load_workbook(path)["Summary"].oddHeader.left.text == "Hearts && Clubs"

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0007_officers_group'),
+        ('members', '0010_club_required'),
     ]
 
     operations = [

@@ -1,0 +1,104 @@
+"""Which club a request is for: the club's scope, time zone and addresses for the whole
+request (the rule is in :mod:`clubsite.clubs.addresses`).
+
+For a club's page the middleware sets ``request.club``, enters the club's django-scopes
+scope (every query of club data sees that club's rows, :mod:`members.clubs`),
+activates its time zone, and for a club under ``/<slug>/`` takes the slug off
+``request.path_info`` and adds it to the script prefix, so the one set of URL patterns
+resolves the page and ``reverse()`` and ``{% url %}`` give ``/<slug>/…``.
+``request.path`` keeps the whole address. For the site's own pages ``request.club`` is
+None and no club's data can be read (the admin, the platform operator's, runs with
+the scopes disabled). Costs one query per request (the club), made before anything
+else asks the database.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import Resolver404, get_script_prefix, resolve, set_script_prefix
+from django.utils import timezone
+from django.utils.http import escape_leading_slashes
+from django_scopes import scopes_disabled
+
+from clubsite.clubs.addresses import SITE_PAGES, find_club
+from members.clubs import in_club
+
+#: Where the admin's addresses start (the platform operator's, every club's data).
+ADMIN = "/admin/"
+
+
+def _site_page(path_info: str) -> str | None:
+    """The URL name of a site page at ``path_info`` ("admin" for the admin), or None."""
+    try:
+        match = resolve(path_info)
+    except Resolver404:
+        return None
+    if match.namespace == "admin" or match.app_name == "admin":
+        return "admin"
+    return match.url_name if match.url_name in SITE_PAGES else None
+
+
+#: Answered before any club is looked for: the health check must say "down" (503) when
+#: the database is, not fail on the club's query.
+BEFORE_CLUBS = ("/healthz",)
+
+
+def clubs(get_response):
+    def middleware(request):
+        if request.path_info in BEFORE_CLUBS:
+            request.club = None
+            return get_response(request)
+        found = find_club(request)
+        request.site_prefix = get_script_prefix()
+        request.club = found.club
+        if found.club is None:
+            return _site_request(request, found, get_response)
+        if request.path_info.startswith(ADMIN):
+            if found.prefix:
+                raise Http404("The admin is at the site's own address.")
+            request.club = None  # the admin is the site's, at the root of any host
+            with scopes_disabled():
+                return get_response(request)
+        if not found.club.is_active:
+            return render(request, "clubs/suspended.html", {"club": found.club}, status=503)
+        if found.prefix:
+            rest = request.path_info[len(found.prefix) + 1 :]
+            if not rest:  # "/north" -> "/north/"
+                query = request.META.get("QUERY_STRING")
+                return HttpResponsePermanentRedirect(
+                    f"{request.path}/" + (f"?{query}" if query else "")
+                )
+            request.path_info = rest
+            set_script_prefix(f"{request.site_prefix}{found.prefix}/")
+        timezone.activate(found.club.time_zone)
+        try:
+            with in_club(found.club):
+                return get_response(request)
+        finally:
+            timezone.deactivate()
+            set_script_prefix(request.site_prefix)
+
+    return middleware
+
+
+def _site_request(request, found, get_response):
+    """A page of the site itself, or an old root link of the club that kept them."""
+    page = _site_page(request.path_info)
+    if page == "admin":
+        with scopes_disabled():
+            return get_response(request)
+    if page is not None:
+        return get_response(request)
+    old = found.old_link_of
+    if old is None:
+        raise Http404("No club has this address.")
+    query = request.META.get("QUERY_STRING")
+    target = escape_leading_slashes(
+        f"{request.site_prefix}{old.slug}{request.path_info}" + (f"?{query}" if query else "")
+    )
+    # 302/307: the address may lead elsewhere later (a club moved); 307 keeps a POST.
+    response = HttpResponseRedirect(target)
+    if request.method not in ("GET", "HEAD"):
+        response.status_code = 307
+    return response

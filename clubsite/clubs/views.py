@@ -1,0 +1,101 @@
+"""The site's own pages about clubs: the list of clubs (a shared site's front page), a
+login's clubs to choose from, and a club's settings page (its officers')."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+from django_scopes import scopes_disabled
+
+from clubsite.clubs.forms import ClubForm, ClubGameSettingsForm
+from members.clubs import club_home
+from members.models import Club, ClubRole, Person
+from members.permissions import officer_required
+from scoring.models import ClubSettings
+from scoring.results.cache import results_changed
+
+#: The most clubs the list shows at once (a search narrows it).
+LIST_LIMIT = 200
+
+
+@require_GET
+def club_list(request):
+    """A shared site's front page: its active clubs, with a search by name or slug
+    (a plain GET form)."""
+    query = " ".join(request.GET.get("q", "").split())[:80]
+    clubs = Club.objects.active().only("slug", "name", "host")
+    if query:
+        clubs = clubs.filter(Q(name__icontains=query) | Q(slug__icontains=query))
+    clubs = list(clubs[: LIST_LIMIT + 1])
+    rows = [{"club": c, "url": club_home(request, c)} for c in clubs[:LIST_LIMIT]]
+    return render(
+        request,
+        "clubs/list.html",
+        {"rows": rows, "query": query, "more": len(clubs) > LIST_LIMIT},
+    )
+
+
+def clubs_of(user) -> list[Club]:
+    """The active clubs where ``user`` has a role or a person record."""
+    if not user.is_authenticated:
+        return []
+    with scopes_disabled():
+        roles = ClubRole.objects.filter(user=user).values("club_id")
+        people = Person.objects.filter(user=user, merged_into__isnull=True).values("club_id")
+        return list(Club.objects.active().filter(Q(pk__in=roles) | Q(pk__in=people)))
+
+
+@login_required
+@require_GET
+def my_clubs(request):
+    """A login that belongs to several clubs chooses one (after logging in on the
+    site's own address, or any time from here)."""
+    rows = [{"club": c, "url": club_home(request, c)} for c in clubs_of(request.user)]
+    return render(request, "clubs/mine.html", {"rows": rows})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page. Logged in at a club's address: that club's pages (or the
+    page asked for). At the site's own address: the one club of the login, or the
+    page to choose among several."""
+
+    def get_default_redirect_url(self):
+        if getattr(self.request, "club", None) is not None:
+            return super().get_default_redirect_url()
+        clubs = clubs_of(self.request.user)
+        if len(clubs) == 1:
+            return club_home(self.request, clubs[0])
+        if clubs:
+            return reverse("my_clubs")
+        return super().get_default_redirect_url()
+
+
+@officer_required
+@require_http_methods(["GET", "POST"])
+def club_settings(request):
+    """The club's own settings, edited by its officers: its name, time zone, language,
+    the results e-mail's sender and reply-to, the default rule set, the minimum games
+    to be ranked and the other team's OK. Its address and suspension are the platform
+    operator's (the admin)."""
+    club = request.club
+    game = ClubSettings.load()
+    if request.method == "POST":
+        form = ClubForm(request.POST, instance=club, prefix="club")
+        game_form = ClubGameSettingsForm(request.POST, instance=game, prefix="game")
+        if form.is_valid() and game_form.is_valid():
+            with transaction.atomic():
+                form.save()
+                game_form.save()
+                results_changed(every_person=True)
+            messages.success(request, "The club's settings are saved.")
+            return redirect("club_settings")
+    else:
+        form = ClubForm(instance=club, prefix="club")
+        game_form = ClubGameSettingsForm(instance=game, prefix="game")
+    return render(request, "clubs/settings.html", {"form": form, "game_form": game_form})
