@@ -174,15 +174,21 @@ def command_club(slug: str | None = None):
     """The club a management command works on: ``--club SLUG``, or the site's only
     club (a ``CommandError`` naming the clubs when there are several)."""
     from django.core.management.base import CommandError
+    from django.db import DatabaseError
 
     from members.models import Club
 
-    if slug:
-        found = Club.objects.filter(slug=slug).first()
-        if found is None:
-            raise CommandError(f"No club has the slug {slug!r}.")
-        return found
-    clubs = list(Club.objects.order_by("slug")[:21])
+    try:
+        if slug:
+            found = Club.objects.filter(slug=slug).first()
+            if found is None:
+                raise CommandError(f"No club has the slug {slug!r}.")
+            return found
+        clubs = list(Club.objects.order_by("slug")[:21])
+    except DatabaseError:
+        raise CommandError(
+            "The site's database is not set up (or not up to date): run `manage.py migrate` first."
+        ) from None
     if len(clubs) == 1:
         return clubs[0]
     if not clubs:

@@ -6,6 +6,8 @@ read them from here, so "Red three kept in hand" is said the same way on every p
 sheet. The time of day is written by :func:`clubsite.clock.clock` (members use it too).
 """
 
+from scoring.engine.rules.kinds import CATALOGUE_BY_KEY
+
 __all__ = [
     "BREAKDOWN_WORDS",
     "CARD_WORDS",
@@ -14,6 +16,7 @@ __all__ = [
     "WENT_OUT_CHOICES",
     "WENT_OUT_SHEET",
     "WENT_OUT_WORDS",
+    "kinds_words",
 ]
 
 RANK_WORDS = {
@@ -36,7 +39,27 @@ PENALTY_LABELS = {
     "ask_to_go_out_failed": "Asked to go out, then did not",
     "discard_unused": "Took the top discard, did not use it",
     "red_three_in_hand": "Red three kept in hand",
+    # A kind's penalty for holding three or more of its rank (Modern American canasta).
+    "held_sevens": "Held three or more sevens",
+    "held_aces": "Held three or more aces",
 }
+
+
+def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
+    """Canastas by kind in words, "1 canasta of sevens; 2 sequence canastas" (the
+    kinds in ``leave_out`` left out): the workbook's Hands sheet."""
+    if not isinstance(canastas, dict):
+        return ""
+    words = []
+    for kind, n in canastas.items():
+        spec = CATALOGUE_BY_KEY.get(kind)
+        if kind in leave_out or spec is None or type(n) is not int or n <= 0:
+            continue
+        label = spec.label[0].lower() + spec.label[1:]
+        many = label.replace("canasta", "canastas", 1) if "canasta" in label else label + "s"
+        words.append(f"{n} {label if n == 1 else many}")
+    return "; ".join(words)
+
 
 #: The hand form's "Went out" choices.
 WENT_OUT_CHOICES = [("none", "No"), ("out", "Out"), ("concealed", "Concealed")]
@@ -73,4 +96,7 @@ def penalty_words(team_inputs) -> str:
             note = str(penalty.get("note") or "Other penalty").strip()
             others.append(f"{note} ({penalty.get('points')})")
     words = [PENALTY_LABELS[k] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    unfinished = team_inputs.get("unfinished") if isinstance(team_inputs, dict) else None
+    if unfinished:
+        words.append(f"Unfinished: {kinds_words(unfinished, leave_out=())}")
     return "; ".join(words + others)

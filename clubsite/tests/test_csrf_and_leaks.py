@@ -635,7 +635,7 @@ REPRESENTATIVE = [
     ("officer", lambda w: reverse("members:people") + "?format=csv", 200),
     ("officer", lambda w: reverse("scoring:table_cards", args=[w.day.pk]), 200),
     ("officer", lambda w: reverse("scoring:league_workbook"), 200),
-    ("officer", lambda w: "/admin/login/", 200),
+    ("officer", lambda w: "/admin/login/?next=/admin/", LOGIN),  # the admin's login is ours
 ]
 
 

@@ -27,34 +27,43 @@ def _team(rng: random.Random, rules: engine.RuleSet, going_out: str, red_threes:
         }
     need = rules.canastas_to_go_out if goes_out else 0
     canastas = max(need, min(4, int(rng.expovariate(2.0))))
-    natural = sum(1 for _ in range(canastas) if rng.random() < 0.4)
-    mixed = canastas - natural
-    cheapest = cheapest_canastas(rules, natural, mixed)
+    # The kinds going out needs (Bolivia's escalera, Hand and Foot's books) first.
+    counts = dict.fromkeys(rules.kind_keys, 0)
+    if goes_out:
+        counts.update(rules.going_out_kinds)
+    for _ in range(canastas - sum(counts.values())):
+        counts["natural" if rng.random() < 0.4 else "mixed"] += 1
+    cheapest = cheapest_canastas(rules, *counts.values())
     if cheapest is None:  # more natural canastas than the ranks allow: make them mixed
-        natural, mixed = 0, canastas
-        cheapest = cheapest_canastas(rules, natural, mixed) or ()
+        counts["mixed"] += counts["natural"] - dict(rules.going_out_kinds).get("natural", 0)
+        counts["natural"] = dict(rules.going_out_kinds).get("natural", 0)
+        cheapest = cheapest_canastas(rules, *counts.values()) or ()
     floor = sum(canasta.points for canasta in cheapest)  # the engine's own minimum
     melded_points = floor + 5 * rng.randint(4, 30)
     team = {
         "melded_points": melded_points,
-        "natural_canastas": natural,
-        "mixed_canastas": mixed,
+        "natural_canastas": counts.pop("natural"),
+        "mixed_canastas": counts.pop("mixed"),
         "red_threes": red_threes,
         "went_out": going_out,
         "hand_points": 0 if goes_out else 5 * rng.randint(0, 30),
     }
+    others = {kind: n for kind, n in counts.items() if n}
+    if others:
+        team["canastas"] = others
     if rng.random() < 0.02:
         team["penalties"] = [{"kind": rng.choice(["ask_to_go_out_failed", "discard_unused"])}]
     return team
 
 
 def random_hand(
-    rng: random.Random, rules: engine.RuleSet, scores_before: list[int]
+    rng: random.Random, rules: engine.RuleSet, scores_before: list[int], hand: int = 1
 ) -> tuple[list, engine.HandOutcome]:
-    """Team inputs for one hand that `engine.score_hand` accepts, with its outcome."""
+    """Team inputs for hand number ``hand`` that `engine.score_hand` accepts, with its
+    outcome."""
     while True:
         teams = _draw(rng, rules)
-        outcome = engine.score_hand(rules, teams, scores_before)
+        outcome = engine.score_hand(rules, teams, scores_before, hand)
         if outcome.ok:
             return teams, outcome
 
@@ -65,8 +74,10 @@ def play_game(
     """The hands of one game, to its end: (team inputs, scores before, outcome) each.
     A hand is drawn only when asked for, so a caller may draw from ``rng`` in between."""
     totals = [0] * rules.teams
+    hand = 0
     while True:
-        inputs, outcome = random_hand(rng, rules, totals)
+        hand += 1
+        inputs, outcome = random_hand(rng, rules, totals, hand)
         yield inputs, totals, outcome
         if outcome.game_over:
             return

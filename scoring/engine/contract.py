@@ -14,7 +14,7 @@ from .results import INTERNAL_MESSAGE, Refusal
 from .rules.presets import PRESET_SLUGS
 from .rules.spec import rules_from_spec
 
-_HAND_KEYS = ("rules", "scores_before", "teams")
+_HAND_KEYS = ("rules", "scores_before", "teams", "hand_number")
 
 
 def score_request(data: object) -> tuple[object, bool]:
@@ -60,7 +60,7 @@ def _score_one(hand: object) -> dict[str, object]:
                 Refusal(
                     key_name(key),
                     f"A hand has no entry called {quote(key_name(key))}; use rules, "
-                    f"scores_before and teams.",
+                    f"scores_before, teams and hand_number.",
                 )
             )
     spec = hand.get("rules")
@@ -86,7 +86,7 @@ def _score_one(hand: object) -> dict[str, object]:
                 )
             )
         return _refused(errors)
-    outcome = score_hand(rules, teams, hand.get("scores_before"))
+    outcome = score_hand(rules, teams, hand.get("scores_before"), hand.get("hand_number"))
     if errors or outcome.errors:
         return _refused(errors + outcome.errors)
     return outcome.to_dict()

@@ -62,6 +62,15 @@ class TeamResult:
     hand_points: int
     perfect_cut: bool = False
     penalty_points: int = 0
+    #: Canastas of each kind of the rules (natural and mixed included), by kind.
+    canastas: dict[str, int] = field(default_factory=dict)
+    #: Canastas of any kind without a wild card (natural, sevens, aces, sequences), and
+    #: with wild cards (mixed, wild canastas): what stored totals count as natural and
+    #: mixed canastas (in classic canasta, ``natural_canastas`` and ``mixed_canastas``).
+    without_wild: int = 0
+    with_wild: int = 0
+    #: The special hand the team went out with, if any.
+    special_hand: str | None = None
 
     def to_dict(self, derived: bool = False) -> dict[str, object]:
         """The contract's team result; with ``derived=True`` also the derived totals."""
@@ -77,11 +86,15 @@ class TeamResult:
         return result
 
     def derived(self) -> dict[str, object]:
-        """The totals behind the score, e.g. for statistics or to store with the hand."""
+        """The totals behind the score, e.g. for statistics or to store with the hand:
+        the canastas as stored totals count them (``natural_canastas`` without a wild
+        card, ``mixed_canastas`` with wild cards, of any kind) and by kind
+        (``canastas_by_kind``, the kinds the team has any of)."""
         return {
             "melded_points": self.melded_points,
-            "natural_canastas": self.natural_canastas,
-            "mixed_canastas": self.mixed_canastas,
+            "natural_canastas": self.without_wild,
+            "mixed_canastas": self.with_wild,
+            "canastas_by_kind": {key: n for key, n in self.canastas.items() if n},
             "red_threes": self.red_threes,
             "went_out": self.went_out,
             "hand_points": self.hand_points,

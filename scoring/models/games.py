@@ -124,8 +124,20 @@ class GameTeam(models.Model):
         help_text="The other sides' average total (the opponent's total when there are two).",
     )
     hands = models.PositiveSmallIntegerField(default=0)
-    natural_canastas = models.PositiveIntegerField(default=0)
-    mixed_canastas = models.PositiveIntegerField(default=0)
+    natural_canastas = models.PositiveIntegerField(
+        default=0,
+        help_text="Canastas without a wild card (natural ones, and sevens, aces and "
+        "sequences in the games that have them).",
+    )
+    mixed_canastas = models.PositiveIntegerField(
+        default=0, help_text="Canastas with wild cards (mixed ones, and wild canastas)."
+    )
+    canastas_by_kind = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Canastas of each kind of the game's rules, by kind (natural, mixed, "
+        "sevens, sequence ...).",
+    )
     red_threes = models.PositiveIntegerField(default=0)
     times_out = models.PositiveIntegerField(default=0)
     concealed_outs = models.PositiveIntegerField(default=0)
@@ -234,8 +246,15 @@ class TeamHand(models.Model):
     team = models.ForeignKey(GameTeam, on_delete=models.CASCADE, related_name="team_hands")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     melded_points = models.IntegerField(default=0)
-    natural_canastas = models.PositiveSmallIntegerField(default=0)
-    mixed_canastas = models.PositiveSmallIntegerField(default=0)
+    natural_canastas = models.PositiveSmallIntegerField(
+        default=0, help_text="Canastas without a wild card, of any kind."
+    )
+    mixed_canastas = models.PositiveSmallIntegerField(
+        default=0, help_text="Canastas with wild cards, of any kind."
+    )
+    canastas_by_kind = models.JSONField(
+        default=dict, blank=True, help_text="Canastas of each kind in this hand, by kind."
+    )
     red_threes = models.PositiveSmallIntegerField(default=0)
     went_out = models.CharField(max_length=10, default="none")
     hand_points = models.IntegerField(default=0)

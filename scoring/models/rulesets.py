@@ -111,9 +111,11 @@ def rules_summary(rules: "engine.RuleSet") -> str:
     else:
         sides = f"{rules.teams} teams of {rules.players_per_team}"
     canastas = "canasta" if rules.canastas_to_go_out == 1 else "canastas"
-    return (
-        f"{sides}; game to {rules.target_score:,}; {rules.canastas_to_go_out} {canastas} to go out"
-    )
+    if rules.hands_in_game:
+        game = f"{rules.hands_in_game} hands, the highest total wins"
+    else:
+        game = f"game to {rules.target_score:,}"
+    return f"{sides}; {game}; {rules.canastas_to_go_out} {canastas} to go out"
 
 
 class DayRules(models.Model):

@@ -69,13 +69,29 @@ def _flatten(team: object) -> dict[str, str]:
     for key, words in TOTAL_WORDS.items():
         if key in team:
             out[words] = _num(team.get(key))
+    for entry, what in (("canastas", "canastas"), ("unfinished", "unfinished melds")):
+        by_kind = team.get(entry)
+        if isinstance(by_kind, dict):
+            for kind, n in by_kind.items():
+                out[f"{_kind_word(kind)} {what}"] = _num(n)
     went_out = team.get("went_out") or "none"
     out["went out"] = WENT_OUT_WORDS.get(went_out, str(went_out))
     out["perfect cut"] = "yes" if team.get("perfect_cut") else "no"
+    if team.get("special_hand"):
+        out["special hand"] = str(team["special_hand"]).replace("_", " ")[:30]
     for meld in team.get("melds") or []:
         if not isinstance(meld, dict):
             continue
+        if isinstance(meld.get("sequence"), list):
+            run = [str(rank) for rank in meld["sequence"]][:7]
+            out[f"sequence from {run[0] if run else '?'}"] = f"{len(run)} cards"
+            continue
         rank = meld.get("rank")
+        if rank == "wild":
+            out["meld of wild cards"] = ", ".join(
+                f"{_num(meld.get(key))} {key}" for key in ("jokers", "twos") if meld.get(key)
+            )
+            continue
         name = RANK_WORDS.get(rank, str(rank)).lower()
         parts = [f"{_num(meld.get('naturals'))} natural"]
         if meld.get("jokers"):
@@ -103,6 +119,11 @@ def _flatten(team: object) -> dict[str, str]:
     for kind, count in counts.items():
         out[f"penalty '{PENALTY_LABELS[kind].lower()}'"] = f"{count}×"
     return out
+
+
+def _kind_word(kind: object) -> str:
+    """ "sevens", "sequence" (a kind of canasta's key, for a change line)."""
+    return str(kind).replace("_", " ")[:20]
 
 
 def _num(value: object) -> str:

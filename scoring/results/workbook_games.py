@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from django.utils import timezone
 
 from members.models import Person
-from scoring.labels import WENT_OUT_SHEET, penalty_words
+from scoring.labels import WENT_OUT_SHEET, kinds_words, penalty_words
 from scoring.models import GameTeam, Hand, TeamHand
 from scoring.play.services.failed_melds import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
@@ -168,6 +168,7 @@ HANDS_COLUMNS = [
     integer("Melded points"),
     integer("Natural canastas"),
     integer("Mixed canastas"),
+    text("Other canastas"),
     integer("Red threes"),
     text("Went out"),
     integer("Points left in hand"),
@@ -189,6 +190,7 @@ _HAND_FIELDS = (
     "melded_points",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "went_out",
     "hand_points",
@@ -241,7 +243,11 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
         hand,
         index,
         team_id,
-        *counts,
+        melded,
+        natural,
+        mixed,
+        by_kind,
+        red_threes,
         went_out,
         left,
         cut,
@@ -259,7 +265,11 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             hand,
             index + 1,
             names.get(team_id, ""),
-            *counts,  # melded points, natural and mixed canastas, red threes
+            melded,
+            natural,
+            mixed,
+            kinds_words(by_kind),
+            red_threes,
             WENT_OUT_SHEET.get(went_out, went_out),
             left,
             "Yes" if cut else "",

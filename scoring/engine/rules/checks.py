@@ -11,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .._text import describe, num, sentence_list
-from ..cards import CARDS_IN_DECK
+from ..cards import CARD_VALUES, CARDS_IN_DECK, HAND_CARD_KEYS
 from ..results import Refusal
 from .fields import FIELDS_BY_NAME, MAX_POINTS, RULESET_FIELD_NAMES, RuleField
+from .kinds import (
+    CATALOGUE_BY_KEY,
+    DEFAULT_KEYS,
+    EXTRA_KEYS,
+    SAME_CANASTAS,
+    KindEntry,
+    sort_entries,
+)
 
 
 def _check_count(spec: RuleField, value: object) -> tuple[object, str | None]:
@@ -121,6 +129,148 @@ def _check_meld_table(spec: RuleField, value: object) -> tuple[object, str | Non
     return tuple(rows), None
 
 
+def _points(value: object, high: int = MAX_POINTS) -> bool:
+    return type(value) is int and 0 <= value <= high and not value % 5
+
+
+_KIND_LIST = sentence_list(list(EXTRA_KEYS), "or")
+_KIND_ENTRY_KEYS = frozenset({"kind", "bonus", "unfinished", "held", "blocks_going_out", "label"})
+
+
+def _check_kinds(spec: RuleField, value: object) -> tuple[object, str | None]:
+    wrong = (
+        f"{spec.label} must be a list of kinds, each such as "
+        f'{{"kind": "sevens", "bonus": 2500, "unfinished": 2500}}: the kind one of '
+        f"{_KIND_LIST}, each once, with points that are multiples of 5."
+    )
+    if not isinstance(value, (list, tuple)):
+        return value, wrong
+    entries: list[KindEntry] = []
+    for item in value:
+        if isinstance(item, KindEntry):
+            item = item._asdict()
+        if not isinstance(item, Mapping) or not _KIND_ENTRY_KEYS.issuperset(item):
+            return value, wrong
+        kind = item.get("kind")
+        if not isinstance(kind, str) or kind not in EXTRA_KEYS:
+            if isinstance(kind, str) and kind in DEFAULT_KEYS:
+                return value, (
+                    f"{spec.label} lists {kind} canastas, whose bonus is a setting of its "
+                    f"own; leave them out of this list."
+                )
+            return value, wrong
+        if any(entry.kind == kind for entry in entries):
+            return value, wrong
+        numbers = [item.get(key, 0) for key in ("bonus", "unfinished", "held")]
+        if "bonus" not in item or not all(_points(n) for n in numbers):
+            return value, wrong
+        blocks = item.get("blocks_going_out", False)
+        label = item.get("label", "")
+        if type(blocks) is not bool or not isinstance(label, str) or len(label) > 60:
+            return value, wrong
+        if numbers[2] and CATALOGUE_BY_KEY[kind].rank is None:
+            return value, (
+                f"{spec.label}: only a kind of one rank (sevens, aces) can have a penalty "
+                f"for holding three or more of it; take it off {kind}."
+            )
+        entries.append(KindEntry(kind, *numbers, blocks, label.strip()))
+    if all(any(entry.kind == key for entry in entries) for key in SAME_CANASTAS):
+        return value, (
+            f"{spec.label} lists both wild and bolivia canastas, which are the same "
+            f"canastas (seven wild cards); keep one of them."
+        )
+    return sort_entries(entries), None
+
+
+_ALL_KIND_KEYS = (*DEFAULT_KEYS, *EXTRA_KEYS)
+
+
+def _check_kind_counts(spec: RuleField, value: object) -> tuple[object, str | None]:
+    wrong = (
+        f'{spec.label} must be a list of [kind, number] pairs, such as [["sequence", 1]], '
+        f"each kind ({sentence_list(list(_ALL_KIND_KEYS), 'or')}) once, numbers from 1 "
+        f"to 30."
+    )
+    pairs = list(value.items()) if isinstance(value, Mapping) else value
+    if not isinstance(pairs, (list, tuple)):
+        return value, wrong
+    found: dict[str, int] = {}
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            return value, wrong
+        kind, count = pair
+        if not isinstance(kind, str) or kind not in CATALOGUE_BY_KEY or kind in found:
+            return value, wrong
+        if type(count) is not int or not 1 <= count <= 30:
+            return value, wrong
+        found[kind] = count
+    order = list(CATALOGUE_BY_KEY)
+    return tuple(sorted(found.items(), key=lambda pair: order.index(pair[0]))), None
+
+
+def _check_card_values(spec: RuleField, value: object) -> tuple[object, str | None]:
+    wrong = (
+        f"{spec.label} must give points for cards by name ({', '.join(HAND_CARD_KEYS)}), "
+        f'such as {{"joker": 50, "3": 5}}: whole numbers from 0 to 1,000, multiples of 5; '
+        f"a card not given keeps its usual value."
+    )
+    pairs = list(value.items()) if isinstance(value, Mapping) else value
+    if not isinstance(pairs, (list, tuple)):
+        return value, wrong
+    found = dict(CARD_VALUES)
+    seen: set[str] = set()
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            return value, wrong
+        card, points = pair
+        if not isinstance(card, str) or card not in found or card in seen:
+            return value, wrong
+        if not _points(points, 1000):
+            return value, wrong
+        found[card] = points
+        seen.add(card)
+    return tuple((card, found[card]) for card in HAND_CARD_KEYS), None
+
+
+def _check_minimums(spec: RuleField, value: object) -> tuple[object, str | None]:
+    wrong = (
+        f"{spec.label} must be a list of minimums, one for each hand in order, such as "
+        f"[50, 90, 120, 150]: whole numbers that are multiples of 5 (at most 100 of them)."
+    )
+    if not isinstance(value, (list, tuple)) or len(value) > 100:
+        return value, wrong
+    if not all(_points(minimum) for minimum in value):
+        return value, wrong
+    return tuple(value), None
+
+
+def _check_special_hands(spec: RuleField, value: object) -> tuple[object, str | None]:
+    wrong = (
+        f"{spec.label} must be a list of [name, points] pairs, such as "
+        f'[["straight", 3000]]: each name once, in small letters, digits and _ (at most '
+        f"30), points that are multiples of 5."
+    )
+    pairs = list(value.items()) if isinstance(value, Mapping) else value
+    if not isinstance(pairs, (list, tuple)) or len(pairs) > 20:
+        return value, wrong
+    found: dict[str, int] = {}
+    for pair in pairs:
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            return value, wrong
+        name, points = pair
+        if not isinstance(name, str) or name in found or not _is_name(name):
+            return value, wrong
+        if not _points(points):
+            return value, wrong
+        found[name] = points
+    return tuple(found.items()), None
+
+
+def _is_name(text: str) -> bool:
+    allowed = "abcdefghijklmnopqrstuvwxyz0123456789_"
+    return 0 < len(text) <= 30 and all(c in allowed for c in text) and text[0].isalpha()
+
+
 _CHECKS: dict[str, Callable[[RuleField, object], tuple[object, str | None]]] = {
     "text": _check_text,
     "count": _check_count,
@@ -130,6 +280,11 @@ _CHECKS: dict[str, Callable[[RuleField, object], tuple[object, str | None]]] = {
     "schedule_or_null": _check_schedule,
     "meld_table": _check_meld_table,
     "choice": _check_choice,
+    "kinds": _check_kinds,
+    "kind_counts": _check_kind_counts,
+    "card_values": _check_card_values,
+    "minimums": _check_minimums,
+    "special_hands": _check_special_hands,
 }
 
 
@@ -161,6 +316,41 @@ def check_together(values: dict[str, object]) -> list[Refusal]:
                 "rules.cards_dealt",
                 f"Dealing {num(dealt)} cards to each of {num(players)} players needs more "
                 f"cards than {num(decks)} decks hold; deal fewer cards or use more decks.",
+            )
+        )
+    errors.extend(_check_going_out_kinds(values))
+    return errors
+
+
+def _check_going_out_kinds(values: dict[str, object]) -> list[Refusal]:
+    """The kinds needed to go out are kinds of the game, and fit in the canastas needed."""
+    have = {*DEFAULT_KEYS, *(entry.kind for entry in values["canasta_kinds"])}
+    errors = []
+    missing = [kind for kind, _ in values["going_out_kinds"] if kind not in have]
+    if missing:
+        errors.append(
+            Refusal(
+                "rules.going_out_kinds",
+                f"Going out needs {sentence_list(missing)} canastas, which this game does not "
+                f"have; add them to the other kinds of canasta or take them out of going out.",
+            )
+        )
+    kinds_needed = sum(count for _, count in values["going_out_kinds"])
+    if kinds_needed > values["canastas_to_go_out"]:
+        errors.append(
+            Refusal(
+                "rules.canastas_to_go_out",
+                f"Going out needs {num(kinds_needed)} canastas of particular kinds but only "
+                f"{num(values['canastas_to_go_out'])} canastas in all; make the canastas "
+                f"needed to go out at least {num(kinds_needed)}.",
+            )
+        )
+    if 0 < values["max_meld_cards"] < 7:
+        errors.append(
+            Refusal(
+                "rules.max_meld_cards",
+                f"A meld of at most {num(values['max_meld_cards'])} cards can never be a "
+                f"canasta; allow at least 7 cards, or 0 for no limit.",
             )
         )
     return errors

@@ -26,7 +26,13 @@ class RuleField(NamedTuple):
     - ``"schedule"``: a list of ``[number of red threes, total points]`` pairs;
     - ``"schedule_or_null"``: the same, or null;
     - ``"meld_table"``: a list of ``[from score, minimum]`` rows, the first from null;
-    - ``"choice"``: one of the values of ``choices`` (``(value, label)`` pairs).
+    - ``"choice"``: one of the values of ``choices`` (``(value, label)`` pairs);
+    - ``"kinds"``: kinds of canasta besides natural and mixed, each with its numbers
+      (see :mod:`.kinds`);
+    - ``"kind_counts"``: ``[kind, count]`` pairs;
+    - ``"card_values"``: the points of every card that is melded or left in hand;
+    - ``"minimums"``: a list of points, one per hand;
+    - ``"special_hands"``: ``[name, points]`` pairs.
     """
 
     name: str
@@ -54,6 +60,13 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
     RuleField("decks", "count", "Decks", "Decks shuffled together, each with 2 jokers.", 1, 6),
     RuleField("cards_dealt", "count", "Cards dealt", "Cards dealt to each player.", 1, 30),
     RuleField(
+        "card_values",
+        "card_values",
+        "Card values",
+        "Points of each card, melded or left in hand: joker, two, ace, king down to four, "
+        "and the black three.",
+    ),
+    RuleField(
         "natural_canasta_bonus",
         "points",
         "Natural canasta bonus",
@@ -68,6 +81,15 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "Bonus for each canasta with wild cards (its cards count on top).",
         0,
         MAX_POINTS,
+    ),
+    RuleField(
+        "canasta_kinds",
+        "kinds",
+        "Other kinds of canasta",
+        "Kinds of canasta the game has besides natural and mixed ones, each with its bonus "
+        "(its cards count on top) and, where the game says so, a penalty for one left "
+        "unfinished, a penalty for each player holding three or more of its rank, and "
+        "whether an unfinished one stops its team going out.",
     ),
     RuleField(
         "red_three_value",
@@ -98,6 +120,15 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "If on, a team that has not melded loses its red threes' value instead of gaining it.",
     ),
     RuleField(
+        "red_threes_need_canastas",
+        "count",
+        "Canastas for red threes to count",
+        "Canastas a team needs for its red threes to count for it; 0 means a meld is "
+        "enough, as in classic canasta.",
+        0,
+        10,
+    ),
+    RuleField(
         "going_out_bonus",
         "points",
         "Going out bonus",
@@ -122,11 +153,32 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         10,
     ),
     RuleField(
+        "going_out_kinds",
+        "kind_counts",
+        "Canastas of a kind needed to go out",
+        "Canastas of particular kinds a team must have to go out, as [kind, number] pairs, "
+        "such as one sequence canasta in Bolivia; they count among the canastas needed.",
+    ),
+    RuleField(
+        "special_hands",
+        "special_hands",
+        "Special hands",
+        "Hands a player may go out with all at once instead of melding, as [name, points] "
+        "pairs; the points replace the going out bonus.",
+    ),
+    RuleField(
         "initial_meld_table",
         "meld_table",
         "Initial meld requirement",
         "Minimum count of a team's first meld, by its score before the hand, as "
         "[from score, minimum] rows: the first row starts at null (any lower score).",
+    ),
+    RuleField(
+        "initial_meld_by_hand",
+        "minimums",
+        "Initial meld by hand",
+        "Minimum count of a team's first meld in hand 1, 2, 3 and so on (the last one "
+        "also for later hands); empty means by score, as the table above says.",
     ),
     RuleField(
         "failed_meld_increase",
@@ -156,6 +208,15 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "Cumulative score that ends the game at the end of a hand.",
         5,
         MAX_POINTS,
+    ),
+    RuleField(
+        "hands_in_game",
+        "count",
+        "Hands in a game",
+        "If not 0, the game ends after this many hands and the highest total wins (equal "
+        "highest totals play another hand); the game target is then not used.",
+        0,
+        100,
     ),
     RuleField(
         "perfect_cut_enabled",
@@ -213,6 +274,21 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         7,
     ),
     RuleField(
+        "max_meld_cards",
+        "count",
+        "Most cards in a meld",
+        "The most cards one meld may hold; 0 means no limit.",
+        0,
+        30,
+    ),
+    RuleField(
+        "one_meld_per_rank",
+        "bool",
+        "One meld per rank",
+        "If on, a team has one meld of each rank and further cards join it; if off, a "
+        "team may have several melds of a rank.",
+    ),
+    RuleField(
         "wilds_may_not_outnumber_naturals",
         "bool",
         "Wild cards may not outnumber naturals",
@@ -223,6 +299,14 @@ RULESET_FIELDS: tuple[RuleField, ...] = (
         "bool",
         "Black threes may be melded when going out",
         "If on, the player going out may meld 3 or 4 black threes, with no wild card.",
+    ),
+    RuleField(
+        "black_three_in_hand",
+        "points",
+        "Black three left in hand",
+        "Points taken off for each black three left in a hand at the end of the hand.",
+        0,
+        MAX_POINTS,
     ),
 )
 

@@ -1,12 +1,16 @@
-"""The rule sets the engine ships: classic canasta and the variants the club plays.
+"""The rule sets the engine ships: classic canasta, the variants the club plays, and
+the variants other clubs play (Modern American canasta, Hand and Foot, Samba, Bolivia,
+Uruguayan and Cuban canasta).
 
 Every preset is the classic rule set with a few settings changed (see rules.md,
-"Presets the engine ships"); :data:`PRESET_SLUGS` keeps the order of that table.
+"Presets the engine ships", and docs/rules.md for the source of each number);
+:data:`PRESET_SLUGS` keeps the order of that table.
 """
 
 from __future__ import annotations
 
 from .fields import RULESET_FIELD_NAMES
+from .kinds import KindEntry
 from .ruleset import RuleSet
 
 _CLASSIC_MELD_TABLE = ((None, 15), (0, 50), (1500, 90), (3000, 120))
@@ -109,6 +113,114 @@ PRESETS: dict[str, RuleSet] = {
         canastas_to_go_out=2,
     ),
 }
+
+# -- the variants other clubs play (docs/rules.md gives the source of every number) ---
+
+_SAMBA_MELD_TABLE = _CLASSIC_MELD_TABLE + ((7000, 160),)
+# Three decks: 100 each, all six 1,000 (Samba and Bolivia).
+_ALL_SIX_RED_THREES = ((6, 1000),)
+
+PRESETS["modern-american"] = _variant(
+    name="modern-american",
+    label="Modern American canasta",
+    cards_dealt=13,
+    canasta_kinds=(
+        KindEntry("sevens", 2500, unfinished=2500, held=1500),
+        KindEntry("aces", 2500, unfinished=2500, held=1500),
+        KindEntry("wild_twos", 3000, unfinished=2000, blocks_going_out=True),
+        KindEntry("wild_jokers", 2500, unfinished=2000, blocks_going_out=True),
+        KindEntry("wild", 2000, unfinished=2000, blocks_going_out=True),
+    ),
+    canastas_to_go_out=2,
+    special_hands=(
+        ("straight", 3000),
+        ("pairs", 2500),
+        ("pairs_with_wilds", 2000),
+        ("garbage", 2000),
+    ),
+    initial_meld_table=_CLASSIC_MELD_TABLE + ((5000, 150),),
+    target_score=8500,
+    max_wild_per_meld=2,
+    max_meld_cards=7,
+    black_three_in_hand=100,
+)
+PRESETS["hand-and-foot"] = _variant(
+    name="hand-and-foot",
+    label="Hand and Foot",
+    decks=5,
+    cards_dealt=22,
+    red_three_schedule=(),
+    red_threes_negative_without_meld=False,
+    going_out_bonus=100,
+    concealed_bonus=100,
+    canastas_to_go_out=4,
+    going_out_kinds=(("natural", 2), ("mixed", 2)),
+    initial_meld_by_hand=(50, 90, 120, 150),
+    hands_in_game=4,
+    perfect_cut_enabled=True,
+    wilds_may_not_outnumber_naturals=True,
+    one_meld_per_rank=False,
+    black_three_meld=False,
+)
+PRESETS["samba"] = _variant(
+    name="samba",
+    label="Samba",
+    decks=3,
+    cards_dealt=15,
+    canasta_kinds=(KindEntry("sequence", 1500, label="Samba"),),
+    red_three_schedule=_ALL_SIX_RED_THREES,
+    red_threes_need_canastas=2,
+    going_out_bonus=200,
+    concealed_bonus=200,
+    canastas_to_go_out=2,
+    initial_meld_table=_SAMBA_MELD_TABLE,
+    target_score=10000,
+    max_wild_per_meld=2,
+    one_meld_per_rank=False,
+)
+PRESETS["bolivia"] = _variant(
+    name="bolivia",
+    label="Bolivia",
+    decks=3,
+    cards_dealt=15,
+    canasta_kinds=(
+        KindEntry("bolivia", 2500, label="Bolivia"),
+        KindEntry("sequence", 1500, label="Escalera"),
+    ),
+    red_three_schedule=_ALL_SIX_RED_THREES,
+    red_threes_need_canastas=2,
+    going_out_bonus=200,
+    concealed_bonus=200,
+    canastas_to_go_out=2,
+    going_out_kinds=(("sequence", 1),),
+    initial_meld_table=_CLASSIC_MELD_TABLE + ((7000, 150),),
+    target_score=15000,
+    max_wild_per_meld=2,
+    one_meld_per_rank=False,
+    black_three_in_hand=100,
+)
+PRESETS["uruguayan"] = _variant(
+    name="uruguayan",
+    label="Uruguayan canasta",
+    canasta_kinds=(KindEntry("wild", 2000),),
+)
+PRESETS["cuban"] = _variant(
+    name="cuban",
+    label="Cuban canasta",
+    cards_dealt=13,
+    canasta_kinds=(
+        KindEntry("wild_twos", 4000, label="Wild canasta of seven twos"),
+        KindEntry("wild_jokers", 3000, label="Wild canasta of four jokers and three twos"),
+        KindEntry("wild", 2000),
+    ),
+    red_three_value=100,
+    red_three_schedule=((2, 300), (3, 500), (4, 1000)),
+    red_threes_need_canastas=1,
+    concealed_bonus=100,
+    initial_meld_table=_CLASSIC_MELD_TABLE + ((5000, 150),),
+    target_score=7500,
+    max_meld_cards=7,
+)
 
 #: Preset slugs in the order of the rules' preset table.
 PRESET_SLUGS: tuple[str, ...] = tuple(PRESETS)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from .._text import key_name, sentence_list
 from .checks import check_values
 from .fields import FIELDS_BY_NAME, RULESET_FIELD_NAMES
+from .kinds import Kind, KindEntry
 from .tables import DeckTotals, RuleTables
 
 
@@ -28,6 +29,10 @@ class RuleSet:
     ``initial_meld_table`` is a tuple of ``(from_score, minimum)`` rows in rising order;
     the first row's ``from_score`` is ``None`` and covers every lower score, e.g.
     ``((None, 15), (0, 50), (1500, 90), (3000, 120))``: below 0 the minimum is 15.
+    ``canasta_kinds`` is a tuple of :class:`~.kinds.KindEntry` (kinds besides natural
+    and mixed); ``card_values`` a tuple of ``(card, points)`` pairs for every card;
+    ``going_out_kinds`` and ``special_hands`` tuples of ``(name, number)`` pairs;
+    ``initial_meld_by_hand`` a tuple of minimums, one per hand.
     """
 
     name: str
@@ -59,6 +64,16 @@ class RuleSet:
     min_naturals_per_meld: int
     wilds_may_not_outnumber_naturals: bool
     black_three_meld: bool
+    card_values: tuple[tuple[str, int], ...] = ()
+    canasta_kinds: tuple[KindEntry, ...] = ()
+    red_threes_need_canastas: int = 0
+    going_out_kinds: tuple[tuple[str, int], ...] = ()
+    special_hands: tuple[tuple[str, int], ...] = ()
+    initial_meld_by_hand: tuple[int, ...] = ()
+    hands_in_game: int = 0
+    max_meld_cards: int = 0
+    one_meld_per_rank: bool = True
+    black_three_in_hand: int = 5
     _tables: RuleTables | None = field(
         default=None, init=False, repr=False, compare=False, hash=False
     )
@@ -80,7 +95,14 @@ class RuleSet:
         result: dict[str, object] = {}
         for name in RULESET_FIELD_NAMES:
             value = getattr(self, name)
-            if isinstance(value, tuple):
+            kind = FIELDS_BY_NAME[name].type
+            if kind == "kinds":
+                value = [entry.to_dict() for entry in value]
+            elif kind == "card_values":
+                value = dict(value)
+            elif kind == "minimums":
+                value = list(value)
+            elif isinstance(value, tuple):
                 value = [list(pair) for pair in value]
             result[name] = value
         return result
@@ -109,6 +131,41 @@ class RuleSet:
         return cls(**values)
 
     # -- derived tables (computed once, in .tables) ------------------------------------
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """The game's kinds of canasta, natural and mixed included, in the order a
+        canasta is matched against them (see :mod:`.kinds`)."""
+        return self._tables.kinds
+
+    @property
+    def kind_keys(self) -> tuple[str, ...]:
+        """The keys of :attr:`kinds`, in the same order."""
+        return self._tables.kind_keys
+
+    def kinds_by_shape(self, shape: str) -> tuple[Kind, ...]:
+        """The game's kinds of one shape: ``"group"``, ``"wild"`` or ``"sequence"``."""
+        return self._tables.kinds_by_shape[shape]
+
+    @property
+    def ranks_without_wild(self) -> frozenset[str]:
+        """Ranks whose melds take no wild card (sevens in Modern American canasta)."""
+        return self._tables.ranks_without_wild
+
+    @property
+    def values(self) -> Mapping[str, int]:
+        """The points of each card, melded (by the keys of ``HAND_CARD_KEYS``)."""
+        return self._tables.values
+
+    @property
+    def hand_values(self) -> Mapping[str, int]:
+        """The points each card left in hand takes off (a black three: its own setting)."""
+        return self._tables.hand_values
+
+    @property
+    def standard_cards(self) -> bool:
+        """Whether every card counts as in classic canasta (the common case)."""
+        return self._tables.standard_cards
 
     @property
     def deck_totals(self) -> DeckTotals:
@@ -173,19 +230,30 @@ class RuleSet:
         """Points ``count`` red threes add to a team's hand score (negative if a malus)."""
         return self._tables.red_three_scores[melded][count]
 
-    def minimum(self, cumulative_score: int, failed_attempts: int = 0) -> int:
+    def minimum(
+        self, cumulative_score: int, failed_attempts: int = 0, hand: int | None = None
+    ) -> int:
         """Shortcut for :func:`initial_meld_minimum`."""
-        return initial_meld_minimum(self, cumulative_score, failed_attempts)
+        return initial_meld_minimum(self, cumulative_score, failed_attempts, hand)
 
 
-def initial_meld_minimum(rules: RuleSet, cumulative_score: int, failed_attempts: int = 0) -> int:
+def initial_meld_minimum(
+    rules: RuleSet, cumulative_score: int, failed_attempts: int = 0, hand: int | None = None
+) -> int:
     """The minimum count of a team's first meld, from its cumulative score before the hand.
 
     With the classic table: below 0 -> 15, 0 to 1,495 -> 50, 1,500 to 2,995 -> 90,
-    3,000 and over -> 120. Each failed initial meld in the hand raises the minimum for
-    the rest of that hand by ``rules.failed_meld_increase`` (10).
+    3,000 and over -> 120. A game with minimums by hand (``initial_meld_by_hand``, such
+    as Hand and Foot's 50, 90, 120, 150) takes the minimum of hand number ``hand``
+    (counting from 1; the first when not given; the last for later hands) instead.
+    Each failed initial meld in the hand raises the minimum for the rest of that hand
+    by ``rules.failed_meld_increase`` (10).
     """
-    minimum = rules.meld_minimums[bisect_right(rules.meld_thresholds, cumulative_score)]
+    by_hand = rules.initial_meld_by_hand
+    if by_hand:
+        minimum = by_hand[min(max(hand or 1, 1), len(by_hand)) - 1]
+    else:
+        minimum = rules.meld_minimums[bisect_right(rules.meld_thresholds, cumulative_score)]
     if failed_attempts > 0:
         minimum += failed_attempts * rules.failed_meld_increase
     return minimum

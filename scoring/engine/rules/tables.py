@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..cards import CARD_POINTS_PER_DECK, CARDS_IN_DECK, CARDS_PER_DECK, RED_THREES_PER_DECK
+from ..cards import (
+    CARD_POINTS_PER_DECK,
+    CARD_VALUES,
+    CARDS_IN_DECK,
+    CARDS_PER_DECK,
+    RED_THREES_PER_DECK,
+)
+from .kinds import GROUP, SEQUENCE, WILD, build_kinds
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -46,6 +53,13 @@ class RuleTables:
     """
 
     __slots__ = (
+        "kinds",
+        "kind_keys",
+        "kinds_by_shape",
+        "ranks_without_wild",
+        "values",
+        "hand_values",
+        "standard_cards",
         "deck",
         "red_three_scores",
         "meld_thresholds",
@@ -58,7 +72,22 @@ class RuleTables:
     )
 
     def __init__(self, rules: RuleSet) -> None:
-        self.deck = deck_totals(rules.decks)
+        self.kinds = build_kinds(
+            rules.natural_canasta_bonus, rules.mixed_canasta_bonus, rules.canasta_kinds
+        )
+        self.kind_keys = tuple(kind.key for kind in self.kinds)
+        self.kinds_by_shape = {
+            shape: tuple(kind for kind in self.kinds if kind.shape == shape)
+            for shape in (GROUP, WILD, SEQUENCE)
+        }
+        self.ranks_without_wild = frozenset(
+            kind.rank for kind in self.kinds if kind.rank_takes_no_wild
+        )
+        self.values = MappingProxyType(dict(rules.card_values))
+        self.hand_values = MappingProxyType({**self.values, "3": rules.black_three_in_hand})
+        self.standard_cards = dict(self.hand_values) == CARD_VALUES
+        most = {key: max(self.values[key], self.hand_values[key]) for key in self.values}
+        self.deck = deck_totals(rules.decks, None if self.standard_cards else most)
         self.red_three_scores = _red_three_scores(rules)
         # For bisect: the minimum of a score is meld_minimums[bisect_right(thresholds, score)].
         self.meld_thresholds = tuple(t for t, _ in rules.initial_meld_table[1:])
@@ -67,24 +96,30 @@ class RuleTables:
         self.going_out_scores = (0, rules.going_out_bonus, rules.concealed_bonus)
         # A concealed hand includes a canasta whatever the rules ask for going out.
         self.canastas_needed = (0, rules.canastas_to_go_out, max(rules.canastas_to_go_out, 1))
-        self.penalty_amounts = MappingProxyType(
-            {
-                "ask_to_go_out_failed": rules.penalty_ask_to_go_out,
-                "discard_unused": rules.penalty_discard_unused,
-                "red_three_in_hand": rules.penalty_red_three_in_hand,
-            }
-        )
+        amounts = {
+            "ask_to_go_out_failed": rules.penalty_ask_to_go_out,
+            "discard_unused": rules.penalty_discard_unused,
+            "red_three_in_hand": rules.penalty_red_three_in_hand,
+        }
+        # A player holding three or more of a kind's rank (Modern American sevens, aces).
+        amounts.update((f"held_{kind.key}", kind.held) for kind in self.kinds if kind.held)
+        self.penalty_amounts = MappingProxyType(amounts)
         self.team_word = "Player" if rules.players_per_team == 1 else "Team"
         self.teams_word = "Players" if rules.players_per_team == 1 else "Teams"
 
 
-def deck_totals(decks: int) -> DeckTotals:
-    """What ``decks`` decks hold."""
+def deck_totals(decks: int, values=None) -> DeckTotals:
+    """What ``decks`` decks hold; ``values`` are the card values when not the usual ones
+    (each card at the most it can count, melded or left in hand)."""
+    if values is None:
+        points = CARD_POINTS_PER_DECK
+    else:
+        points = sum(values[key] * n for key, n in CARDS_PER_DECK.items())
     return DeckTotals(
         decks=decks,
         cards=CARDS_IN_DECK * decks,
         red_threes=RED_THREES_PER_DECK * decks,
-        card_points=CARD_POINTS_PER_DECK * decks,
+        card_points=points * decks,
         per_natural_rank=CARDS_PER_DECK["A"] * decks,
         black_threes=CARDS_PER_DECK["3"] * decks,
         twos=CARDS_PER_DECK["2"] * decks,

@@ -41,6 +41,8 @@ def check_teams_together(rules, deck, entries, counts, errors):
         errors.append(_too_many_red_threes(rules, deck, entries, red + in_hand))
     if counts and not _check_card_counts(rules, deck, counts, errors):
         points_known = False  # the card points are then too many as well
+    elif len(rules.kinds) > 2 and not _check_kind_cards(rules, deck, entries, counts, errors):
+        points_known = False
     if points_known and points > deck.card_points:
         each = [
             f"{rules.team_label(k)} {num((t.melded_points or 0) + (t.hand_points or 0))}"
@@ -124,3 +126,46 @@ def _check_card_counts(rules, deck, counts, errors):
 def _all_sides(rules) -> str:
     """ "Team 1 and Team 2" (or "Player 1, Player 2 and Player 3")."""
     return sentence_list([rules.team_label(k) for k in range(rules.teams)])
+
+
+def _check_kind_cards(rules, deck, entries, counts, errors) -> bool:
+    """Canastas and unfinished melds of a kind of one rank (sevens, aces) or of wild
+    cards, entered as totals, need that many of those cards: together with the cards
+    of the detailed entries, no more than the decks hold. Returns whether they fit."""
+    needed: dict[str, int] = {}
+    for t in entries:
+        if t is None or t.melded_field == "melds" or t.canastas is None or t.unfinished is None:
+            continue
+        for kind, made, open_melds in zip(rules.kinds, t.canastas, t.unfinished, strict=True):
+            cards = 7 * made + 3 * open_melds
+            if not cards:
+                continue
+            if kind.rank is not None:
+                needed[kind.rank] = needed.get(kind.rank, 0) + cards
+            elif kind.shape == "wild":
+                needed["wild"] = needed.get("wild", 0) + cards
+    fits = True
+    for card, cards in needed.items():
+        if card == "wild":
+            one_by_one = counts.get("2", 0) + counts.get("joker", 0)
+            held = cards + one_by_one
+            limit = deck.twos + deck.jokers
+            name = "wild cards"
+        else:
+            one_by_one = counts.get(card, 0)
+            held = cards + one_by_one
+            limit = deck.limit(card)
+            name = CARD_PLURALS[card]
+        if held > limit:
+            fits = False
+            also = ", with the cards entered one by one," if one_by_one else ""
+            errors.append(
+                Refusal(
+                    "teams",
+                    f"The canastas and melds of {name} of {_all_sides(rules)}{also} "
+                    f"need at least {num(held)} {name}, but "
+                    f"{plural(deck.decks, 'deck')} hold only {num(limit)}; check each "
+                    f"side's canastas and melds of {name}.",
+                )
+            )
+    return fits

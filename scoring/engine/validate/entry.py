@@ -15,8 +15,10 @@ class TeamEntry(NamedTuple):
 
     #: Points of the team's melded cards (worked out from ``melds`` when given).
     melded_points: int | None
-    natural_canastas: int | None
-    mixed_canastas: int | None
+    #: Canastas of each kind, in the order of ``rules.kinds``.
+    canastas: tuple[int, ...] | None
+    #: Unfinished melds of each kind (only kinds whose rules care), same order.
+    unfinished: tuple[int, ...] | None
     #: Whether the team has melded at all (decides the sign of its red threes).
     melded: bool | None
     #: Red threes on the team's table.
@@ -38,3 +40,5 @@ class TeamEntry(NamedTuple):
     failed_melds: int | None
     #: Where a refusal of the melded points points to: ``melds`` or ``melded_points``.
     melded_field: str
+    #: The special hand the team went out with (a key of ``rules.special_hands``).
+    special_hand: str | None = None

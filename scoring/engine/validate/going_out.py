@@ -8,7 +8,7 @@ out must have melded and completed the canastas the rules ask for.
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import describe, num, plural, quote, sentence_list
 from ..results import Refusal
 
 #: Values of ``went_out``; a team's entry keeps the index of its value.
@@ -32,10 +32,12 @@ def read_went_out(i, who, value, errors):
     return None
 
 
-def check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors):
-    """A team that went out needs a meld and the canastas the rules ask for; a player
-    who scores alone and went out has no cards left in hand."""
-    if melded is False:
+def check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, special, errors):
+    """A team that went out needs a meld and the canastas the rules ask for (of the
+    kinds they ask for, none of a kind that stops it unfinished), unless it went out
+    with a special hand (``special``: one was entered); a player who scores alone and
+    went out has no cards left in hand."""
+    if not special and melded is False:
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
@@ -43,18 +45,19 @@ def check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors):
                 f"{plural(rules.canastas_needed[CONCEALED], 'canasta')}, before going out.",
             )
         )
-    elif nat is not None and mix is not None:
-        have = nat + mix
-        need = rules.canastas_needed[went_out]
-        if have < need:
-            errors.append(
-                Refusal(
-                    f"teams[{i}].went_out",
-                    f"{who} went out but has {'only ' if have else ''}"
-                    f"{plural(have, 'canasta')}; {num(need)} "
-                    f"{'is' if need == 1 else 'are'} needed to go out under these rules.",
+    elif not special and canastas is not None:
+        _check_canastas(rules, i, who, went_out, canastas, errors)
+    if unfinished:
+        for kind, n in zip(rules.kinds, unfinished, strict=True):
+            if n and kind.blocks_going_out:
+                errors.append(
+                    Refusal(
+                        f"teams[{i}].went_out",
+                        f"{who} went out with {plural(n, 'unfinished meld')} for a "
+                        f"{kind.word}; under these rules a team cannot go out until it is "
+                        f"a canasta.",
+                    )
                 )
-            )
     if rules.players_per_team == 1 and hp:
         errors.append(
             Refusal(
@@ -63,3 +66,63 @@ def check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors):
                 f"points left in hand must be 0, not {num(hp)}.",
             )
         )
+
+
+def _check_canastas(rules, i, who, went_out, canastas, errors):
+    have = sum(canastas)
+    need = rules.canastas_needed[went_out]
+    if have < need:
+        errors.append(
+            Refusal(
+                f"teams[{i}].went_out",
+                f"{who} went out but has {'only ' if have else ''}"
+                f"{plural(have, 'canasta')}; {num(need)} "
+                f"{'is' if need == 1 else 'are'} needed to go out under these rules.",
+            )
+        )
+    for key, wanted in rules.going_out_kinds:
+        k = rules.kind_keys.index(key)
+        kind = rules.kinds[k]
+        if canastas[k] < wanted:
+            many = kind.plural
+            got = (
+                f"only {plural(canastas[k], kind.word, many)}" if canastas[k] else f"no {kind.word}"
+            )
+            errors.append(
+                Refusal(
+                    f"teams[{i}].went_out",
+                    f"{who} went out with {got}; under these rules ({rules.label}) going "
+                    f"out needs {plural(wanted, kind.word, many)} among its canastas.",
+                )
+            )
+
+
+def read_special_hand(rules, i, who, value, went_out, errors):
+    """The special hand a team went out with (its key), or None."""
+    hands = dict(rules.special_hands)
+    if not hands:
+        errors.append(
+            Refusal(
+                f"teams[{i}].special_hand",
+                f"{who} is marked for a special hand, but these rules ({rules.label}) have "
+                f"none; clear the special hand.",
+            )
+        )
+        return None
+    if not isinstance(value, str) or value not in hands:
+        errors.append(
+            Refusal(
+                f"teams[{i}].special_hand",
+                f"{who}'s special hand must be one of {sentence_list(list(hands), 'or')}, "
+                f"not {describe(value) if not isinstance(value, str) else quote(value)}.",
+            )
+        )
+        return None
+    if went_out == NOT_OUT:
+        errors.append(
+            Refusal(
+                f"teams[{i}].went_out",
+                f"{who} has a special hand, which goes out; mark {who} as gone out.",
+            )
+        )
+    return value

@@ -15,7 +15,7 @@ from .numbers import bad_number, disagree, team_number, too_many_points
 _HAND_CARD_LIST = "joker, 2, A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
 
 
-def read_hand_points(deck, i, who, team, errors, counts):
+def read_hand_points(rules, deck, i, who, team, errors, counts):
     """(points left in hand or None if refused, points refused as too many)."""
     raw_hp = team.get("hand_points")
     if type(raw_hp) is int and raw_hp >= 0 and not raw_hp % 5:
@@ -24,7 +24,7 @@ def read_hand_points(deck, i, who, team, errors, counts):
         hp = team_number(raw_hp, errors, i, who, "hand_points", True)
     hand_cards = team.get("hand_cards")
     if hand_cards is not None:
-        found = _read_hand_cards(i, who, hand_cards, errors, counts)
+        found = _read_hand_cards(rules, i, who, hand_cards, errors, counts)
         if found is None:
             return None, False
         if type(raw_hp) is int and raw_hp >= 0 and raw_hp != found:
@@ -36,7 +36,7 @@ def read_hand_points(deck, i, who, team, errors, counts):
     return hp, False
 
 
-def _read_hand_cards(i, who, hand_cards, errors, counts):
+def _read_hand_cards(rules, i, who, hand_cards, errors, counts):
     """Check ``hand_cards`` ({"A": 1, "4": 1}); returns their points or None."""
     if type(hand_cards) is not dict:
         errors.append(
@@ -48,6 +48,7 @@ def _read_hand_cards(i, who, hand_cards, errors, counts):
         )
         return None
     errors_before = len(errors)
+    values = rules.hand_values
     points = 0
     found = []
     for key, value in hand_cards.items():
@@ -74,7 +75,7 @@ def _read_hand_cards(i, who, hand_cards, errors, counts):
                 )
             )
             continue
-        points += CARD_VALUES[key] * value
+        points += values[key] * value
         found.append((key, value))
     for key, value in found:
         counts[key] = counts.get(key, 0) + value

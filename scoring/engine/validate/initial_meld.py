@@ -16,7 +16,7 @@ from ..rules.ruleset import initial_meld_minimum
 from .going_out import CONCEALED
 
 
-def check_initial_melds(rules, entries, scores, errors):
+def check_initial_melds(rules, entries, scores, errors, hand=None):
     """Refuse every team whose melded points are below its initial-meld minimum."""
     check = rules.initial_meld_check
     if check == "never" or scores is None:
@@ -26,19 +26,26 @@ def check_initial_melds(rules, entries, scores, errors):
             continue
         if check == "except_concealed" and t.went_out == CONCEALED:
             continue
-        needed = initial_meld_minimum(rules, before, t.failed_melds)
+        if t.special_hand is not None:
+            continue  # a special hand is not melded
+        needed = initial_meld_minimum(rules, before, t.failed_melds, hand)
         if t.melded_points < needed:
-            errors.append(_below_minimum(rules, i, t, before, needed))
+            errors.append(_below_minimum(rules, i, t, before, needed, hand))
 
 
-def _below_minimum(rules, i, t, before, needed):
+def _below_minimum(rules, i, t, before, needed, hand):
     who = rules.team_label(i)
-    why = f"its score before the hand was {num(before)}"
+    if rules.initial_meld_by_hand:
+        why = f"the minimum of hand {num(hand or 1)}"
+        base_words = f"for hand {num(hand or 1)}"
+    else:
+        why = f"its score before the hand was {num(before)}"
+        base_words = f"for a score of {num(before)}"
     if t.failed_melds:
-        base = initial_meld_minimum(rules, before)
+        base = initial_meld_minimum(rules, before, 0, hand)
         rise = needed - base
         attempts = plural(t.failed_melds, "failed attempt")
-        why = f"{num(base)} for a score of {num(before)}, plus {num(rise)} for {attempts}"
+        why = f"{num(base)} {base_words}, plus {num(rise)} for {attempts}"
     if t.melded_field == "melds":
         fix = f"add the missing cards to its melds (at least {num(needed)} points)"
     else:

@@ -1,34 +1,69 @@
 """Detailed melds: each meld checked against the meld rules, card by card.
 
 A team may enter its melds (``[{"rank": "K", "naturals": 5, "jokers": 1}]``) instead of
-totals; its melded points and canastas are then worked out here. Every rule a meld
-breaks is explained (one meld per rank, enough natural cards, not too many wild cards,
-black threes only when going out); the cards of the melds that keep the rules are
-counted, so the whole hand can be checked against what the decks hold.
+totals; its melded points, its canastas of each kind and its unfinished melds are then
+worked out here. A meld is of one rank (``rank`` and its cards), of wild cards only
+(``{"rank": "wild", "twos": 7}``, in games that have wild canastas) or a sequence of one
+suit (``{"sequence": ["4", "5", "6"]}``, in games that have sequence canastas). Every
+rule a meld breaks is explained (one meld per rank, enough natural cards, not too many
+wild cards or cards, black threes only when going out, a sequence without wild cards);
+the cards of the melds that keep the rules are counted, so the whole hand can be checked
+against what the decks hold.
 """
 
 from __future__ import annotations
 
-from .._text import describe, key_name, num, plural, quote
-from ..cards import CARD_PLURALS, CARD_VALUES
+from typing import NamedTuple
+
+from .._text import describe, key_name, num, plural, quote, sentence_list
+from ..cards import CARD_PLURALS
 from ..results import Refusal
+from ..rules.kinds import (
+    CANASTA_CARDS,
+    GROUP,
+    SEQUENCE,
+    SEQUENCE_ORDER,
+    WILD,
+    kind_index,
+    unfinished_index,
+)
 from .going_out import NOT_OUT
 from .numbers import bad_number
 
 _MELD_KEYS = frozenset({"rank", "naturals", "jokers", "twos"})
+_SEQUENCE_KEYS = _MELD_KEYS | {"sequence"}
 _MELD_FIELD_WORDS = {"naturals": "natural cards", "jokers": "jokers", "twos": "twos"}
-_RANK_VALUES = {rank: CARD_VALUES[rank] for rank in CARD_PLURALS if rank not in ("joker", "2")}
+_RANKS = frozenset(rank for rank in CARD_PLURALS if rank not in ("joker", "2"))
 _RANK_LIST = "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
+_WILD_RANK_LIST = "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3 (black threes) or wild (wild cards only)"
+_POSITION = {rank: n for n, rank in enumerate(SEQUENCE_ORDER)}
+
+
+class Meld(NamedTuple):
+    """A meld that keeps the rules: its shape, rank (None for wild cards and
+    sequences), cards and, for a sequence, its ranks."""
+
+    shape: str
+    rank: str | None
+    naturals: int
+    jokers: int
+    twos: int
+    run: tuple[str, ...] = ()
 
 
 def read_melds(rules, i, who, melds, went_out, errors, counts):
-    """Check detailed melds; returns (melded points, natural, mixed canastas) or None.
+    """Check detailed melds; returns (melded points, canastas by kind, unfinished melds
+    by kind) or None. Both counts are tuples in the order of ``rules.kinds``.
 
     The cards of every meld that keeps the rules go to ``counts``, so that the whole
     hand can be checked against what the decks hold even when another meld is refused.
     """
+    kinds = rules.kinds
+    values = rules.values
     refused = False
-    points = natural = mixed = 0
+    points = 0
+    canastas = [0] * len(kinds)
+    unfinished = [0] * len(kinds)
     seen: set[str] = set()
     for j, meld in enumerate(melds):
         before = len(errors)
@@ -37,21 +72,36 @@ def read_melds(rules, i, who, melds, went_out, errors, counts):
             refused = True
         if parsed is None:
             continue
-        rank, naturals, jokers, twos = parsed
-        points += naturals * _RANK_VALUES[rank] + jokers * 50 + twos * 20
-        counts[rank] = counts.get(rank, 0) + naturals
+        shape, rank, naturals, jokers, twos, run = parsed
+        wild = jokers + twos
+        points += jokers * values["joker"] + twos * values["2"]
+        if shape == SEQUENCE:
+            for card in run:
+                points += values[card]
+                counts[card] = counts.get(card, 0) + 1
+            cards = len(run)
+        else:
+            if naturals:
+                points += naturals * values[rank]
+                counts[rank] = counts.get(rank, 0) + naturals
+            cards = naturals + wild
         if jokers:
             counts["joker"] = counts.get("joker", 0) + jokers
         if twos:
             counts["2"] = counts.get("2", 0) + twos
-        if naturals + jokers + twos >= 7:
-            if jokers or twos:
-                mixed += 1  # a canasta with any wild card is mixed
-            else:
-                natural += 1
+        if rank == "3":
+            continue
+        if cards >= CANASTA_CARDS:
+            index = kind_index(kinds, shape, rank, wild, jokers)
+            if index is not None:
+                canastas[index] += 1
+        else:
+            index = unfinished_index(kinds, shape, rank, wild, jokers)
+            if index is not None:
+                unfinished[index] += 1
     if refused:
         return None
-    return points, natural, mixed
+    return points, tuple(canastas), tuple(unfinished)
 
 
 def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
@@ -70,16 +120,26 @@ def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
             )
         )
         return None
-    if not _MELD_KEYS.issuperset(meld):
-        _unknown_meld_keys(where, who, j, meld, errors)
+    sequences = rules.kinds_by_shape(SEQUENCE)
+    keys = _SEQUENCE_KEYS if sequences else _MELD_KEYS
+    if not keys.issuperset(meld):
+        _unknown_meld_keys(where, who, j, meld, errors, bool(sequences))
+    if "sequence" in meld and sequences:
+        return _explain_sequence(rules, where, who, j, meld, sequences[0], errors)
     meld_errors = len(errors)
-    cards = _meld_cards(where, who, j, meld, errors)
+    wild_melds = bool(rules.kinds_by_shape(WILD))
+    cards = _meld_cards(where, who, j, meld, errors, wild_melds)
     if cards is None:
         return None
     rank, naturals, jokers, twos = cards
+    if rank == "wild":
+        _check_wild_meld(rules, where, who, naturals, jokers + twos, errors)
+        if len(errors) > meld_errors:
+            return None
+        return Meld(WILD, None, 0, jokers, twos)
     name = CARD_PLURALS[rank]
     subject = f"{who}'s meld of {name}"
-    if rank in seen:
+    if rank in seen and rules.one_meld_per_rank:
         errors.append(
             Refusal(
                 where,
@@ -91,10 +151,10 @@ def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
     if rank == "3":
         _check_black_threes(rules, where, who, subject, naturals, jokers + twos, went_out, errors)
     else:
-        _check_natural_meld(rules, where, subject, name, naturals, jokers + twos, errors)
+        _check_natural_meld(rules, where, subject, name, naturals, jokers + twos, errors, rank)
     if len(errors) > meld_errors:
         return None
-    return cards
+    return Meld(GROUP, rank, naturals, jokers, twos)
 
 
 def _is_red_three(rank: object) -> bool:
@@ -107,36 +167,35 @@ def _is_red_three(rank: object) -> bool:
     return three and red
 
 
-def _rank_words(who, j, rank) -> str:
+def _rank_words(who, j, rank, wild_melds) -> str:
     """What to fix when a meld's rank is missing or not a rank that can be melded."""
+    ranks = _WILD_RANK_LIST if wild_melds else _RANK_LIST
     if _is_red_three(rank):
         return (
             f"{who}'s meld {j + 1} is of red threes, which are never melded: take the "
             f"meld out and count the red threes on {who}'s red-threes line instead."
         )
     if rank is None or (isinstance(rank, str) and not rank.strip()):
-        return f"{who}'s meld {j + 1} has no rank: choose {_RANK_LIST}."
-    return f"{who}'s meld {j + 1} needs a rank: choose {_RANK_LIST}, not {describe(rank)}."
+        return f"{who}'s meld {j + 1} has no rank: choose {ranks}."
+    return f"{who}'s meld {j + 1} needs a rank: choose {ranks}, not {describe(rank)}."
 
 
-def _unknown_meld_keys(where, who, j, meld, errors):
+def _unknown_meld_keys(where, who, j, meld, errors, sequences):
+    keys = _SEQUENCE_KEYS if sequences else _MELD_KEYS
+    listed = "rank, naturals, jokers and twos" + (", or sequence" if sequences else "")
     for key in meld:
-        if key not in _MELD_KEYS:
+        if key not in keys:
             errors.append(
                 Refusal(
                     f"{where}.{key_name(key)}",
                     f"{who}'s meld {j + 1} has an entry {quote(key_name(key))} that a "
-                    f"meld does not have; use rank, naturals, jokers and twos.",
+                    f"meld does not have; use {listed}.",
                 )
             )
 
 
-def _meld_cards(where, who, j, meld, errors):
-    """A meld's (rank, naturals, jokers, twos), or None when any of them was refused."""
-    rank = meld.get("rank")
-    if not (isinstance(rank, str) and rank in _RANK_VALUES):
-        errors.append(Refusal(f"{where}.rank", _rank_words(who, j, rank)))
-        rank = None
+def _meld_numbers(where, who, j, meld, errors):
+    """The meld's (naturals, jokers, twos), or None when any of them was refused."""
     numbers = []
     for key in ("naturals", "jokers", "twos"):
         value = meld.get(key)
@@ -153,7 +212,17 @@ def _meld_cards(where, who, j, meld, errors):
                     False,
                 )
             )
-    if rank is None or len(numbers) < 3:
+    return numbers if len(numbers) == 3 else None
+
+
+def _meld_cards(where, who, j, meld, errors, wild_melds):
+    """A meld's (rank, naturals, jokers, twos), or None when any of them was refused."""
+    rank = meld.get("rank")
+    if not (isinstance(rank, str) and (rank in _RANKS or (wild_melds and rank == "wild"))):
+        errors.append(Refusal(f"{where}.rank", _rank_words(who, j, rank, wild_melds)))
+        rank = None
+    numbers = _meld_numbers(where, who, j, meld, errors)
+    if rank is None or numbers is None:
         return None
     return rank, *numbers
 
@@ -195,16 +264,16 @@ def _check_black_threes(rules, where, who, subject, naturals, wild, went_out, er
         )
 
 
-def meld_keeps_rules(rules, naturals: int, wild: int) -> bool:
+def meld_keeps_rules(rules, naturals: int, wild: int, rank: str | None = None) -> bool:
     """Whether a meld of a natural rank with these cards keeps the meld rules (the very
     checks detailed entry makes, so the canasta minimums of totals follow them)."""
     problems: list[Refusal] = []
-    _check_natural_meld(rules, "", "", "", naturals, wild, problems)
+    _check_natural_meld(rules, "", "", "", naturals, wild, problems, rank)
     return not problems
 
 
-def _check_natural_meld(rules, where, subject, name, naturals, wild, errors):
-    """A meld of a natural rank: enough natural cards, and not too many wild ones."""
+def _check_natural_meld(rules, where, subject, name, naturals, wild, errors, rank=None):
+    """A meld of a natural rank: enough natural cards, not too many wild ones or cards."""
     min_nat = rules.min_naturals_per_meld
     if naturals == 0:
         if wild:
@@ -231,7 +300,30 @@ def _check_natural_meld(rules, where, subject, name, naturals, wild, errors):
                 f"{subject} has only {plural(naturals + wild, 'card')}; a meld needs at least 3.",
             )
         )
+    if wild and rank is not None and rank in rules.ranks_without_wild:
+        errors.append(
+            Refusal(
+                where,
+                f"{subject} holds {plural(wild, 'wild card')}; under these rules "
+                f"{name} are melded without wild cards, so enter the wild cards "
+                f"elsewhere.",
+            )
+        )
+        return
     _check_wild_cards(rules, where, subject, naturals, wild, errors)
+    _check_meld_size(rules, where, subject, naturals + wild, errors)
+
+
+def _check_meld_size(rules, where, subject, cards, errors):
+    most = rules.max_meld_cards
+    if most and cards > most:
+        errors.append(
+            Refusal(
+                where,
+                f"{subject} has {num(cards)} cards; under these rules a meld holds at "
+                f"most {num(most)}.",
+            )
+        )
 
 
 def _check_wild_cards(rules, where, subject, naturals, wild, errors):
@@ -253,3 +345,121 @@ def _check_wild_cards(rules, where, subject, naturals, wild, errors):
                 f"naturals.",
             )
         )
+
+
+def _check_wild_meld(rules, where, who, naturals, wild, errors):
+    """A meld of wild cards only (games with wild canastas): 3 or more of them."""
+    subject = f"{who}'s wild meld"
+    if naturals:
+        errors.append(
+            Refusal(
+                where,
+                f"{subject} holds {plural(naturals, 'natural card')}; a wild meld is "
+                f"jokers and twos only, so enter the natural cards in a meld of their rank.",
+            )
+        )
+        return
+    if wild < 3:
+        errors.append(
+            Refusal(
+                where,
+                f"{subject} has only {plural(wild, 'card')}; a meld needs at least 3.",
+            )
+        )
+    _check_meld_size(rules, where, subject, wild, errors)
+
+
+def _explain_sequence(rules, where, who, j, meld, kind, errors):
+    """A sequence of one suit (Samba's samba, Bolivia's escalera): 3 to 7 natural
+    cards of ranks next to each other, 4 low and ace high, and no wild card."""
+    subject = f"{who}'s sequence (meld {j + 1})"
+    before = len(errors)
+    if meld.get("rank") is not None:
+        errors.append(
+            Refusal(
+                f"{where}.rank",
+                f"{subject} also names a rank; a meld is either of one rank or a sequence, "
+                f"so take the rank out or enter the sequence as a meld of its own.",
+            )
+        )
+    numbers = _meld_numbers(where, who, j, meld, errors)
+    if numbers is not None and (numbers[1] or numbers[2]):
+        wild = numbers[1] + numbers[2]
+        errors.append(
+            Refusal(
+                where,
+                f"{subject} holds {plural(wild, 'wild card')}; a sequence "
+                f"({kind.word}) is natural cards of one suit only, so take the wild cards out.",
+            )
+        )
+    run = _sequence_ranks(where, subject, meld.get("sequence"), errors)
+    if run is not None and numbers is not None and numbers[0] and numbers[0] != len(run):
+        errors.append(
+            Refusal(
+                f"{where}.naturals",
+                f"{subject} lists {plural(len(run), 'card')} but says it has "
+                f"{num(numbers[0])}; leave the number of natural cards out.",
+            )
+        )
+    if len(errors) > before or run is None:
+        return None
+    return Meld(SEQUENCE, None, len(run), 0, 0, run)
+
+
+def _sequence_ranks(where, subject, ranks, errors):
+    """The ranks of a sequence in order, or None (with a refusal) if they are not one."""
+    wrong = (
+        f"{subject} must list its cards' ranks, such as "
+        f'["8", "9", "10", "J"]: 3 to {CANASTA_CARDS} ranks next to each other, from 4 '
+        f"up to A."
+    )
+    if not isinstance(ranks, list) or not all(isinstance(r, str) for r in ranks):
+        errors.append(Refusal(f"{where}.sequence", wrong))
+        return None
+    unknown = [r for r in ranks if r not in _POSITION]
+    if unknown:
+        errors.append(
+            Refusal(
+                f"{where}.sequence",
+                f"{subject} lists {sentence_list([quote(r) for r in unknown[:3]])}; a "
+                f"sequence is made of the natural ranks 4 up to A (no threes, no wild cards).",
+            )
+        )
+        return None
+    run = sorted(set(ranks), key=_POSITION.__getitem__)
+    if len(run) != len(ranks):
+        errors.append(
+            Refusal(
+                f"{where}.sequence",
+                f"{subject} lists a rank twice; a sequence has one card of each rank.",
+            )
+        )
+        return None
+    if len(run) < 3:
+        errors.append(
+            Refusal(
+                f"{where}.sequence",
+                f"{subject} has only {plural(len(run), 'card')}; a sequence needs at least 3.",
+            )
+        )
+        return None
+    if len(run) > CANASTA_CARDS:
+        errors.append(
+            Refusal(
+                f"{where}.sequence",
+                f"{subject} has {num(len(run))} cards; a sequence stops at "
+                f"{CANASTA_CARDS}, when it is a canasta.",
+            )
+        )
+        return None
+    first = _POSITION[run[0]]
+    if _POSITION[run[-1]] - first != len(run) - 1:
+        errors.append(
+            Refusal(
+                f"{where}.sequence",
+                f"{subject} ({', '.join(run)}) has a gap; a sequence is ranks next to each "
+                f"other, such as 8, 9, 10, J.",
+            )
+        )
+        return None
+    return tuple(run)

@@ -9,7 +9,9 @@ threes (a cross-team check).
 from __future__ import annotations
 
 from .._text import describe, key_name, num, plural, quote
+from ..cards import CARD_PLURALS
 from ..results import Refusal
+from ..rules.kinds import CATALOGUE_BY_KEY
 
 PENALTY_KINDS: tuple[str, ...] = (
     "ask_to_go_out_failed",
@@ -27,6 +29,15 @@ _PENALTY_WORDS = {
     "discard_unused": "not using the top discard",
     "red_three_in_hand": "a red three kept in hand",
 }
+
+
+def penalty_words(kind: str) -> str:
+    """What a penalty is for, in words: "a red three kept in hand", "holding three or
+    more sevens" (a kind's penalty for holding three or more of its rank)."""
+    if kind.startswith("held_"):
+        rank = CATALOGUE_BY_KEY[kind.removeprefix("held_")].rank
+        return f"holding three or more {CARD_PLURALS[rank]}"
+    return _PENALTY_WORDS[kind]
 
 
 def read_penalties(rules, i, who, penalties, errors):
@@ -82,14 +93,17 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
                 f"The note of {who}'s penalty {k + 1} must be text, not {describe(note)}.",
             )
         )
-    if not (isinstance(kind, str) and kind in PENALTY_KINDS):
+    if not (isinstance(kind, str) and (kind in PENALTY_KINDS or kind in amounts)):
+        held = "".join(
+            f" {penalty_words(name)} ({name})," for name in amounts if name.startswith("held_")
+        )
         errors.append(
             Refusal(
                 f"{where}.kind",
                 f"{who}'s penalty {k + 1} needs a kind: failing to go out after asking "
                 f"(ask_to_go_out_failed), not using the top discard (discard_unused), a "
-                f"red three kept in hand (red_three_in_hand), or another penalty (other, "
-                f"with its points and a note); not {describe(kind)}.",
+                f"red three kept in hand (red_three_in_hand),{held} or another penalty "
+                f"(other, with its points and a note); not {describe(kind)}.",
             )
         )
         return 0, 0
@@ -100,7 +114,7 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.points",
-                f"The penalty for {_PENALTY_WORDS[kind]} is {plural(amount, 'point')} "
+                f"The penalty for {penalty_words(kind)} is {plural(amount, 'point')} "
                 f"under these rules; leave {who}'s points out or enter {num(amount)}.",
             )
         )

@@ -12,7 +12,7 @@ from .._text import describe, key_name, quote, sentence_list
 from ..results import Refusal
 from .bonuses import read_perfect_cut, read_red_threes
 from .entry import TeamEntry
-from .going_out import NOT_OUT, check_going_out, read_went_out
+from .going_out import NOT_OUT, OUT, check_going_out, read_special_hand, read_went_out
 from .in_hand import read_hand_points
 from .numbers import team_number
 from .penalties import read_penalties
@@ -23,6 +23,9 @@ TEAM_KEYS = frozenset(
         "melded_points",
         "natural_canastas",
         "mixed_canastas",
+        "canastas",
+        "unfinished",
+        "special_hand",
         "melds",
         "red_threes",
         "went_out",
@@ -56,10 +59,16 @@ def read_team(rules, deck, i, team, errors, counts):
     # The usual value of a field is taken here; its reader explains any other.
     value = team.get("went_out")
     went_out = NOT_OUT if value is None or value == "none" else read_went_out(i, who, value, errors)
-    mp, nat, mix, melded, melded_refused = read_melded(
+    special = team.get("special_hand")
+    special_given = special is not None
+    if special_given:
+        if value is None:
+            went_out = OUT  # a special hand goes out
+        special = read_special_hand(rules, i, who, special, went_out, errors)
+    mp, canastas, unfinished, melded, melded_refused = read_melded(
         rules, deck, i, who, team, went_out, errors, counts
     )
-    hp, hand_refused = read_hand_points(deck, i, who, team, errors, counts)
+    hp, hand_refused = read_hand_points(rules, deck, i, who, team, errors, counts)
     red = team.get("red_threes")
     if type(red) is not int or not 0 <= red <= deck.red_threes:
         red = read_red_threes(deck, i, who, red, errors)
@@ -73,7 +82,9 @@ def read_team(rules, deck, i, team, errors, counts):
     else:
         penalty, red_in_hand = read_penalties(rules, i, who, value, errors)
     if went_out:
-        check_going_out(rules, i, who, went_out, melded, nat, mix, hp, errors)
+        check_going_out(
+            rules, i, who, went_out, melded, canastas, unfinished, hp, special_given, errors
+        )
     value = team.get("failed_melds")
     failed = (
         value
@@ -84,9 +95,9 @@ def read_team(rules, deck, i, team, errors, counts):
     # this runs for every team of every hand.
     return TeamEntry._make(
         (
-            mp, nat, mix, melded, red, went_out, hp, cut, penalty, red_in_hand,
+            mp, canastas, unfinished, melded, red, went_out, hp, cut, penalty, red_in_hand,
             melded_refused or hand_refused, failed,
-            "melds" if "melds" in team else "melded_points",
+            "melds" if "melds" in team else "melded_points", special,
         )
     )  # fmt: skip
 

@@ -1,44 +1,54 @@
-"""A team's melded totals: melded points and canastas, entered as totals or as melds.
+"""A team's melded totals: melded points, canastas of each kind and unfinished melds,
+entered as totals or as melds.
 
-Totals cannot be checked card by card, so they must at least hold the canastas claimed
-(the cheapest distinct ranks, see :mod:`.canastas`: a natural canasta 35, a mixed one
-50, five natural ones 210) and no more than the decks are worth. Detailed melds are
-checked in :mod:`.melds`, and totals entered beside them must agree with what they give.
+Canastas are counted by kind: ``"canastas": {"natural": 1, "mixed": 2, "sevens": 1}``,
+or (the older form, still read) ``natural_canastas`` and ``mixed_canastas``; both give
+the same counts. Unfinished melds of a kind that costs a penalty (Modern American
+sevens, aces and wild cards) are counted in ``"unfinished": {"sevens": 1}``.
+
+Totals cannot be checked card by card, so they must at least hold the canastas and
+unfinished melds claimed (the cheapest distinct ranks, see :mod:`.canastas`: a natural
+canasta 35, a mixed one 50, five natural ones 210) and no more than the decks are worth.
+Detailed melds are checked in :mod:`.melds`, and totals entered beside them must agree
+with what they give.
 """
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import describe, key_name, num, plural, quote, sentence_list
 from ..results import Refusal
-from .canastas import canasta_count_words, canasta_table, cheapest_canastas, describe_canastas
+from ..rules.kinds import GROUP, SEQUENCE, SEQUENCE_ORDER
+from .canastas import (
+    canasta_table,
+    cheapest_canastas,
+    count_words,
+    describe_canastas,
+    kind_plural,
+)
 from .melds import read_melds
-from .numbers import disagree, team_number, too_many_points
+from .numbers import bad_number, disagree, team_number, too_many_points
 
-_TOTAL_KEYS = ("melded_points", "natural_canastas", "mixed_canastas")
+#: The older names of the counts of the two default kinds.
+LEGACY_KEYS = {"natural": "natural_canastas", "mixed": "mixed_canastas"}
+#: Cards an unfinished meld holds at least.
+_MELD_CARDS = 3
 
 
 def read_melded(rules, deck, i, who, team, went_out, errors, counts):
-    """Read what a team melded: (melded points, natural canastas, mixed canastas,
-    melded at all, points refused as too many); a refused value is None."""
+    """Read what a team melded: (melded points, canastas by kind, unfinished melds by
+    kind, melded at all, points refused as too many); a refused value is None."""
     raw_mp = team.get("melded_points")
     if type(raw_mp) is int and raw_mp >= 0 and not raw_mp % 5:
         mp = raw_mp
     else:
         mp = team_number(raw_mp, errors, i, who, "melded_points", True)
-    raw_nat = team.get("natural_canastas")
-    if type(raw_nat) is int and raw_nat >= 0:
-        nat = raw_nat
-    else:
-        nat = team_number(raw_nat, errors, i, who, "natural_canastas")
-    raw_mix = team.get("mixed_canastas")
-    if type(raw_mix) is int and raw_mix >= 0:
-        mix = raw_mix
-    else:
-        mix = team_number(raw_mix, errors, i, who, "mixed_canastas")
+    given = _read_canastas(rules, i, who, team, errors)
+    unfinished = _read_unfinished(rules, i, who, team, errors)
     melds = team.get("melds")
     if melds is None:
-        refused = _check_totals(rules, deck, i, who, mp, nat, mix, errors)
-        return mp, nat, mix, None if mp is None else mp > 0, refused
+        canastas = None if given is None else tuple(n or 0 for n in given)
+        refused = _check_totals(rules, deck, i, who, team, mp, canastas, unfinished, errors)
+        return mp, canastas, unfinished, None if mp is None else mp > 0, refused
     if type(melds) is not list:
         errors.append(
             Refusal(
@@ -51,55 +61,243 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
     found = read_melds(rules, i, who, melds, went_out, errors, counts)
     if found is None:
         return None, None, None, bool(melds), False
-    if raw_mp is not None or raw_nat is not None or raw_mix is not None:
-        for key, given, total in zip(_TOTAL_KEYS, (raw_mp, raw_nat, raw_mix), found, strict=True):
-            if type(given) is int and given >= 0 and given != total:
-                errors.append(disagree(i, who, key, given, total, "its melds"))
-    return *found, bool(melds), False
+    points, canastas, open_melds = found
+    if type(raw_mp) is int and raw_mp >= 0 and raw_mp != points:
+        errors.append(disagree(i, who, "melded_points", raw_mp, points, "its melds"))
+    if given is not None:
+        for k, n in enumerate(given):
+            if n is not None and n != canastas[k]:
+                errors.append(_disagree_kind(rules, i, who, team, k, n, canastas[k]))
+    if unfinished is not None and "unfinished" in team:
+        for k, n in enumerate(unfinished):
+            if n != open_melds[k] and rules.kinds[k].key in team["unfinished"]:
+                errors.append(_disagree_unfinished(rules, i, who, k, n, open_melds[k]))
+    return points, canastas, open_melds, bool(melds), False
 
 
-def _check_totals(rules, deck, i, who, mp, nat, mix, errors):
-    """Totals only: they must be able to hold the canastas they claim, and no more
-    points than the decks hold. Returns whether the points were refused as too many."""
-    if mp == 0 and (nat or mix):
-        key = "natural_canastas" if nat else "mixed_canastas"
-        canastas = cheapest_canastas(rules, nat or 0, mix or 0)
-        least = f", at least {num(sum(c.points for c in canastas))}" if canastas else ""
+def canasta_field(rules, i, team, k) -> str:
+    """Where a refusal about the canastas of kind ``k`` points: the older field when it
+    was entered that way, else ``canastas.<kind>``."""
+    key = rules.kinds[k].key
+    legacy = LEGACY_KEYS.get(key)
+    if legacy is not None and (legacy in team or "canastas" not in team):
+        return f"teams[{i}].{legacy}"
+    return f"teams[{i}].canastas.{key}"
+
+
+def _read_canastas(rules, i, who, team, errors):
+    """The counts of canastas of each kind as entered (None where not given), or None
+    when a count was refused."""
+    kinds = rules.kind_keys
+    counts: list[int | None] = [None] * len(kinds)
+    ok = True
+    for key, legacy in LEGACY_KEYS.items():
+        raw = team.get(legacy)
+        if raw is None:
+            continue
+        value = raw if type(raw) is int and raw >= 0 else team_number(raw, errors, i, who, legacy)
+        if value is None:
+            ok = False
+        else:
+            counts[kinds.index(key)] = value
+    raw = team.get("canastas")
+    if raw is not None:
+        ok = _read_kind_counts(rules, i, who, raw, "canastas", kinds, counts, errors) and ok
+    if not ok:
+        return None
+    return counts
+
+
+def _read_kind_counts(rules, i, who, raw, entry, allowed, counts, errors) -> bool:
+    """Read ``{"sevens": 1}`` into ``counts`` (by ``rules.kind_keys``); False when
+    anything was refused."""
+    where = f"teams[{i}].{entry}"
+    words = "canastas" if entry == "canastas" else "unfinished melds"
+    if type(raw) is not dict:
         errors.append(
             Refusal(
-                f"teams[{i}].{key}",
-                f"{who} has {plural((nat or 0) + (mix or 0), 'canasta')} but no melded "
-                f"points; a team with canastas has melded, so enter its melded points "
-                f"(the canastas' cards count too{least}).",
+                where,
+                f"{who}'s {words} must be counted by kind, such as "
+                f'{{"{allowed[0] if allowed else "sevens"}": 1}}, not {describe(raw)}.',
             )
         )
-    elif mp is not None and nat is not None and mix is not None:
-        _check_canastas(rules, i, who, mp, nat, mix, errors)
+        return False
+    ok = True
+    kinds = rules.kind_keys
+    for key, value in raw.items():
+        if key not in allowed:
+            errors.append(_unknown_kind(rules, where, who, key, allowed, words))
+            ok = False
+            continue
+        if type(value) is not int or value < 0:
+            subject = f"{who}'s number of {words} of kind {key}"
+            errors.append(bad_number(value, f"{where}.{key}", subject, False))
+            ok = False
+            continue
+        k = kinds.index(key)
+        if entry == "canastas" and counts[k] is not None and counts[k] != value:
+            errors.append(
+                Refusal(
+                    f"{where}.{key}",
+                    f"{who}'s {kind_plural(rules.kinds[k])} are entered twice, as "
+                    f"{num(counts[k])} and as {num(value)}; enter them once.",
+                )
+            )
+            ok = False
+            continue
+        counts[k] = value
+    return ok
+
+
+def _unknown_kind(rules, where, who, key, allowed, words):
+    listed = sentence_list(list(allowed), "or")
+    if not allowed:
+        return Refusal(
+            f"{where}.{key_name(key)}",
+            f"{who} has {words} counted, but these rules ({rules.label}) have no penalty "
+            f"for an unfinished meld; leave them out.",
+        )
+    return Refusal(
+        f"{where}.{key_name(key)}",
+        f"{who}'s {words} list {quote(key_name(key))}, which is not a kind of these rules "
+        f"({rules.label}); use {listed}.",
+    )
+
+
+def _read_unfinished(rules, i, who, team, errors):
+    """Unfinished melds of each kind (zeros when not given), or None when refused."""
+    counts: list[int | None] = [None] * len(rules.kinds)
+    raw = team.get("unfinished")
+    if raw is not None:
+        allowed = tuple(
+            kind.key for kind in rules.kinds if kind.unfinished or kind.blocks_going_out
+        )
+        if not _read_kind_counts(rules, i, who, raw, "unfinished", allowed, counts, errors):
+            return None
+    return tuple(n or 0 for n in counts)
+
+
+def _disagree_kind(rules, i, who, team, k, given, found):
+    return Refusal(
+        canasta_field(rules, i, team, k),
+        f"{who}'s number of {kind_plural(rules.kinds[k])} says {num(given)}, but its melds "
+        f"give {num(found)}; correct one of them, or leave {who}'s total empty.",
+    )
+
+
+def _disagree_unfinished(rules, i, who, k, given, found):
+    kind = rules.kinds[k]
+    return Refusal(
+        f"teams[{i}].unfinished.{kind.key}",
+        f"{who}'s unfinished {kind_plural(kind)} say {num(given)}, but its melds give "
+        f"{num(found)}; correct one of them, or leave the unfinished melds out.",
+    )
+
+
+def _check_totals(rules, deck, i, who, team, mp, canastas, unfinished, errors):
+    """Totals only: they must be able to hold the canastas and melds they claim, and no
+    more points than the decks hold. Returns whether the points were refused as too
+    many."""
+    total = sum(canastas) if canastas else 0
+    opened = sum(unfinished) if unfinished else 0
+    if mp == 0 and (total or opened):
+        k = next(k for k, n in enumerate(canastas or unfinished) if n)
+        if total:
+            found = cheapest_canastas(rules, *canastas)
+            least = f", at least {num(sum(c.points for c in found))}" if found else ""
+            errors.append(
+                Refusal(
+                    canasta_field(rules, i, team, k),
+                    f"{who} has {plural(total, 'canasta')} but no melded "
+                    f"points; a team with canastas has melded, so enter its melded points "
+                    f"(the canastas' cards count too{least}).",
+                )
+            )
+        else:
+            errors.append(
+                Refusal(
+                    f"teams[{i}].unfinished.{rules.kinds[k].key}",
+                    f"{who} has {plural(opened, 'unfinished meld')} but no melded points; "
+                    f"enter its melded points (the melds' cards count too).",
+                )
+            )
+    elif mp is not None and canastas is not None and unfinished is not None:
+        _check_canastas(rules, i, who, team, mp, canastas, unfinished, errors)
     if mp is not None and mp > deck.card_points:
         errors.append(too_many_points(i, who, "melded_points", mp, deck))
         return True
     return False
 
 
-def _check_canastas(rules, i, who, mp, nat, mix, errors):
-    """No more canastas than the ranks allow, and melded points that can hold them."""
-    table = canasta_table(rules)
-    canastas = cheapest_canastas(rules, nat, mix)
-    if canastas is None:
-        errors.append(_too_many_canastas(table, i, who, nat, mix))
+def _check_canastas(rules, i, who, team, mp, canastas, unfinished, errors):
+    """No more canastas than the ranks allow, and melded points that can hold them and
+    the unfinished melds."""
+    found = cheapest_canastas(rules, *canastas)
+    if found is None:
+        errors.append(_too_many_canastas(rules, i, who, team, canastas))
         return
-    needed = sum(canasta.points for canasta in canastas)
-    if mp < needed:
+    if _same_rank_twice(rules, i, who, canastas, unfinished, errors):
+        return
+    needed = sum(canasta.points for canasta in found)
+    open_points, open_words = _unfinished_least(rules, unfinished)
+    if mp < needed + open_points:
+        total = sum(canastas)
+        if total:
+            holds = f"{'hold' if total > 1 else 'holds'} at least {num(needed)} points of cards "
+            what = f"{count_words(rules.kinds, canastas)}, which {holds}({_cheapest_words(found)})"
+            if open_points:
+                what += f", and {open_words}"
+        else:
+            what = open_words
         errors.append(
             Refusal(
                 f"teams[{i}].melded_points",
-                f"{who} has {canasta_count_words(nat, mix)}, which "
-                f"{'hold' if nat + mix > 1 else 'holds'} at least {num(needed)} points of "
-                f"cards ({_cheapest_words(canastas)}), but its melded points are only "
-                f"{num(mp)}; enter at least {num(needed)} melded points, or correct the "
-                f"canastas.",
+                f"{who} has {what}, but its melded points are only {num(mp)}; enter at "
+                f"least {num(needed + open_points)} melded points, or correct the "
+                f"{'canastas' if total else 'unfinished melds'}.",
             )
         )
+
+
+def _unfinished_least(rules, unfinished):
+    """The fewest points the unfinished melds hold (three of their cheapest cards each),
+    and words for them."""
+    values = rules.values
+    points = 0
+    parts = []
+    for kind, n in zip(rules.kinds, unfinished, strict=True):
+        if not n:
+            continue
+        if kind.shape == GROUP:
+            each = _MELD_CARDS * values[kind.rank] if kind.rank else 0
+        elif kind.shape == SEQUENCE:
+            each = sum(values[rank] for rank in SEQUENCE_ORDER[:_MELD_CARDS])
+        else:
+            each = _MELD_CARDS * min(values["2"], values["joker"])
+        points += n * each
+        parts.append(f"{plural(n, 'unfinished ' + kind.word, 'unfinished ' + kind_plural(kind))}")
+    words = f"{sentence_list(parts)} ({num(points)} points of cards at least)" if parts else ""
+    return points, words
+
+
+def _same_rank_twice(rules, i, who, canastas, unfinished, errors) -> bool:
+    """With one meld per rank, a kind of one rank is one meld: a canasta of sevens and
+    an unfinished meld of sevens cannot both be on the table."""
+    if not rules.one_meld_per_rank:
+        return False
+    for k, kind in enumerate(rules.kinds):
+        if kind.rank is None or canastas[k] + unfinished[k] <= 1:
+            continue
+        errors.append(
+            Refusal(
+                f"teams[{i}].unfinished.{kind.key}",
+                f"{who} has {plural(canastas[k], kind.word, kind_plural(kind))} and "
+                f"{plural(unfinished[k], 'unfinished meld')} of the same rank; a team has "
+                f"one meld per rank, so enter at most one of them.",
+            )
+        )
+        return True
+    return False
 
 
 def _cheapest_words(canastas):
@@ -108,18 +306,39 @@ def _cheapest_words(canastas):
     return f"one meld per rank: the cheapest are {describe_canastas(canastas)}"
 
 
-def _too_many_canastas(table, i, who, nat, mix):
-    if nat + mix > table.most:
-        key = "mixed_canastas" if mix > nat else "natural_canastas"
-        limit, what = table.most, "canastas in all"
-    elif nat > table.most_natural:
-        key, limit, what = "natural_canastas", table.most_natural, "natural canastas"
+def _too_many_canastas(rules, i, who, team, canastas):
+    table = canasta_table(rules)
+    total = sum(canastas)
+    over = [k for k, n in enumerate(canastas) if n > table.most_by_kind[k]]
+    preferred = {key: n for n, key in enumerate(("natural", "mixed"))}
+    # The kind named: the most of them, natural before mixed before the others.
+    largest = min(
+        range(len(canastas)),
+        key=lambda k: (-canastas[k], preferred.get(rules.kinds[k].key, 2), k),
+    )
+    if total > table.most:
+        k, limit, what = largest, table.most, "canastas in all"
+    elif over:
+        k = over[0]
+        limit = table.most_by_kind[k]
+        what = kind_plural(rules.kinds[k]) if limit != 1 else rules.kinds[k].word
     else:
-        key, limit, what = "mixed_canastas", table.most_mixed, "mixed canastas"
+        return Refusal(
+            canasta_field(rules, i, team, largest),
+            f"{who} has {count_words(rules.kinds, canastas)}, but under these rules a team "
+            f"cannot have all of them ({_why(rules)}); enter fewer.",
+        )
+    several = sum(1 for n in canastas if n) > 1
     return Refusal(
-        f"teams[{i}].{key}",
-        f"{who} has {canasta_count_words(nat, mix)}"
-        f"{f' ({num(nat + mix)} in all)' if nat and mix else ''}, but under these rules a team can "
-        f"have at most {num(limit)} {what} (one meld per rank, A down to 4); enter at "
+        canasta_field(rules, i, team, k),
+        f"{who} has {count_words(rules.kinds, canastas)}"
+        f"{f' ({num(total)} in all)' if several else ''}, but under these rules a team can "
+        f"have at most {num(limit)} {what} ({_why(rules)}); enter at "
         f"most {num(limit)}.",
     )
+
+
+def _why(rules) -> str:
+    if rules.one_meld_per_rank:
+        return "one meld per rank, A down to 4"
+    return "as many as the decks hold cards for"

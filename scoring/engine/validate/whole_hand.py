@@ -17,12 +17,13 @@ from .team import read_team
 MAX_SCORE = 1_000_000_000
 
 
-def careful_read(rules, teams, scores_before):
+def careful_read(rules, teams, scores_before, hand=None):
     """Check everything and explain every problem; returns (teams, scores, refusals).
 
-    ``teams`` comes back as one :class:`~.entry.TeamEntry` per team, and ``scores`` as
-    the scores before the hand (zeros when none were given); both are None when the
-    hand was refused.
+    ``hand`` is the hand's number in its game (from 1), for games whose initial-meld
+    minimum goes by hand. ``teams`` comes back as one :class:`~.entry.TeamEntry` per
+    team, and ``scores`` as the scores before the hand (zeros when none were given);
+    both are None when the hand was refused.
     """
     deck = rules.deck_totals
     errors: list[Refusal] = []
@@ -52,7 +53,7 @@ def careful_read(rules, teams, scores_before):
     entries = [read_team(rules, deck, i, team, errors, counts) for i, team in enumerate(teams)]
     scores = _read_scores(rules, scores_before, errors)
     check_teams_together(rules, deck, entries, counts, errors)
-    check_initial_melds(rules, entries, scores, errors)
+    check_initial_melds(rules, entries, scores, errors, hand)
     if errors:
         return None, None, errors
     return entries, scores, errors

@@ -180,8 +180,8 @@ def first_requests(tmp: Path, night) -> list[str]:
     """The first request after a restart: for each of the table page, the standings and
     a member's own page, a freshly started server (after its health check, as a load
     balancer makes it) answers that page first; its time, and the same page's next
-    answer. The phone's table link and the member's session come from the database
-    (made by an earlier server), as after a real restart."""
+    answer. The phone's table link, the member's session and the pages' cached bodies
+    come from an earlier server (the database and the shared cache outlive a restart)."""
     import http.cookiejar
 
     import requests
@@ -200,6 +200,8 @@ def first_requests(tmp: Path, night) -> list[str]:
     with Gunicorn(tmp, quiet=True) as server:
         answer = phone.get(f"{server.url}/t/{scene['tables'][0]['token']}/", timeout=30)
         pages["table page"] = (phone, urlparse(answer.url).path)
+        for session, path in pages.values():  # the shared cache outlives a restart
+            session.get(server.url + path, timeout=30)
     lines = []
     for name in FIRST_PAGES:
         session, path = pages[name]
@@ -330,8 +332,13 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
     env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
     server_before, machine_before, began = server.cpu_seconds(), busy_seconds(), time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for stale in tmp.glob("locust_*.csv"):  # a Locust that fails writes none: no old figures
+        stale.unlink()
     with open(tmp / "locust.log", "a") as log:
-        subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
+        ran = subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
+    if not Path(f"{prefix}_stats.csv").exists():
+        print(f"  Locust stopped (exit {ran.returncode}) without figures; see {tmp / 'locust.log'}")
+        return {}, {"server": 0.0, "server_waiting": 0.0, "locust": 0.0, "machine": 0.0}
     wall = time.monotonic() - began
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = children.ru_utime + children.ru_stime - children_before.ru_utime

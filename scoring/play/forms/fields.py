@@ -13,6 +13,17 @@ Field names, per team ``i`` (0-based; Django prefix ``t{i}``):
   (only when the rules have it), ``t{i}-pen_ask_to_go_out_failed``,
   ``t{i}-pen_discard_unused``, ``t{i}-pen_red_three_in_hand`` (counts),
   ``t{i}-pen_other_points``, ``t{i}-pen_other_note``
+
+What a variant's rules add (issue 25), only in its games:
+
+- quick: ``t{i}-canasta_{kind}`` for each kind besides natural and mixed (sevens,
+  sequence, wild ...), ``t{i}-unfinished_{kind}`` for each kind with a penalty when
+  unfinished;
+- detailed: ``t{i}-meld_wild_jokers`` / ``_twos`` (a meld of wild cards),
+  ``t{i}-seq{n}_from`` and ``t{i}-seq{n}_cards`` (a sequence: its lowest card and how
+  many), ``t{i}-extra{n}_rank`` / ``_naturals`` / ``_jokers`` / ``_twos`` (another meld of
+  a rank, where a team may have several);
+- both: ``t{i}-special_hand``, ``t{i}-pen_held_{kind}`` (a player held three or more).
 """
 
 from __future__ import annotations
@@ -38,6 +49,50 @@ PENALTY_FIELDS = {
     "discard_unused": "pen_discard_unused",
     "red_three_in_hand": "pen_red_three_in_hand",
 }
+
+#: Sequence rows and rows for another meld of a rank, in card-by-card entry.
+SEQUENCE_ROWS = 4
+EXTRA_MELD_ROWS = 3
+
+
+def rare_kind(rules, kind) -> bool:
+    """Whether a kind's box waits under "More" rather than on the pad: the wild
+    canastas of a game that has several kinds of them (Modern American and Cuban
+    canasta), so that a typical hand stays on one phone screen."""
+    return kind.shape == "wild" and len(rules.kinds_by_shape("wild")) > 1
+
+
+def penalty_fields(rules) -> dict[str, str]:
+    """The penalty kinds of ``rules`` and their box names (the fixed three, and a
+    variant's held-sevens and held-aces penalties)."""
+    if rules is None:
+        return dict(PENALTY_FIELDS)
+    return {kind: f"pen_{kind}" for kind in rules.penalty_amounts}
+
+
+def extra_kinds(rules) -> list:
+    """The kinds of canasta of ``rules`` besides natural and mixed."""
+    if rules is None:
+        return []
+    return [kind for kind in rules.kinds if kind.key not in ("natural", "mixed")]
+
+
+def unfinished_kinds(rules) -> list:
+    """The kinds whose unfinished melds cost a penalty or stop going out (of the wild
+    kinds only the most general one: an unfinished meld of wild cards counts as it)."""
+    if rules is None:
+        return []
+    wild = rules.kinds_by_shape("wild")
+    return [
+        kind
+        for kind in rules.kinds
+        if (kind.unfinished or kind.blocks_going_out) and (kind.shape != "wild" or kind is wild[-1])
+    ]
+
+
+def _capital(words: str) -> str:
+    return words[0].upper() + words[1:]
+
 
 MODE_CHOICES = [("quick", "Quick"), ("detailed", "Card by card")]
 
@@ -78,10 +133,13 @@ def team_fields(
     perfect_cut_bonus: int,
     alone: bool = False,
     penalty_points=(),
+    rules=None,
 ) -> dict[str, forms.Field]:
     """The fields of one team's entry (see :class:`TeamEntryForm`); ``alone`` when
     everyone plays alone (a table of three or two); ``penalty_points``: the rule set's
-    points per penalty kind (a dict or its pairs), shown on each penalty's box."""
+    points per penalty kind (a dict or its pairs), shown on each penalty's box;
+    ``rules``: the rule set, for the boxes a variant adds (its kinds of canasta, wild
+    melds, sequences, special hands)."""
     points = dict(penalty_points)
     f: dict[str, forms.Field] = {}
     f["mode"] = forms.ChoiceField(
@@ -96,16 +154,28 @@ def team_fields(
     )
     f["natural_canastas"] = WholeNumberField(label="Natural canastas")
     f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
+    for kind in extra_kinds(rules):
+        f[f"canasta_{kind.key}"] = WholeNumberField(
+            label=_capital(kind.plural), help_text=f"Bonus {kind.bonus:,} each."
+        )
     f["hand_points"] = WholeNumberField(
         label="Points left in hand",
         help_text="The player's cards, added up." if alone else "Both partners' cards, added up.",
     )
-    for rank in engine.MELD_RANKS:
+    for kind in unfinished_kinds(rules):
+        cost = f"−{kind.unfinished:,} each" if kind.unfinished else "no going out"
+        f[f"unfinished_{kind.key}"] = WholeNumberField(
+            label=f"Unfinished {kind.plural}",
+            help_text=f"Melds short of seven cards at the end ({cost}).",
+        )
+    no_wild = rules.ranks_without_wild if rules is not None else ()
+    for rank in meld_ranks(rules):
         slug = rank_slug(rank)
         f[f"meld_{slug}_naturals"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: natural cards")
-        if rank != "3":
+        if rank != "3" and rank not in no_wild:
             f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
             f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
+    f.update(_variant_meld_fields(rules))
     for key in engine.HAND_CARD_KEYS:
         f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
     f["red_threes"] = WholeNumberField(label="Red threes")
@@ -120,15 +190,74 @@ def team_fields(
         f["perfect_cut"] = forms.BooleanField(
             required=False, widget=forms.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
         )
-    f.update(_penalty_fields(points))
+    if rules is not None and rules.special_hands:
+        choices = [("", "None")] + [
+            (name, f"{_capital(name.replace('_', ' '))} ({points_:,})")
+            for name, points_ in rules.special_hands
+        ]
+        f["special_hand"] = forms.ChoiceField(
+            choices=choices,
+            required=False,
+            label="Went out with a special hand",
+            help_text="Its points replace the going out bonus.",
+        )
+    f.update(_penalty_fields(points, penalty_fields(rules)))
     return f
 
 
-def _penalty_fields(points: dict[str, int]) -> dict[str, forms.Field]:
+def meld_ranks(rules) -> tuple[str, ...]:
+    """The ranks card-by-card entry has a row for (no black threes where the rules
+    never meld them)."""
+    if rules is not None and not rules.black_three_meld:
+        return engine.NATURAL_RANKS
+    return engine.MELD_RANKS
+
+
+def _variant_meld_fields(rules) -> dict[str, forms.Field]:
+    """Card-by-card boxes a variant adds: a meld of wild cards, sequences, and other
+    melds of a rank a team already has a meld of."""
+    f: dict[str, forms.Field] = {}
+    if rules is None:
+        return f
+    if rules.kinds_by_shape("wild"):
+        f["meld_wild_jokers"] = WholeNumberField(label="Wild cards only: jokers")
+        f["meld_wild_twos"] = WholeNumberField(label="Wild cards only: twos")
+    sequences = rules.kinds_by_shape("sequence")
+    if sequences:
+        word = sequences[0].word
+        lows = [("", "—")] + [(rank, rank) for rank in SEQUENCE_LOWS]
+        for n in range(1, SEQUENCE_ROWS + 1):
+            f[f"seq{n}_from"] = forms.ChoiceField(
+                choices=lows, required=False, label=f"Sequence {n}: lowest card"
+            )
+            f[f"seq{n}_cards"] = WholeNumberField(
+                label=f"Sequence {n}: cards", help_text=f"3 to 7; 7 is a {word}."
+            )
+    if not rules.one_meld_per_rank:
+        ranks = [("", "Another meld of…")]
+        ranks += [(rank, RANK_WORDS[rank]) for rank in engine.NATURAL_RANKS]
+        for n in range(1, EXTRA_MELD_ROWS + 1):
+            f[f"extra{n}_rank"] = forms.ChoiceField(
+                choices=ranks, required=False, label=f"Another meld {n}: rank"
+            )
+            for part, words in (
+                ("naturals", "natural cards"),
+                ("jokers", "jokers"),
+                ("twos", "twos"),
+            ):
+                f[f"extra{n}_{part}"] = WholeNumberField(label=f"Another meld {n}: {words}")
+    return f
+
+
+#: The lowest card a sequence of three or more can start from (4 up to Q).
+SEQUENCE_LOWS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q")
+
+
+def _penalty_fields(points: dict[str, int], names: dict[str, str]) -> dict[str, forms.Field]:
     """How many times each penalty was incurred (with what each costs), and an officer's
     other penalty with its reason."""
     f: dict[str, forms.Field] = {}
-    for kind, name in PENALTY_FIELDS.items():
+    for kind, name in names.items():
         cost = f" (−{points[kind]:,} each)" if kind in points else ""
         f[name] = WholeNumberField(
             label=f"{PENALTY_LABELS[kind]}{cost}", help_text="How many times."

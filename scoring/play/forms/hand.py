@@ -17,7 +17,13 @@ from typing import NamedTuple
 from django import forms
 
 from scoring import engine
-from scoring.play.forms.fields import PENALTY_FIELDS, QUICK_FIELDS, rank_slug
+from scoring.labels import PENALTY_LABELS
+from scoring.play.forms.fields import (
+    EXTRA_MELD_ROWS,
+    QUICK_FIELDS,
+    SEQUENCE_ROWS,
+    rank_slug,
+)
 from scoring.play.forms.team import TeamEntryForm
 
 _PATH = re.compile(r"^teams\[(\d+)\](?:\.([a-z_]+)(?:\[(\d+)\])?(?:\.([A-Za-z0-9_]+))?)?$")
@@ -173,8 +179,15 @@ class HandEntry:
         """The score pad: its rows (label and kind, one per item) and, per side, that
         side's form and its box in each row."""
         first = self.teams[0]
-        rows = [(name, kind) for name, kind in PAD_ROWS if name in first.fields]
+        rows = []
+        for name, kind in PAD_ROWS:
+            if name == "hand_points":  # the game's other kinds of canasta come first
+                rows += [(kind_name, "quick") for kind_name in first.pad_kind_names()]
+            if name in first.fields:
+                rows.append((name, kind))
         return {
+            # The pad's grid: its head and one row per item (rows-8 and up in the CSS).
+            "grid_rows": len(rows) + 1,
             "rows": [{"label": first.fields[name].label, "kind": kind} for name, kind in rows],
             "sides": [
                 {"form": form, "cells": [{"field": form[name], "kind": k} for name, k in rows]}
@@ -214,13 +227,25 @@ def _side_problems(form: TeamEntryForm, i: int) -> list[Problem]:
     found += [item(m, detail) for m in form.melds_errors + form.cards_errors]
     found += [item(m, f"more-team-{i}") for m in form.penalty_errors]
     for rank, messages in form.meld_errors.items():
-        box = form[f"meld_{rank_slug(rank)}_naturals"]
+        box = form[_meld_box(rank)]
         found += [item(m, box.auto_id) for m in messages]
     for name, errors in form.errors.items():
         field = form[name] if name in form.fields else None
         for m in errors:
             found.append(item(m, field.auto_id if field else "", field.label if field else ""))
     return found
+
+
+def _meld_box(key: str) -> str:
+    """The first box of a card-by-card meld row: a rank's, the wild cards', another
+    meld's (``extra1``) or a sequence's (``seq1``)."""
+    if key == "wild":
+        return "meld_wild_jokers"
+    if key.startswith("extra"):
+        return f"{key}_rank"
+    if key.startswith("seq"):
+        return f"{key}_from"
+    return f"meld_{rank_slug(key)}_naturals"
 
 
 def _typed(team: dict) -> bool:
@@ -235,13 +260,7 @@ def team_initial(team: dict) -> dict:
     initial: dict = {}
     if "melds" in team:
         initial["mode"] = "detailed"
-        for meld in team.get("melds") or []:
-            if not isinstance(meld, dict) or meld.get("rank") not in engine.MELD_RANKS:
-                continue
-            slug = rank_slug(meld["rank"])
-            for part in ("naturals", "jokers", "twos"):
-                if meld.get(part):
-                    initial[f"meld_{slug}_{part}"] = meld[part]
+        _melds_initial(team.get("melds") or [], initial)
         for key, count in (team.get("hand_cards") or {}).items():
             if key in engine.HAND_CARD_KEYS and count:
                 initial[f"card_{key.lower()}"] = count
@@ -253,21 +272,66 @@ def team_initial(team: dict) -> dict:
     for name in (*QUICK_FIELDS, "red_threes"):
         if name in team and team[name] not in (None, ""):
             initial.setdefault(name, team[name])
+    for entry, prefix in (("canastas", "canasta_"), ("unfinished", "unfinished_")):
+        counts = team.get(entry)
+        for kind, n in counts.items() if isinstance(counts, dict) else ():
+            if entry == "canastas" and kind in ("natural", "mixed"):
+                initial.setdefault(f"{kind}_canastas", n)
+            else:
+                initial[f"{prefix}{kind}"] = n
     initial["went_out"] = team.get("went_out") or "none"
     initial["perfect_cut"] = bool(team.get("perfect_cut"))
+    if team.get("special_hand"):
+        initial["special_hand"] = team["special_hand"]
     counts: dict[str, int] = {}
     for penalty in team.get("penalties") or []:
         if not isinstance(penalty, dict):
             continue
         kind = penalty.get("kind")
-        if kind in PENALTY_FIELDS:
+        if kind in PENALTY_LABELS:
             counts[kind] = counts.get(kind, 0) + 1
         elif kind == "other":
             initial["pen_other_points"] = penalty.get("points")
             initial["pen_other_note"] = penalty.get("note", "")
     for kind, count in counts.items():
-        initial[PENALTY_FIELDS[kind]] = count
+        initial[f"pen_{kind}"] = count
     return initial
+
+
+def _melds_initial(melds: list, initial: dict) -> None:
+    """Card-by-card boxes from stored melds: a rank's row (its second meld in a row of
+    another meld), the wild cards' row, the sequences' rows."""
+    extra = sequence = 0
+    seen: set[str] = set()
+    for meld in melds:
+        if not isinstance(meld, dict):
+            continue
+        run = meld.get("sequence")
+        if isinstance(run, list) and run and sequence < SEQUENCE_ROWS:
+            sequence += 1
+            initial[f"seq{sequence}_from"] = run[0]
+            initial[f"seq{sequence}_cards"] = len(run)
+            continue
+        rank = meld.get("rank")
+        if rank == "wild":
+            for part in ("jokers", "twos"):
+                if meld.get(part):
+                    initial[f"meld_wild_{part}"] = meld[part]
+            continue
+        if rank not in engine.MELD_RANKS:
+            continue
+        if rank in seen and extra < EXTRA_MELD_ROWS:
+            extra += 1
+            initial[f"extra{extra}_rank"] = rank
+            for part in ("naturals", "jokers", "twos"):
+                if meld.get(part):
+                    initial[f"extra{extra}_{part}"] = meld[part]
+            continue
+        seen.add(rank)
+        slug = rank_slug(rank)
+        for part in ("naturals", "jokers", "twos"):
+            if meld.get(part):
+                initial[f"meld_{slug}_{part}"] = meld[part]
 
 
 def hand_form_data(teams: list[dict], number: int, *, action: str = "save", version=None) -> dict:

@@ -48,6 +48,139 @@ def _parse_pairs(text: str, *, allow_below: bool):
 #: The most text a rule set's table box takes (a few dozen short lines).
 TABLE_TEXT_MAX = 500
 
+#: Settings typed one item a line, "name = number", and what the box says about them.
+_LINE_TYPES = {
+    "kinds": (
+        "One kind a line, 'kind = bonus', then if the game says so ', unfinished 2500' "
+        "(taken off for each one left unfinished), ', held 1500' (for each player holding "
+        "three or more of its rank), ', blocks going out' and ', called Samba' (its name "
+        "in this game). Kinds: sevens, aces, wild_twos, wild_jokers, wild, bolivia, "
+        "sequence. Leave empty for natural and mixed canastas only.",
+        5,
+    ),
+    "kind_counts": (
+        "One kind a line, 'kind = number', such as 'sequence = 1'. Leave empty if any "
+        "canastas will do.",
+        3,
+    ),
+    "card_values": (
+        "One card a line, 'card = points', such as 'joker = 50' (cards: joker, 2, A, K, "
+        "Q, J, 10, 9, 8, 7, 6, 5, 4 and 3 for the black three). A card not listed keeps "
+        "its usual value.",
+        6,
+    ),
+    "special_hands": (
+        "One hand a line, 'name = points', such as 'straight = 3000'. Leave empty if the "
+        "game has none.",
+        4,
+    ),
+    "minimums": (
+        "The minimums of hand 1, 2, 3 and so on, separated by commas, such as "
+        "'50, 90, 120, 150'. Leave empty to go by score.",
+        2,
+    ),
+}
+
+
+def _kinds_text(entries) -> str:
+    lines = []
+    for entry in entries or []:
+        line = f"{entry['kind']} = {entry['bonus']}"
+        if entry.get("unfinished"):
+            line += f", unfinished {entry['unfinished']}"
+        if entry.get("held"):
+            line += f", held {entry['held']}"
+        if entry.get("blocks_going_out"):
+            line += ", blocks going out"
+        if entry.get("label"):
+            line += f", called {entry['label']}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def _whole(text: str, number: int, what: str) -> int:
+    text = text.replace(",", "").strip()
+    if not re.fullmatch(r"\d{1,9}", text):
+        raise ValidationError(f"Line {number}: '{text[:20]}' is not a whole number of {what}.")
+    return int(text)
+
+
+def _parse_kinds(text: str) -> list[dict]:
+    """ "sevens = 2500, unfinished 2500" lines into kind entries; ValidationError."""
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        parts = [part.strip() for part in line.split(",")]
+        if not parts[0]:
+            continue
+        head = re.split(r"\s*(?:=|:)\s*", parts[0])
+        if len(head) != 2:
+            raise ValidationError(
+                f"Line {number} should start like 'sevens = 2500' (a kind, =, its bonus)."
+            )
+        entry: dict = {"kind": head[0].strip().lower(), "bonus": _whole(head[1], number, "points")}
+        for part in parts[1:]:
+            words = part.split(None, 1)
+            word = words[0].lower() if words else ""
+            rest = words[1].lstrip("= ").strip() if len(words) > 1 else ""
+            if word in ("unfinished", "held"):
+                entry[word] = _whole(rest, number, "points")
+            elif part.lower() == "blocks going out":
+                entry["blocks_going_out"] = True
+            elif word in ("called", "label") and rest:
+                entry["label"] = rest
+            else:
+                raise ValidationError(
+                    f"Line {number}: '{part[:30]}' is not understood; use 'unfinished 2500', "
+                    f"'held 1500', 'blocks going out' or 'called Samba'."
+                )
+        entries.append(entry)
+    return entries
+
+
+def _parse_named(text: str, what: str, *, card: bool = False) -> list[list]:
+    """ "name = number" lines into [[name, number], ...]; ValidationError."""
+    rows = []
+    for number, line in enumerate(text.replace(";", "\n").splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        parts = re.split(r"\s*(?:=|:|→|->)\s*", line)
+        if len(parts) != 2 or not parts[0]:
+            raise ValidationError(f"Line {number} should look like 'name = {what}'.")
+        name = parts[0].strip()
+        name = name.upper() if card and name.lower() in ("a", "k", "q", "j") else name.lower()
+        rows.append([name, _whole(parts[1], number, what)])
+    return rows
+
+
+def _parse_minimums(text: str) -> list[int]:
+    found = []
+    for number, part in enumerate(re.split(r"[,;\s]+", text.strip()), start=1):
+        if part:
+            found.append(_whole(part, number, "points"))
+    return found
+
+
+def _line_text(kind: str, value) -> str:
+    """A stored setting of one of the :data:`_LINE_TYPES` as the box shows it."""
+    if kind == "kinds":
+        return _kinds_text(value)
+    if kind == "minimums":
+        return ", ".join(str(n) for n in value or [])
+    if kind == "card_values":
+        return "\n".join(f"{card} = {points}" for card, points in (value or {}).items())
+    return "\n".join(f"{name} = {points}" for name, points in value or [])
+
+
+def _parse_line_text(kind: str, text: str):
+    if kind == "kinds":
+        return _parse_kinds(text)
+    if kind == "minimums":
+        return _parse_minimums(text)
+    if kind == "card_values":
+        return _parse_named(text, "points", card=True)
+    return _parse_named(text, "number" if kind == "kind_counts" else "points")
+
 
 class RuleSetForm(forms.Form):
     """Every setting of a rule set, generated from engine.RULESET_FIELDS (the engine's
@@ -93,6 +226,15 @@ class RuleSetForm(forms.Form):
                     choices=spec.choices,
                     widget=forms.RadioSelect,
                 )
+            elif spec.type in _LINE_TYPES:
+                help_text, rows = _LINE_TYPES[spec.type]
+                field = forms.CharField(
+                    label=spec.label,
+                    max_length=TABLE_TEXT_MAX,
+                    help_text=f"{spec.help} {help_text}",
+                    required=False,
+                    widget=forms.Textarea(attrs={"rows": rows}),
+                )
             elif spec.type == "meld_table":
                 field = forms.CharField(
                     label=spec.label,
@@ -129,6 +271,8 @@ class RuleSetForm(forms.Form):
             value = rule_set.settings.get(spec.name)
             if spec.type in ("schedule", "schedule_or_null", "meld_table"):
                 value = _pairs_text(value) if value is not None else ""
+            elif spec.type in _LINE_TYPES:
+                value = _line_text(spec.type, value)
             initial[spec.name] = value
         return initial
 
@@ -157,6 +301,12 @@ class RuleSetForm(forms.Form):
                     self.add_error(spec.name, exc)
                     continue
                 value = None if (spec.type == "schedule_or_null" and not pairs) else pairs
+            elif spec.type in _LINE_TYPES:
+                try:
+                    value = _parse_line_text(spec.type, value or "")
+                except ValidationError as exc:
+                    self.add_error(spec.name, exc)
+                    continue
             spec_values[spec.name] = value
         if self.errors:
             return data

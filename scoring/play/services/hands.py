@@ -76,6 +76,7 @@ RECOMPUTED_TEAM_FIELDS = [
     "hands",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "times_out",
     "concealed_outs",
@@ -89,6 +90,7 @@ RECOMPUTED_TEAM_HAND_FIELDS = [
     "melded_points",
     "natural_canastas",
     "mixed_canastas",
+    "canastas_by_kind",
     "red_threes",
     "went_out",
     "hand_points",
@@ -119,8 +121,14 @@ def _add_to_stats(team: GameTeam, result) -> None:
     team.total = result.score_after
     team.minimum = result.minimum_next
     team.hands += 1
-    team.natural_canastas += result.natural_canastas
-    team.mixed_canastas += result.mixed_canastas
+    team.natural_canastas += result.without_wild
+    team.mixed_canastas += result.with_wild
+    if any(result.canastas.values()):
+        by_kind = dict(team.canastas_by_kind or {})
+        for kind, n in result.canastas.items():
+            if n:
+                by_kind[kind] = by_kind.get(kind, 0) + n
+        team.canastas_by_kind = by_kind
     team.red_threes += result.red_threes
     if result.went_out in ("out", "concealed"):
         team.times_out += 1
@@ -138,6 +146,7 @@ def reset_stats(team: GameTeam, rules) -> None:
     team.points_against = 0
     team.hands = 0
     team.natural_canastas = team.mixed_canastas = team.red_threes = 0
+    team.canastas_by_kind = {}
     team.times_out = team.concealed_outs = team.perfect_cuts = 0
     team.best_hand = None
     team.won = False
@@ -278,7 +287,7 @@ def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequenc
     scores = [0] * n_teams
     outcomes, befores = [], []
     for k, inputs in enumerate(hand_inputs):
-        outcome = engine.score_hand(rules, inputs, list(scores))
+        outcome = engine.score_hand(rules, inputs, list(scores), numbers[k])
         if not outcome.ok:
             raise HandRefused(
                 outcome.errors,
@@ -559,7 +568,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs = with_failed_melds(inputs, failed_meld_counts(locked))
-    outcome = engine.score_hand(rules, inputs, scores_before)
+    outcome = engine.score_hand(rules, inputs, scores_before, number)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
     hand = _new_hand(locked, number, inputs, seat_order(players), user=user, via=via, moment=now)
@@ -704,7 +713,7 @@ def correct_hand(
         # Check the corrected hand alone first, so its refusals name its own fields.
         befores = TeamHand.objects.filter(hand=current).order_by("team__index")
         scores_before = [row.score_before for row in befores]
-        outcome = engine.score_hand(rules, inputs, scores_before or None)
+        outcome = engine.score_hand(rules, inputs, scores_before or None, current.number)
         if not outcome.ok:
             raise HandRefused(outcome.errors)
         hands = list(Hand.objects.filter(game=game).order_by("number"))

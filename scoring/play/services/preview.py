@@ -20,6 +20,7 @@ def preview_hand(
     before it)."""
     rules = game.engine_rules()
     if number is None or number > game.hand_count:
+        number = game.hand_count + 1
         if teams is None:
             teams = GameTeam.objects.filter(game=game).order_by("index")
         scores_before = [t.total for t in teams]
@@ -32,4 +33,4 @@ def preview_hand(
             .order_by("team__index")
             .values_list("score_before", flat=True)
         )
-    return engine.score_hand(rules, inputs, scores_before or None), scores_before
+    return engine.score_hand(rules, inputs, scores_before or None, number), scores_before

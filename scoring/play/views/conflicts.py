@@ -6,7 +6,7 @@ saved hand or to replace it with its own (``table._replace``). Nothing here writ
 from __future__ import annotations
 
 from scoring import engine
-from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, penalty_words
+from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words, penalty_words
 from scoring.models import TeamHand
 from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 
@@ -14,6 +14,12 @@ _WENT_OUT = dict(WENT_OUT_CHOICES)
 
 
 def _meld_words(meld: dict) -> str:
+    if isinstance(meld.get("sequence"), list):
+        run = [str(rank) for rank in meld["sequence"]]
+        return f"Sequence {run[0]}–{run[-1]}" if run else "Sequence"
+    if meld.get("rank") == "wild":
+        wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
+        return "Wild " + " + ".join(wild)
     words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
     wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
     return words + (f" + {' + '.join(wild)}" if wild else "")
@@ -34,6 +40,12 @@ def team_items(team: dict) -> dict[str, str]:
         fields = team_fields(False, 0)
         for name in QUICK_FIELDS:
             items[str(fields[name].label)] = f"{team.get(name) or 0:,}"
+        if team.get("canastas"):
+            items["Other canastas"] = kinds_words(team["canastas"]) or "none"
+    if team.get("unfinished"):
+        items["Unfinished melds"] = kinds_words(team["unfinished"], leave_out=()) or "none"
+    if team.get("special_hand"):
+        items["Special hand"] = str(team["special_hand"]).replace("_", " ")
     items["Red threes"] = str(team.get("red_threes") or 0)
     items["Went out"] = _WENT_OUT.get(team.get("went_out") or "none", "No")
     if team.get("perfect_cut"):
@@ -64,7 +76,9 @@ def conflict_context(game, entry, existing, message: str) -> dict:
     rules = game.engine_rules()
     saved_rows = list(TeamHand.objects.filter(hand=existing).order_by("team__index"))
     typed = entry.inputs()
-    outcome = engine.score_hand(rules, typed, [r.score_before for r in saved_rows] or None)
+    outcome = engine.score_hand(
+        rules, typed, [r.score_before for r in saved_rows] or None, existing.number
+    )
     sides = []
     for k, row in enumerate(saved_rows):
         mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None

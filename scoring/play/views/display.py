@@ -71,6 +71,7 @@ def people_in_seat_order(teams: list[GameTeam]):
 def _board(game: Game, teams: list[GameTeam], failed: list[int]):
     """The scoreboard: per team its players, total and initial-meld requirement."""
     rules = game.engine_rules()
+    hand = game.hand_count + 1  # the next hand's minimums (Hand and Foot's go by hand)
     board = []
     for team in teams:
         n = failed[team.index] if team.index < len(failed) else 0
@@ -80,8 +81,8 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
                 "label": rules.team_label(team.index),
                 "names": team.player_names,
                 "total": team.total,
-                "minimum": engine.initial_meld_minimum(rules, team.total, n),
-                "base_minimum": engine.initial_meld_minimum(rules, team.total),
+                "minimum": engine.initial_meld_minimum(rules, team.total, n, hand),
+                "base_minimum": engine.initial_meld_minimum(rules, team.total, 0, hand),
                 "failed": n,
                 "is_winner": game.winner_id == team.pk,
             }

@@ -27,6 +27,11 @@ from scoring.results.tables.standings import PartnershipTable, StandingsTable, h
 from scoring.results.views.common import csv_download, paginate, stated_results_page, wants_csv
 
 UNRANKED_PREFIX = "u-"
+# Rows a page of "Not ranked yet" shows: the players under the minimum number of games,
+# whose list grows with the league (38 of a 600-person league's season, none of a
+# 60-person one's) while the ranked table shows a page of PER_PAGE in either. Ten keep
+# the page's cost flat when the league is ten times larger (the benchmark's page costs).
+UNRANKED_ROWS = 10
 TABLES = {"players": StandingsTable, "partnerships": PartnershipTable}
 PAGE = "results/standings"  # the name of the cached parts
 TOP = "results/_standings_top.html"
@@ -78,7 +83,7 @@ def _body_context(request, kind: str, result, link: bool) -> dict:
     columns = type(table).base_columns
     hidden = hidden_columns(type(table), result.measures)
     paginate(request, table)
-    paginate(request, unranked)
+    RequestConfig(request, paginate={"per_page": UNRANKED_ROWS}).configure(unranked)
     return {
         "tab": kind,
         "result": result,
@@ -99,11 +104,12 @@ def _my_row_url(request, kind: str, result, person) -> str | None:
     for rows, unranked in ((result.ranked, False), (result.unranked, True)):
         table = _table(kind, rows, unranked=unranked, **cols)
         RequestConfig(request, paginate=False).configure(table)
+        per_page = UNRANKED_ROWS if unranked else PER_PAGE
         for index, row in enumerate(table.data):
             if table.has_person(row, person.pk):
                 query = request.GET.copy()
                 query.pop("find", None)
-                query[f"{table.prefix}page"] = index // PER_PAGE + 1
+                query[f"{table.prefix}page"] = index // per_page + 1
                 return f"{request.path}?{query.urlencode()}#{table.row_id(row)}"
     return None
 

@@ -465,7 +465,7 @@ def test_contract_rules_are_required():
 
 
 def test_contract_unknown_preset():
-    errors = contract_errors({"rules": "samba", "teams": [{}, {}]})
+    errors = contract_errors({"rules": "pinochle", "teams": [{}, {}]})
     assert [e["field"] for e in errors] == ["rules"]
 
 

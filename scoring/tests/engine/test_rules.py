@@ -82,6 +82,12 @@ def test_preset_slugs_in_table_order():
         "six-player",
         "three-teams",
         "three-player",
+        "modern-american",
+        "hand-and-foot",
+        "samba",
+        "bolivia",
+        "uruguayan",
+        "cuban",
     )
     assert tuple(PRESETS) == PRESET_SLUGS
     for slug, rules in PRESETS.items():
@@ -163,7 +169,8 @@ def test_to_dict_names_every_field_in_order():
 
 def test_ruleset_fields_describe_each_setting():
     kinds = {
-        "text", "count", "points", "bool", "schedule", "schedule_or_null", "meld_table", "choice"
+        "text", "count", "points", "bool", "schedule", "schedule_or_null", "meld_table", "choice",
+        "kinds", "kind_counts", "card_values", "minimums", "special_hands",
     }  # fmt: skip
     for field in RULESET_FIELDS:
         assert field.type in kinds

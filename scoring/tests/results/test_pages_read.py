@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from members.tests.factories import ClubDayFactory, TableFactory
+from members.tests.factories import ClubDayFactory, MemberFactory, TableFactory
 from scoring.models import ClubSettings, RatingPoint
 from scoring.results import ratings
 from scoring.tests import games
@@ -197,6 +197,26 @@ def test_find_my_row_among_those_not_ranked_yet(mary_played_once, member_client)
     response = member_client.get(STANDINGS + "?season=all&find=me")
     mary = mary_played_once["mary"]
     assert response["Location"] == f"{STANDINGS}?season=all&u-page=1#p-{mary.pk}"
+
+
+def test_not_ranked_yet_pages_ten_at_a_time_and_find_my_row_finds_its_page(
+    mary_played_once, member_client
+):
+    """Mary and eleven others have one game each (Mary last by name among them): the
+    "Not ranked yet" list shows ten a page, and her row is on its second page."""
+    min_games(5)
+    day = ClubDayFactory(date=datetime.date(2025, 3, 20))
+    for t in range(3):
+        four = [MemberFactory(first_name=f"P{t}{i}", last_name=f"Aa{t}{i}") for i in range(4)]
+        games.win(TableFactory(round__day=day, seated=four), four[:2], four[2:])
+    response = member_client.get(STANDINGS + "?season=all")
+    unranked = response.context["unranked"]
+    assert len(unranked.page.object_list) == 10 and unranked.paginator.num_pages >= 2
+    mary = mary_played_once["mary"]
+    found = member_client.get(STANDINGS + "?season=all&find=me")
+    assert found["Location"] == f"{STANDINGS}?season=all&u-page=2#p-{mary.pk}"
+    second = member_client.get(found["Location"].split("#")[0])
+    assert f'id="p-{mary.pk}"' in text(second)
 
 
 def test_find_my_first_pair_in_the_partnerships(mary_played_once, member_client):

@@ -304,3 +304,35 @@ def test_period_labels():
     assert p.label == "from 1 Jan 2025"
     assert p.slug == "2025-01-01_to_today"
     assert p.contains(datetime.date(2025, 1, 1)) and not p.contains(datetime.date(2024, 12, 31))
+
+
+@pytest.mark.django_db(False)
+def test_equal_ratios_tie_and_close_ones_do_not():
+    """Win % and average rank by the exact ratio of their whole numbers: 1 of 3 and 2 of
+    6 share a place, 333 of 1,000 is below 1 of 3 although both show as 33.3 %, and
+    averages a point apart in a long history are told apart."""
+    from scoring.results.standings.ranking import rank
+
+    def row(name, wins, games, points):
+        return {"sort_name": name, "wins": wins, "games": games, "points_for": points}
+
+    rows = [
+        row("a", 1, 3, 300),
+        row("b", 2, 6, 600),
+        row("c", 333, 1000, 100_000),
+        row("d", 2, 6, 601),
+        row("e", 100_000, 300_001, 1),
+    ]
+    ranked = rank(rows, ["win_pct"])
+    assert [(r["sort_name"], r["rank"], r["tied"]) for r in ranked] == [
+        ("a", 1, True),
+        ("b", 1, True),
+        ("d", 1, True),
+        ("e", 4, False),
+        ("c", 5, False),
+    ]
+    by_average = rank(
+        [row("x", 0, 400_000, 400_000 * 5_000 + 1), row("y", 0, 400_001, 400_001 * 5_000)],
+        ["average"],
+    )
+    assert [(r["sort_name"], r["tied"]) for r in by_average] == [("x", False), ("y", False)]
