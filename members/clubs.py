@@ -209,12 +209,7 @@ class ClubCommand(BaseCommand):
         )
         return parser
 
-    def check_options(self, **options) -> None:
-        """Refuse wrong options before the club is looked for (a ``CommandError``); a
-        command with options to check says so here."""
-
     def execute(self, *args, **options):
-        self.check_options(**options)
         club = command_club(options.get("club"))
         with in_club(club), timezone.override(club.time_zone):
             return super().execute(*args, **options)

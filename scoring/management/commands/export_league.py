@@ -41,11 +41,6 @@ class Command(ClubCommand):
             "--all", action="store_true", dest="all_games", help="Every game ever played."
         )
 
-    def check_options(self, start=None, end=None, **options):
-        for value, option in ((start, "--from"), (end, "--to")):
-            if value:
-                _date(value, option)
-
     def handle(self, *args, out, season, start, end, all_games, **options):
         period = self._period(season, start, end, all_games)
         out = os.path.abspath(os.path.expanduser(out))
