@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install run test lint migrate demo clean bench
+.PHONY: install run test lint migrate demo clean bench catalogs messages
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,18 @@ $(STAMP): requirements.txt requirements-dev.txt
 
 install: $(STAMP)
 
-migrate: install
+# The translation catalogs (locale/): compiled with Babel, so no GNU gettext is needed.
+catalogs: install
+	$(BIN)/python manage.py compile_catalogs
+
+# After changing or adding words: gather them into locale/*/django.po (needs GNU gettext's
+# xgettext: apt-get install gettext), then translate the new entries (docs/glossary.md).
+messages: install
+	$(BIN)/python manage.py makemessages -l es -l pt_BR --no-obsolete --add-location file \
+		--ignore '.venv/*' --ignore 'staticfiles/*' --ignore 'artifacts/*' \
+		--ignore '*/tests/*' --ignore 'testsupport/*' --ignore 'scoring/devtools/*'
+
+migrate: install catalogs
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py createcachetable --verbosity 0
 
@@ -32,11 +43,11 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-test: lint
+test: lint catalogs
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache
+	rm -rf $(VENV) staticfiles .pytest_cache locale/*/LC_MESSAGES/*.mo
 
 # The club-night benchmark: how many tables one server holds (p95 <= 150 ms, no failure),
 # on a throwaway SQLite file, and on PostgreSQL too when BENCH_DATABASE_URL names a

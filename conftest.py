@@ -35,6 +35,28 @@ def pytest_configure(config):
     utils.setup_databases = scopes_disabled()(utils.setup_databases)
 
 
+def pytest_sessionstart(session):
+    """The translation catalogs compiled (as `make test` does), once, before the workers
+    start: a plain `pytest` after editing a catalog reads the edited words."""
+    if hasattr(session.config, "workerinput"):
+        return
+    from django.core.management import call_command
+
+    call_command("compile_catalogs", verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _english_outside_requests():
+    """Each test starts and ends in the site's default language: a page drawn in
+    Spanish leaves its language active in the thread, which the next test's own
+    messages must not inherit."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
 def pytest_collection_modifyitems(config, items):
     """Browser tests need the system Chromium. Outside CI, where it is missing, they are
     skipped with a reason; in CI a missing Chromium is a failure, never a skip."""

@@ -6,6 +6,7 @@ writes it, so a time reads the same at the door, at the table and in a game's hi
 
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 
 def clock(moment) -> str:
@@ -20,7 +21,7 @@ def clock_and_day(moment) -> str:
     text = clock(moment)
     local = timezone.localtime(moment)
     if local.date() != timezone.localdate():
-        text += " on " + date_format(local, "DATE_FORMAT")
+        text = _("%(time)s on %(date)s") % {"time": text, "date": date_format(local, "DATE_FORMAT")}
     return text
 
 

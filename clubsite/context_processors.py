@@ -1,18 +1,20 @@
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
+from clubsite import languages
 from members.permissions import is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
 NAV = [
-    ("Club days", "members:days", "officer"),
-    ("People", "members:people", "officer"),
-    ("Rule sets", "scoring:rulesets", "officer"),
-    ("Standings", "scoring:standings", "member"),
-    ("Day results", "scoring:day_results", "member"),
-    ("Records", "scoring:records", "member"),
-    ("My page", "members:me", "member"),
-    ("Club settings", "club_settings", "officer"),
+    (_("Club days"), "members:days", "officer"),
+    (_("People"), "members:people", "officer"),
+    (_("Rule sets"), "scoring:rulesets", "officer"),
+    (_("Standings"), "scoring:standings", "member"),
+    (_("Day results"), "scoring:day_results", "member"),
+    (_("Records"), "scoring:records", "member"),
+    (_("My page"), "members:me", "member"),
+    (_("Club settings"), "club_settings", "officer"),
 ]
 
 
@@ -23,7 +25,13 @@ def club(request):
     site) have the site's name and no club menu."""
     current = getattr(request, "club", None)
     if current is None:
-        return {"club_name": settings.SITE_NAME, "is_officer": False, "nav_items": [], "club": None}
+        return {
+            "club_name": settings.SITE_NAME,
+            "is_officer": False,
+            "nav_items": [],
+            "club": None,
+            **_language_context(request),
+        }
     user = getattr(request, "user", None)
     officer = is_officer(user)
     logged_in = bool(user and user.is_authenticated)
@@ -36,4 +44,21 @@ def club(request):
         except NoReverseMatch:
             continue
         items.append({"label": label, "url": url, "current": request.path.startswith(url)})
-    return {"club_name": current.name, "is_officer": officer, "nav_items": items, "club": current}
+    return {
+        "club_name": current.name,
+        "is_officer": officer,
+        "nav_items": items,
+        "club": current,
+        **_language_context(request),
+    }
+
+
+def _language_context(request) -> dict:
+    paper = languages.paper_size(request)
+    return {
+        # Each language by its own name ("Español"), for the language switch.
+        "site_languages": settings.LANGUAGES,
+        # The club's paper (A4 or Letter): print pages link its stylesheet.
+        "paper": paper,
+        "paper_css": f"css/paper-{paper.lower()}.css",
+    }

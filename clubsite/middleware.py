@@ -1,7 +1,10 @@
 """Site-wide middleware of our own."""
 
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
+from django.utils import translation
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from clubsite.languages import language_for
 
 #: How a login attempt names its device to django-axes (see :func:`login_device`).
 DEVICE_MARK = "device:{}"
@@ -48,6 +51,23 @@ def login_device(get_response):
             remember_device(request, response)
         elif login and response.status_code == 302 and request.user.is_authenticated:
             remember_login(request, response, request.user.get_username())
+        return response
+
+    return middleware
+
+
+def language(get_response):
+    """Draw every page in its reader's language (:func:`clubsite.languages.language_for`:
+    the member's choice, else the phone's, else the club's). Answers vary with the
+    cookies that choose it, and say which language they are in."""
+
+    def middleware(request):
+        code = language_for(request)
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+        response = get_response(request)
+        patch_vary_headers(response, ("Cookie",))
+        response.headers.setdefault("Content-Language", code)
         return response
 
     return middleware

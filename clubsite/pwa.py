@@ -30,6 +30,8 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
@@ -64,9 +66,10 @@ def manifest(request):
     root = reverse("home")
     data = {
         "id": start,
-        "name": f"{request.club.name} scores",
-        "short_name": "Scores",
-        "description": "Enter the hands of your table.",
+        "name": _("%(club)s scores") % {"club": request.club.name},
+        "short_name": _("Scores"),
+        "description": _("Enter the hands of your table."),
+        "lang": get_language(),
         "start_url": start,
         "scope": root,
         "display": "standalone",
@@ -97,6 +100,29 @@ def app_start(request):
     return redirect("home")
 
 
+def offline_words() -> dict:
+    """What the worker's offline pages say, in the active language."""
+    return {
+        "lang": get_language(),
+        "title": _("No connection"),
+        "noCopy": [
+            _("No connection, and this table page is not kept on this phone."),
+            _(
+                "Keep the hands on paper for now. When the connection is back, reload this "
+                "page and enter them; or type the room code on your table card on the "
+                "club's front page."
+            ),
+        ],
+        "noTable": [
+            _("No connection, and no table page is kept on this phone."),
+            _(
+                "When the connection is back, open the app again, or type the room code on "
+                "your table card (or scan its QR code). Keep the hands on paper until then."
+            ),
+        ],
+    }
+
+
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request):
@@ -104,6 +130,7 @@ def service_worker(request):
         body = handle.read()
     shell = json.dumps([static(name) for name in SHELL_FILES])
     body = body.replace("[/* SHELL */]", shell, 1)
+    body = body.replace("{/* WORDS */}", json.dumps(offline_words(), ensure_ascii=False), 1)
     root = reverse("home")
     body = body.replace('var ROOT = "/";', f"var ROOT = {json.dumps(root)};", 1)
     body = body.replace(

@@ -23,6 +23,12 @@ Variables (all optional in development):
   docs/proxy.md; default 0): where the client's address is read from.
 - ``CLUB_NAME``, ``CLUB_SLUG``, ``TIME_ZONE``: a new club's name, the first club's slug,
   a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``: see the README.
+- ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
+  club's own is on its settings page; tables, the board and anyone who has not chosen
+  follow it (``clubsite.languages``).
+- ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
+  day sheet, the table cards); default by the club's language (en: Letter, es and
+  pt-br: A4).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -109,6 +115,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the login: a member's own language choice comes first (clubsite.languages).
+    "clubsite.middleware.language",
     "clubsite.middleware.login_device",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -204,10 +212,34 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
+
+# Languages (docs/development.md, "Languages"): the words are in locale/ (compiled by
+# `manage.py compile_catalogs`, which `make run` and `make test` run), the numbers and
+# dates in clubsite/formats/. Who reads which language is decided in one place,
+# clubsite.languages: a member's own choice, else the phone's (the switch on the table
+# page, a cookie), else the club's language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("es", "Español"), ("pt-br", "Português (Brasil)")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["clubsite.formats"]
+CLUB_LANGUAGE = os.environ.get("CLUB_LANGUAGE", "en").strip().lower() or "en"
+if CLUB_LANGUAGE not in dict(LANGUAGES):
+    raise ImproperlyConfigured(
+        f"CLUB_LANGUAGE is {CLUB_LANGUAGE!r}; it must be one of: "
+        + ", ".join(code for code, _name in LANGUAGES)
+        + "."
+    )
+CLUB_PAPER = os.environ.get("CLUB_PAPER", "").strip()
+if CLUB_PAPER and CLUB_PAPER.lower() not in ("a4", "letter"):
+    raise ImproperlyConfigured(f"CLUB_PAPER is {CLUB_PAPER!r}; it must be A4 or Letter.")
+# The phone's own choice (the table page's switch, Django's set_language view).
+LANGUAGE_COOKIE_NAME = "club_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -354,6 +386,7 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 DJANGO_TABLES2_TABLE_ATTRS = {"class": "table"}

@@ -1,11 +1,15 @@
 import logging
 import secrets
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
+from clubsite import languages
 from clubsite.clubs.views import club_list
 from scoring.play.devices import remember_device
 
@@ -67,3 +71,35 @@ def _cache_answers() -> bool:
     except Exception:  # any backend's failure means "down"
         logger.warning("Health check: the cache does not answer", exc_info=True)
         return False
+
+
+@require_POST
+def choose_language(request):
+    """The one-tap language switch (the table page, the board): this phone remembers the
+    choice (a cookie, a year). A logged-in member who chose a language on their page
+    changes that choice too, so the tap is never outranked by an older choice. Back to
+    the page it came from (``next``, this site only)."""
+    code = languages.valid(request.POST.get("language")) or languages.club_language(request)
+    target = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = redirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    if languages.member_language(request):
+        from members.permissions import person_for
+        from members.services.people import set_language
+
+        set_language(person_for(request.user), code)
+        languages.remember_member_language(request, code)
+    return response

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django_scopes.forms import SafeModelChoiceField
 
 from members.clubs import ClubChoiceField
@@ -22,7 +24,8 @@ class DayForm(forms.ModelForm):
         model = ClubDay
         fields = ["date", "title"]
         widgets = {"date": DATE_INPUT}
-        help_texts = {"title": "Optional, e.g. “Thursday afternoon”."}
+        labels = {"date": _("Date"), "title": _("Title")}
+        help_texts = {"title": _("Optional, e.g. “Thursday afternoon”.")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,7 +57,22 @@ class PersonForm(forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 3}),
             "phone": forms.TextInput(attrs={"type": "tel", "autocomplete": "off"}),
         }
-        labels = {"brought_by": "Brought by (for a guest)", "kind": "Member or guest"}
+        labels = {
+            "brought_by": _("Brought by (for a guest)"),
+            "kind": _("Member or guest"),
+            "membership_number": _("Membership number"),
+            "first_name": _("First name"),
+            "last_name": _("Last name"),
+            "email": _("Email"),
+            "phone": _("Phone"),
+            "status": _("Status"),
+            "joined": _("Joined"),
+            "notes": _("Notes"),
+        }
+        help_texts = {
+            "joined": _("Date the member joined."),
+            "notes": _("Anything officers should know. At most 2,000 characters."),
+        }
         # The choices are the club's, set when the form is made (see __init__).
         field_classes = {"brought_by": SafeModelChoiceField}
 
@@ -65,9 +83,9 @@ class PersonForm(forms.ModelForm):
             members = members.exclude(pk=self.instance.pk)
         self.fields["brought_by"].queryset = members
         self.fields["brought_by"].required = False
-        self.fields["brought_by"].empty_label = "— nobody (a member) —"
-        self.fields["brought_by"].help_text = "Guests only: the member who first brought them."
-        self.fields["membership_number"].help_text = "Members only: the number on their card."
+        self.fields["brought_by"].empty_label = _("— nobody (a member) —")
+        self.fields["brought_by"].help_text = _("Guests only: the member who first brought them.")
+        self.fields["membership_number"].help_text = _("Members only: the number on their card.")
         if self.instance.pk:
             # Kind changes through "Make a member" (keeps history) or a merge.
             del self.fields["kind"]
@@ -101,7 +119,8 @@ class PersonForm(forms.ModelForm):
         other = taken.first()
         if other is not None:
             raise forms.ValidationError(
-                f"Number {number} already belongs to {other.full_name}. Check the card."
+                gettext("Number %(number)s already belongs to %(name)s. Check the card.")
+                % {"number": number, "name": other.full_name}
             )
         return number
 
@@ -110,31 +129,38 @@ class PersonForm(forms.ModelForm):
         kind = data.get("kind") or self.instance.kind
         if kind == Person.Kind.MEMBER:
             if "membership_number" in self.fields and not data.get("membership_number"):
-                self.add_error("membership_number", "A member needs a membership number.")
+                self.add_error("membership_number", gettext("A member needs a membership number."))
             data["brought_by"] = None
         elif kind == Person.Kind.GUEST:
             data["membership_number"] = None
             if "brought_by" in self.fields and not data.get("brought_by"):
-                self.add_error("brought_by", "Choose the member who brought this guest.")
+                self.add_error("brought_by", gettext("Choose the member who brought this guest."))
         return data
 
 
 class ConvertGuestForm(forms.Form):
     membership_number = forms.CharField(
-        max_length=20, help_text="The number on their new membership card."
+        max_length=20,
+        label=_("Membership number"),
+        help_text=_("The number on their new membership card."),
     )
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, label=_("Email"))
     phone = forms.CharField(
-        max_length=40, required=False, widget=forms.TextInput(attrs={"type": "tel"})
+        max_length=40,
+        required=False,
+        label=_("Phone"),
+        widget=forms.TextInput(attrs={"type": "tel"}),
     )
-    joined = forms.DateField(required=False, widget=DATE_INPUT, help_text="Blank means today.")
+    joined = forms.DateField(
+        required=False, widget=DATE_INPUT, label=_("Joined"), help_text=_("Blank means today.")
+    )
 
 
 class SearchForm(forms.Form):
     q = forms.CharField(
         required=False,
         max_length=80,
-        label="Membership number or name",
+        label=_("Membership number or name"),
         widget=forms.TextInput(
             attrs={
                 "type": "search",
@@ -150,30 +176,30 @@ class SearchForm(forms.Form):
 class SignInForm(forms.Form):
     person = ClubChoiceField(
         lambda: Person.objects.current(),
-        error_messages={"invalid_choice": "That person was not found; search again."},
+        error_messages={"invalid_choice": _("That person was not found; search again.")},
     )
     card_shown = forms.BooleanField(required=False)
     brought_by = ClubChoiceField(
         lambda: Person.objects.current().members(),
         required=False,
-        error_messages={"invalid_choice": "Choose the member who brought the guest."},
+        error_messages={"invalid_choice": _("Choose the member who brought the guest.")},
     )
 
 
 class GuestForm(forms.Form):
-    first_name = forms.CharField(max_length=80, label="Guest's first name")
-    last_name = forms.CharField(max_length=80, required=False, label="Guest's last name")
+    first_name = forms.CharField(max_length=80, label=_("Guest's first name"))
+    last_name = forms.CharField(max_length=80, required=False, label=_("Guest's last name"))
     brought_by = ClubChoiceField(
         lambda: Person.objects.none(),
         required=False,
-        label="Came with",
-        empty_label="— choose a member signed in today —",
+        label=_("Came with"),
+        empty_label=_("— choose a member signed in today —"),
     )
     brought_by_number = forms.CharField(
         max_length=80,
         required=False,
-        label="…or that member's number or name",
-        help_text="If the member is not signed in (yet).",
+        label=_("…or that member's number or name"),
+        help_text=_("If the member is not signed in (yet)."),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     allow_same_name = forms.BooleanField(required=False, widget=forms.HiddenInput)
@@ -201,16 +227,21 @@ class GuestForm(forms.Form):
                     member = matches[0]
                 elif not matches:
                     self.add_error(
-                        "brought_by_number", f"No member has the number or name “{text}”."
+                        "brought_by_number",
+                        gettext("No member has the number or name “%(text)s”.") % {"text": text},
                     )
                 else:
                     names = ", ".join(f"{m.full_name} ({m.membership_number})" for m in matches[:5])
                     self.add_error(
                         "brought_by_number",
-                        f"Several members match “{text}”: {names}. Type the membership number.",
+                        gettext(
+                            "Several members match “%(text)s”: %(names)s. Type the membership "
+                            "number."
+                        )
+                        % {"text": text, "names": names},
                     )
         elif member is None and not self.has_error("brought_by"):
-            self.add_error("brought_by", "Choose the member who brought the guest.")
+            self.add_error("brought_by", gettext("Choose the member who brought the guest."))
         data["member"] = member
         return data
 
@@ -218,18 +249,18 @@ class GuestForm(forms.Form):
 class DrawForm(forms.Form):
     remainder = forms.ChoiceField(
         choices=[
-            (THREES, "Three-player tables (nobody sits out)"),
-            (SIT_OUT, "Tables of four only (the extra people sit out)"),
+            (THREES, _("Three-player tables (nobody sits out)")),
+            (SIT_OUT, _("Tables of four only (the extra people sit out)")),
         ],
         widget=forms.RadioSelect,
         initial=THREES,
-        label="When the count is not a multiple of four",
+        label=_("When the count is not a multiple of four"),
     )
     spread_guests = forms.BooleanField(
         required=False,
         initial=True,
-        label="Spread the guests over the tables",
-        help_text="No table gets two guests while another has none.",
+        label=_("Spread the guests over the tables"),
+        help_text=_("No table gets two guests while another has none."),
     )
 
 
@@ -237,7 +268,7 @@ class _PeopleOfRoundForm(forms.Form):
     def __init__(self, *args, people=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.people = {str(p.pk): p for p in people}
-        choices = [("", "— choose —")] + [(str(p.pk), p.full_name) for p in people]
+        choices = [("", gettext("— choose —"))] + [(str(p.pk), p.full_name) for p in people]
         for name in self.person_fields:
             self.fields[name].choices = choices
 
@@ -248,20 +279,23 @@ class _PeopleOfRoundForm(forms.Form):
 
 class MoveForm(_PeopleOfRoundForm):
     person_fields = ("person",)
-    person = forms.ChoiceField(label="Who")
-    table = forms.ChoiceField(label="To table")
-    position = forms.ChoiceField(label="Seat", required=False)
+    person = forms.ChoiceField(label=_("Who"))
+    table = forms.ChoiceField(label=_("To table"))
+    position = forms.ChoiceField(label=_("Seat"), required=False)
 
     def __init__(self, *args, table_numbers=(), seats=4, **kwargs):
         super().__init__(*args, **kwargs)
         new = max(table_numbers, default=0) + 1
         self.fields["table"].choices = (
-            [("", "— choose —")]
-            + [(str(n), f"Table {n}") for n in table_numbers]
-            + [(str(new), f"Table {new} (a new table)"), ("out", "Sit out this round")]
+            [("", gettext("— choose —"))]
+            + [(str(n), gettext("Table %(number)s") % {"number": n}) for n in table_numbers]
+            + [
+                (str(new), gettext("Table %(number)s (a new table)") % {"number": new}),
+                ("out", gettext("Sit out this round")),
+            ]
         )
-        self.fields["position"].choices = [("", "First free seat")] + [
-            (str(n), f"Seat {n}") for n in range(1, seats + 1)
+        self.fields["position"].choices = [("", gettext("First free seat"))] + [
+            (str(n), gettext("Seat %(number)s") % {"number": n}) for n in range(1, seats + 1)
         ]
 
     def clean(self):
@@ -275,15 +309,15 @@ class MoveForm(_PeopleOfRoundForm):
 
 class SwapForm(_PeopleOfRoundForm):
     person_fields = ("first", "second")
-    first = forms.ChoiceField(label="Swap")
-    second = forms.ChoiceField(label="With")
+    first = forms.ChoiceField(label=_("Swap"))
+    second = forms.ChoiceField(label=_("With"))
 
     def clean(self):
         data = super().clean()
         data["first_obj"] = self._person("first")
         data["second_obj"] = self._person("second")
         if data["first_obj"] and data["first_obj"] == data["second_obj"]:
-            self.add_error("second", "Choose two different people.")
+            self.add_error("second", gettext("Choose two different people."))
         return data
 
 
@@ -293,24 +327,24 @@ class MergeForm(forms.Form):
     a = ClubChoiceField(
         lambda: Person.objects.current(),
         widget=forms.HiddenInput,
-        error_messages={"invalid_choice": "One of the records is gone or was already merged."},
+        error_messages={"invalid_choice": _("One of the records is gone or was already merged.")},
     )
     b = ClubChoiceField(
         lambda: Person.objects.current(),
         widget=forms.HiddenInput,
-        error_messages={"invalid_choice": "One of the records is gone or was already merged."},
+        error_messages={"invalid_choice": _("One of the records is gone or was already merged.")},
     )
     keep = forms.ChoiceField(
-        choices=[("a", "the first"), ("b", "the second")],
+        choices=[("a", _("the first")), ("b", _("the second"))],
         widget=forms.RadioSelect,
-        label="Keep which record?",
+        label=_("Keep which record?"),
     )
 
     def clean(self):
         data = super().clean()
         a, b = data.get("a"), data.get("b")
         if a and b and a == b:
-            raise forms.ValidationError("Choose two different records.")
+            raise forms.ValidationError(gettext("Choose two different records."))
         if a and b and data.get("keep"):
             data["kept"], data["removed"] = (a, b) if data["keep"] == "a" else (b, a)
         return data
@@ -318,16 +352,16 @@ class MergeForm(forms.Form):
 
 class RosterUploadForm(forms.Form):
     file = forms.FileField(
-        label="Roster file (.xlsx or .csv)",
-        help_text="The membership list saved from your spreadsheet, at most 5 MB.",
+        label=_("Roster file (.xlsx or .csv)"),
+        help_text=_("The membership list saved from your spreadsheet, at most 5 MB."),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx,.csv,.txt"}),
     )
     date_order = forms.ChoiceField(
-        label="Dates like 03/04/2021 are",
+        label=_("Dates like 03/04/2021 are"),
         choices=[
-            (AUTO, "Work it out from the file (month first if unclear)"),
-            (MONTH_FIRST, "Month first (MM/DD/YYYY)"),
-            (DAY_FIRST, "Day first (DD/MM/YYYY)"),
+            (AUTO, _("Work it out from the file (month first if unclear)")),
+            (MONTH_FIRST, _("Month first (MM/DD/YYYY)")),
+            (DAY_FIRST, _("Day first (DD/MM/YYYY)")),
         ],
         initial=AUTO,
     )
@@ -346,10 +380,10 @@ class DateOrderForm(forms.Form):
     """The preview's choice: how the file's dates like 03/04/2021 are written."""
 
     date_order = forms.ChoiceField(
-        label="Dates like 03/04/2021 in this file are",
+        label=_("Dates like 03/04/2021 in this file are"),
         choices=[
-            (DAY_FIRST, "Day first: 03/04/2021 is 3 April 2021"),
-            (MONTH_FIRST, "Month first: 03/04/2021 is March 4, 2021"),
+            (DAY_FIRST, _("Day first: 03/04/2021 is 3 April 2021")),
+            (MONTH_FIRST, _("Month first: 03/04/2021 is March 4, 2021")),
         ],
         widget=forms.RadioSelect,
     )

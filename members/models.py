@@ -13,6 +13,9 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.functions import Lower
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from members.clubs import club_manager, current_club_id
@@ -36,7 +39,7 @@ def default_time_zone() -> str:
 
 
 def default_language() -> str:
-    return settings.LANGUAGE_CODE
+    return getattr(settings, "CLUB_LANGUAGE", None) or settings.LANGUAGE_CODE
 
 
 def validate_time_zone(value: str) -> None:
@@ -264,12 +267,12 @@ class Person(models.Model):
     so every sign-in and game stays theirs."""
 
     class Kind(models.TextChoices):
-        MEMBER = "member", "Member"
-        GUEST = "guest", "Guest"
+        MEMBER = "member", gettext_lazy("Member")
+        GUEST = "guest", gettext_lazy("Guest")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        LAPSED = "lapsed", "Lapsed"
+        ACTIVE = "active", gettext_lazy("Active")
+        LAPSED = "lapsed", gettext_lazy("Lapsed")
 
     club = club_field()
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MEMBER)
@@ -308,6 +311,13 @@ class Person(models.Model):
         on_delete=models.SET_NULL,
         related_name="people",
         help_text="The login this person uses to see their own page (one record per club).",
+    )
+    language = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text="The language this member reads the site in (chosen on /me/); "
+        "empty: the club's language.",
     )
     merged_into = models.ForeignKey(
         "self",
@@ -431,8 +441,8 @@ class ClubDay(models.Model):
     """A day of play. The rule set it plays is chosen in `scoring` (`DayRules`)."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", gettext_lazy("Open")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     club = club_field()
     date = models.DateField()
@@ -469,7 +479,7 @@ class ClubDay(models.Model):
         ]
 
     def __str__(self) -> str:
-        label = self.date.strftime("%a %d %b %Y")
+        label = date_format(self.date, "CLUB_DAY_FORMAT")
         return f"{label} — {self.title}" if self.title else label
 
     @property
@@ -517,8 +527,8 @@ class Round(models.Model):
     """One seating of the day: everyone is seated at most once per round."""
 
     class Remainder(models.TextChoices):
-        THREES = "threes", "Three-player tables"
-        SIT_OUT = "sit_out", "Sit out"
+        THREES = "threes", gettext_lazy("Three-player tables")
+        SIT_OUT = "sit_out", gettext_lazy("Sit out")
 
     club = club_field()
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="rounds")
@@ -551,7 +561,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}, {self.day}"
+        return _("Round %(number)s, %(day)s") % {"number": self.number, "day": self.day}
 
 
 class Table(models.Model):
@@ -574,7 +584,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Table {self.number}"
+        return _("Table %(number)s") % {"number": self.number}
 
 
 class Seat(models.Model):

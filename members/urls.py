@@ -34,4 +34,5 @@ urlpatterns = [
     # A member's own page
     path("me/", me.me, name="me"),
     path("me/results-mail/", me.me_results_mail, name="me_results_mail"),
+    path("me/language/", me.me_language, name="me_language"),
 ]

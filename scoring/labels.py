@@ -1,10 +1,16 @@
 """The words the site uses for cards, penalties, going out and the parts of a hand's
-score, written once.
+score, written once, in every language (lazy: each is said in the language of the page
+or sheet that reads it).
 
 The hand form's labels, the preview of a hand, a hand's history and the workbook all
 read them from here, so "Red three kept in hand" is said the same way on every page and
 sheet. The time of day is written by :func:`clubsite.clock.clock` (members use it too).
 """
+
+import re
+
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules.kinds import CATALOGUE_BY_KEY
 
@@ -20,28 +26,28 @@ __all__ = [
 ]
 
 RANK_WORDS = {
-    "A": "Aces",
-    "K": "Kings",
-    "Q": "Queens",
-    "J": "Jacks",
-    "10": "Tens",
-    "9": "Nines",
-    "8": "Eights",
-    "7": "Sevens",
-    "6": "Sixes",
-    "5": "Fives",
-    "4": "Fours",
-    "3": "Black threes",
+    "A": _("Aces"),
+    "K": _("Kings"),
+    "Q": _("Queens"),
+    "J": _("Jacks"),
+    "10": _("Tens"),
+    "9": _("Nines"),
+    "8": _("Eights"),
+    "7": _("Sevens"),
+    "6": _("Sixes"),
+    "5": _("Fives"),
+    "4": _("Fours"),
+    "3": _("Black threes"),
 }
-CARD_WORDS = {"joker": "Jokers", "2": "Twos", **RANK_WORDS}
+CARD_WORDS = {"joker": _("Jokers"), "2": _("Twos"), **RANK_WORDS}
 
 PENALTY_LABELS = {
-    "ask_to_go_out_failed": "Asked to go out, then did not",
-    "discard_unused": "Took the top discard, did not use it",
-    "red_three_in_hand": "Red three kept in hand",
+    "ask_to_go_out_failed": _("Asked to go out, then did not"),
+    "discard_unused": _("Took the top discard, did not use it"),
+    "red_three_in_hand": _("Red three kept in hand"),
     # A kind's penalty for holding three or more of its rank (Modern American canasta).
-    "held_sevens": "Held three or more sevens",
-    "held_aces": "Held three or more aces",
+    "held_sevens": _("Held three or more sevens"),
+    "held_aces": _("Held three or more aces"),
 }
 
 
@@ -62,22 +68,30 @@ def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
 
 
 #: The hand form's "Went out" choices.
-WENT_OUT_CHOICES = [("none", "No"), ("out", "Out"), ("concealed", "Concealed")]
+WENT_OUT_CHOICES = [
+    ("none", pgettext_lazy("went out", "No")),
+    ("out", pgettext_lazy("went out", "Out")),
+    ("concealed", pgettext_lazy("went out", "Concealed")),
+]
 #: How a hand's history says it ("Team 1 went out concealed").
-WENT_OUT_WORDS = {"none": "no", "out": "went out", "concealed": "went out concealed"}
+WENT_OUT_WORDS = {"none": _("no"), "out": _("went out"), "concealed": _("went out concealed")}
 #: The workbook's "Went out" column: blank when the team did not.
-WENT_OUT_SHEET = {"none": "", "out": "Out", "concealed": "Concealed"}
+WENT_OUT_SHEET = {
+    "none": "",
+    "out": pgettext_lazy("went out", "Out"),
+    "concealed": pgettext_lazy("went out", "Concealed"),
+}
 
 #: The parts of a team's hand score (the engine's ``breakdown`` keys), as the preview
 #: of a hand lists them.
 BREAKDOWN_WORDS = {
-    "melded_cards": "Melded cards",
-    "canastas": "Canastas",
-    "red_threes": "Red threes",
-    "going_out": "Going out",
-    "perfect_cut": "Perfect cut",
-    "cards_in_hand": "Cards left in hand",
-    "penalties": "Penalties",
+    "melded_cards": _("Melded cards"),
+    "canastas": _("Canastas"),
+    "red_threes": _("Red threes"),
+    "going_out": _("Going out"),
+    "perfect_cut": _("Perfect cut"),
+    "cards_in_hand": _("Cards left in hand"),
+    "penalties": _("Penalties"),
 }
 
 
@@ -93,10 +107,29 @@ def penalty_words(team_inputs) -> str:
         if kind in PENALTY_LABELS:
             counts[kind] = counts.get(kind, 0) + 1
         elif kind == "other":
-            note = str(penalty.get("note") or "Other penalty").strip()
+            note = str(penalty.get("note") or gettext("Other penalty")).strip()
             others.append(f"{note} ({penalty.get('points')})")
-    words = [PENALTY_LABELS[k] + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+    words = [str(PENALTY_LABELS[k]) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
     unfinished = team_inputs.get("unfinished") if isinstance(team_inputs, dict) else None
     if unfinished:
-        words.append(f"Unfinished: {kinds_words(unfinished, leave_out=())}")
+        words.append(
+            gettext("Unfinished: %(kinds)s") % {"kinds": kinds_words(unfinished, leave_out=())}
+        )
     return "; ".join(words + others)
+
+
+_VARIANT = re.compile(r"^(?P<base>.+) \((?P<players>two|three) players\)$")
+
+
+def rules_words(name: str) -> str:
+    """A rule set's name in the reader's language: the presets' names ("Club house
+    rules", "Club house rules (three players)") are translated, a club's own names are
+    kept as the officer typed them."""
+    name = str(name or "")
+    match = _VARIANT.match(name)
+    if match:
+        players = (
+            gettext("three players") if match["players"] == "three" else gettext("two players")
+        )
+        return f"{gettext(match['base'])} ({players})"
+    return gettext(name) if name else ""

@@ -7,14 +7,14 @@ import zoneinfo
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from django_scopes.forms import SafeModelChoiceField
 
 from members.models import Club
 from scoring.models import ClubSettings, RuleSet
 
-#: The language codes a club may choose (ready for the languages issue; the pages are
-#: in English for now).
-LANGUAGES = [("en-us", "English (US)"), ("en-gb", "English (UK)")]
+#: The languages a club may choose: the site's (clubsite.languages).
+LANGUAGES = settings.LANGUAGES
 
 
 def _language_choices():
@@ -30,8 +30,11 @@ class ClubForm(forms.ModelForm):
     )
     language_code = forms.ChoiceField(
         choices=(),
-        label="Language",
-        help_text=Club._meta.get_field("language_code").help_text,
+        label=_("Language"),
+        help_text=_(
+            "The language of the club's pages: tables, the board and anyone who has not "
+            "chosen their own read them in it."
+        ),
     )
 
     class Meta:

@@ -304,6 +304,12 @@ CASES: dict[str, Case] = {
     "manifest": Case(lambda w: _r("manifest"), PUBLIC, E(405, 405, 405, 405)),
     "service_worker": Case(lambda w: _r("service_worker"), PUBLIC, E(405, 405, 405, 405)),
     "app_start": Case(lambda w: _r("app_start"), E(*[REDIRECT] * 4), E(405, 405, 405, 405)),
+    "choose_language": Case(
+        lambda w: _r("choose_language"),
+        E(405, 405, 405, 405),
+        E(*[REDIRECT] * 4),
+        lambda w: {"language": "es", "next": "/"},
+    ),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
     # The admin's login is the site's (nothing is tried there: clubsite/tests/test_security.py).
     "admin_login": Case(
@@ -446,6 +452,13 @@ CASES: dict[str, Case] = {
         E(405, 405, LOGIN, LOGIN),
         E(404, REDIRECT, LOGIN, LOGIN),  # the officer has no Person record
         lambda w: {"results_by_email": "on"},
+        changes=True,
+    ),
+    "members:me_language": Case(
+        lambda w: _r("members:me_language"),
+        E(405, 405, LOGIN, LOGIN),
+        E(404, REDIRECT, LOGIN, LOGIN),  # the officer has no Person record
+        lambda w: {"language": "es"},
         changes=True,
     ),
     # -- scoring: getting to a table (public by design: the code/token is the secret) ---

@@ -49,7 +49,7 @@ def create_first_club(apps):
             slug=first_club_slug(),
             name=settings.CLUB_NAME,
             time_zone=settings.TIME_ZONE,
-            language_code=settings.LANGUAGE_CODE,
+            language_code=getattr(settings, "CLUB_LANGUAGE", None) or settings.LANGUAGE_CODE,
             root_links=True,
         )
     return club

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members.models import ClubDay
 from members.services.errors import DayRefused
@@ -39,7 +40,7 @@ def close_day(day: ClubDay, *, choices: Mapping[str, str] | None = None) -> Club
     with transaction.atomic():
         locked = lock_day(day)
         if not locked.is_open:
-            raise DayRefused(f"{day} is already closed.")
+            raise DayRefused(_("%(day)s is already closed.") % {"day": day})
         replies = day_closed.send(sender=None, day=locked, choices=choices or {})
         locked.status = ClubDay.Status.CLOSED
         locked.closed_at = timezone.now()
@@ -53,7 +54,7 @@ def reopen_day(day: ClubDay) -> ClubDay:
     with transaction.atomic():
         locked = lock_day(day)
         if locked.is_open:
-            raise DayRefused(f"{day} is already open.")
+            raise DayRefused(_("%(day)s is already open.") % {"day": day})
         locked.status = ClubDay.Status.OPEN
         locked.closed_at = None
         locked.save(update_fields=["status", "closed_at"])
@@ -105,14 +106,18 @@ def extend_links(
     nothing changes, so one press never extends twice."""
     if not day.is_open:
         raise DayRefused(
-            f"{day} is closed, so its table links stay off. Reopen the day first if play goes on."
+            _(
+                "%(day)s is closed, so its table links stay off. Reopen the day first if play "
+                "goes on."
+            )
+            % {"day": day}
         )
     try:
         hours = int(hours)
     except (TypeError, ValueError):
         hours = 0
     if not 1 <= hours <= MAX_EXTEND_HOURS:
-        raise DayRefused(f"Choose between 1 and {MAX_EXTEND_HOURS} hours.")
+        raise DayRefused(_("Choose between 1 and %(hours)s hours.") % {"hours": MAX_EXTEND_HOURS})
     current = links_end(day)
     if seen_end is not None and current > seen_end:
         return day

@@ -7,6 +7,7 @@ the door signing the same person in at once end with one sign-in and a clear mes
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clubsite.clock import clock
 from members.models import ClubDay, Person, Seat, SignIn
@@ -17,25 +18,34 @@ from members.services.errors import GuestNameTaken, SignInRefused
 def _check_day_open(day: ClubDay) -> None:
     if not day.is_open:
         raise SignInRefused(
-            f"{day} is closed: nobody can be signed in. An officer can reopen it on the day's page."
+            _(
+                "%(day)s is closed: nobody can be signed in. An officer can reopen it on the "
+                "day's page."
+            )
+            % {"day": day}
         )
 
 
 def _check_signable(person: Person) -> None:
     if person.is_merged:
         raise SignInRefused(
-            f"This record of {person.full_name} was merged into another one; search again "
-            "and sign in that one."
+            _(
+                "This record of %(name)s was merged into another one; search again and sign "
+                "in that one."
+            )
+            % {"name": person.full_name}
         )
 
 
 def _check_member_bringing(member: Person | None) -> Person:
     if member is None:
-        raise SignInRefused("Choose the member who brought the guest.")
+        raise SignInRefused(_("Choose the member who brought the guest."))
     if member.is_merged:
         member = member.merged_into
     if not member.is_member:
-        raise SignInRefused(f"{member.full_name} is a guest; guests come with a member.")
+        raise SignInRefused(
+            _("%(name)s is a guest; guests come with a member.") % {"name": member.full_name}
+        )
     return member
 
 
@@ -55,13 +65,14 @@ def sign_in(
     if person.is_guest:
         brought_by = _check_member_bringing(brought_by or person.brought_by)
         if brought_by.pk == person.pk:
-            raise SignInRefused("A guest cannot bring themselves.")
+            raise SignInRefused(_("A guest cannot bring themselves."))
     else:
         brought_by = None
     existing = SignIn.objects.filter(day=day, person=person).first()
     if existing is not None:
         raise SignInRefused(
-            f"{person.full_name} is already signed in (at {clock(existing.signed_in_at)})."
+            _("%(name)s is already signed in (at %(time)s).")
+            % {"name": person.full_name, "time": clock(existing.signed_in_at)}
         )
     try:
         with transaction.atomic():
@@ -75,8 +86,14 @@ def sign_in(
     except IntegrityError:
         # Another tablet at the door signed them in a moment ago.
         existing = SignIn.objects.filter(day=day, person=person).first()
-        when = f" (at {clock(existing.signed_in_at)})" if existing else ""
-        raise SignInRefused(f"{person.full_name} is already signed in{when}.") from None
+        if existing:
+            message = _("%(name)s is already signed in (at %(time)s).") % {
+                "name": person.full_name,
+                "time": clock(existing.signed_in_at),
+            }
+        else:
+            message = _("%(name)s is already signed in.") % {"name": person.full_name}
+        raise SignInRefused(message) from None
 
 
 def undo_sign_in(signin: SignIn, *, by=None) -> str:
@@ -85,7 +102,9 @@ def undo_sign_in(signin: SignIn, *, by=None) -> str:
     day = signin.day
     person = signin.person
     if not day.is_open:
-        raise SignInRefused(f"{day} is closed; reopen it to change who signed in.")
+        raise SignInRefused(
+            _("%(day)s is closed; reopen it to change who signed in.") % {"day": day}
+        )
     with transaction.atomic():
         seats = list(
             Seat.objects.filter(round__day=day, person=person).select_related("round", "table")
@@ -94,8 +113,11 @@ def undo_sign_in(signin: SignIn, *, by=None) -> str:
         if started:
             seat = started[0]
             raise SignInRefused(
-                f"{person.full_name} is playing at table {seat.table.number} in round "
-                f"{seat.round.number}, which has started; the sign-in cannot be undone now."
+                _(
+                    "%(name)s is playing at table %(table)s in round %(round)s, which has "
+                    "started; the sign-in cannot be undone now."
+                )
+                % {"name": person.full_name, "table": seat.table.number, "round": seat.round.number}
             )
         if SignIn.objects.filter(day=day, brought_by=person).exists():
             guests = ", ".join(
@@ -103,15 +125,18 @@ def undo_sign_in(signin: SignIn, *, by=None) -> str:
                 for s in SignIn.objects.filter(day=day, brought_by=person).select_related("person")
             )
             raise SignInRefused(
-                f"{person.full_name} brought {guests} today; undo their sign-in first, or "
-                "sign them in with another member."
+                _(
+                    "%(name)s brought %(guests)s today; undo their sign-in first, or sign them "
+                    "in with another member."
+                )
+                % {"name": person.full_name, "guests": guests}
             )
         for seat in seats:
             seat.delete()
         signin.delete()
-    message = f"Sign-in of {person.full_name} undone."
+    message = _("Sign-in of %(name)s undone.") % {"name": person.full_name}
     if seats:
-        message += " They were also taken off their table; the seating page shows the gap."
+        message += " " + _("They were also taken off their table; the seating page shows the gap.")
     return message
 
 
@@ -134,7 +159,7 @@ def add_guest(
     _check_day_open(day)
     first_name, last_name = tidy_name(first_name), tidy_name(last_name)
     if not first_name:
-        raise SignInRefused("Type the guest's first name.")
+        raise SignInRefused(_("Type the guest's first name."))
     brought_by = _check_member_bringing(brought_by)
     if not allow_same_name:
         existing = list(
@@ -146,8 +171,11 @@ def add_guest(
         if existing:
             name = f"{first_name} {last_name}".strip()
             raise GuestNameTaken(
-                f"A guest named {name} is already on file. Sign in that guest, or add a new "
-                "one if this is a different person.",
+                _(
+                    "A guest named %(name)s is already on file. Sign in that guest, or add a "
+                    "new one if this is a different person."
+                )
+                % {"name": name},
                 existing,
             )
     with transaction.atomic():

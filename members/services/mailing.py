@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 
+from django.utils.translation import gettext as _
+
 from members.models import Person
 from members.services.errors import MembersError
 
@@ -20,7 +22,7 @@ def set_results_by_email(person: Person, wanted: bool, *, how: str = "own page")
     history). Switching on needs an e-mail address on record."""
     if wanted and not person.email:
         raise MailChoiceRefused(
-            "We have no e-mail address for you. Ask an officer to add it, then switch this on."
+            _("We have no e-mail address for you. Ask an officer to add it, then switch this on.")
         )
     if person.results_by_email != wanted:
         person.results_by_email = wanted

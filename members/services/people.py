@@ -134,3 +134,13 @@ def _temporary_password() -> str:
     alphabet = "abcdefghjkmnpqrstuvwxyz23456789"
     groups = ["".join(secrets.choice(alphabet) for _ in range(4)) for _ in range(3)]
     return "-".join(groups)
+
+
+def set_language(person: Person, code: str) -> Person:
+    """A member's own language ("" for the club's), chosen on their page (recorded in
+    the person's history)."""
+    if person.language != code:
+        person.language = code
+        person._change_reason = f"Language: {code or 'the club language'}"
+        person.save(update_fields=["language"])
+    return person

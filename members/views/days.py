@@ -11,6 +11,8 @@ from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubsite.clock import clock
@@ -31,9 +33,9 @@ def days(request):
     if request.method == "POST" and form.is_valid():
         same_date = ClubDay.objects.filter(date=form.cleaned_data["date"]).exists()
         day = open_day(form.cleaned_data["date"], form.cleaned_data["title"])
-        messages.success(request, f"{day} is open. Sign people in at the door.")
+        messages.success(request, _("%(day)s is open. Sign people in at the door.") % {"day": day})
         if same_date:
-            messages.warning(request, "Note: another club day has the same date.")
+            messages.warning(request, _("Note: another club day has the same date."))
         return redirect("members:day", pk=day.pk)
     page = Paginator(ClubDay.objects.with_counts().order_by("-date", "-pk"), 30).get_page(
         request.GET.get("page")
@@ -61,18 +63,23 @@ def day(request, pk):
         try:
             if action == "close":
                 close_day(day, choices=request.POST)
-                messages.success(request, f"{day} is closed. Nobody more can sign in.")
+                messages.success(
+                    request, _("%(day)s is closed. Nobody more can sign in.") % {"day": day}
+                )
                 for note in day.closing_notes:
                     messages.info(request, note)
             elif action == "reopen":
                 reopen_day(day)
-                messages.success(request, f"{day} is open again.")
+                messages.success(request, _("%(day)s is open again.") % {"day": day})
             elif action == "extend":
                 seen = _seen_end(request.POST.get("seen_end"))
                 extend_links(day, request.POST.get("hours"), by=request.user, seen_end=seen)
-                messages.success(request, f"Table links now work until {_links_end_words(day)}.")
+                messages.success(
+                    request,
+                    _("Table links now work until %(end)s.") % {"end": _links_end_words(day)},
+                )
             else:
-                messages.error(request, "Unknown action.")
+                messages.error(request, _("Unknown action."))
         except DayRefused as refusal:
             messages.warning(request, refusal.message)
         return redirect("members:day", pk=day.pk)
@@ -101,7 +108,7 @@ def day_close(request, pk):
     ``close``) with those choices."""
     day = club_day(pk)
     if not day.is_open:
-        messages.info(request, f"{day} is already closed.")
+        messages.info(request, _("%(day)s is already closed.") % {"day": day})
         return redirect("members:day", pk=day.pk)
     in_play = [
         item for _receiver, items in day_closing.send(sender=None, day=day) for item in items
@@ -114,4 +121,7 @@ def _links_end_words(day) -> str:
     end = timezone.localtime(links_end(day))
     if end.time() == datetime.time.min:  # midnight: "11:59 p.m." on the day itself
         end -= datetime.timedelta(minutes=1)
-    return f"{clock(end)} on {end.day} {end:%b}"
+    return _("%(time)s on %(date)s") % {
+        "time": clock(end),
+        "date": date_format(end, "DAY_MONTH_FORMAT"),
+    }

@@ -11,6 +11,7 @@ from functools import wraps
 from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render, resolve_url
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -184,14 +185,17 @@ def signin_person(request, pk):
 
 def _signed_in_message(record: SignIn) -> str:
     person = record.person
-    text = f"{person.full_name} signed in."
+    text = _("%(name)s signed in.") % {"name": person.full_name}
     if person.is_guest and record.brought_by:
-        text = f"{person.full_name} signed in as the guest of {record.brought_by.full_name}."
+        text = _("%(name)s signed in as the guest of %(member)s.") % {
+            "name": person.full_name,
+            "member": record.brought_by.full_name,
+        }
     elif not record.card_shown:
-        text += " No card shown."
+        text += " " + _("No card shown.")
     if person.is_member and person.is_lapsed:
-        text += " Note: membership lapsed — please mention renewal."
-    return text + " Next person: type a number or name."
+        text += " " + _("Note: membership lapsed — please mention renewal.")
+    return text + " " + _("Next person: type a number or name.")
 
 
 @door_login_redirect
@@ -204,7 +208,7 @@ def signin_guest(request, pk):
         return _door_reply(
             request,
             day,
-            "Check the guest form: " + first_error(form),
+            _("Check the guest form: %(problem)s") % {"problem": first_error(form)},
             messages.ERROR,
             guest_form=form,
         )
@@ -232,8 +236,10 @@ def signin_guest(request, pk):
     return _door_reply(
         request,
         day,
-        f"New guest {record.person.full_name} signed in with {record.brought_by.full_name}. "
-        "Next person: type a number or name.",
+        _("New guest %(name)s signed in with %(member)s.")
+        % {"name": record.person.full_name, "member": record.brought_by.full_name}
+        + " "
+        + _("Next person: type a number or name."),
         messages.SUCCESS,
         changed=True,
         guest_form=GuestForm(day=day),
@@ -248,7 +254,7 @@ def signin_undo(request, pk, signin_pk):
     record = SignIn.objects.filter(day=day, pk=signin_pk).select_related("person").first()
     if record is None:
         return _door_reply(
-            request, day, "That sign-in was already undone.", messages.INFO, changed=True
+            request, day, _("That sign-in was already undone."), messages.INFO, changed=True
         )
     try:
         message = undo_sign_in(record, by=request.user)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from clubsite import languages
 from members.models import Person, Seat
 from members.permissions import person_for
 from members.services.mailing import MailChoiceRefused, set_results_by_email
+from members.services.people import set_language
 
 
 def _own_person(user):
@@ -39,8 +44,17 @@ def me(request):
         (seat, [s.person.full_name for s in seat.table.seats.all() if s.person_id != person.pk])
         for seat in seats
     ]
+    club = languages.club_language(request)
     return render(
-        request, "members/me.html", {"person": person, "signins": signins, "tables": tables}
+        request,
+        "members/me.html",
+        {
+            "person": person,
+            "signins": signins,
+            "tables": tables,
+            "language_choices": settings.LANGUAGES,
+            "club_language_name": languages.language_name(club),
+        },
     )
 
 
@@ -58,7 +72,26 @@ def me_results_mail(request):
         messages.warning(request, refusal.message)
         return redirect("members:me")
     if wanted:
-        messages.success(request, f"Each club day's results will be e-mailed to {person.email}.")
+        messages.success(
+            request,
+            _("Each club day's results will be e-mailed to %(email)s.") % {"email": person.email},
+        )
     else:
-        messages.success(request, "You will no longer get the club days' results by e-mail.")
+        messages.success(request, _("You will no longer get the club days' results by e-mail."))
+    return redirect("members:me")
+
+
+@login_required
+@require_http_methods(["POST"])
+def me_language(request):
+    """A member's own language (their own only): the site in it on every phone they log
+    in on; empty for the club's language."""
+    person = _own_person(request.user)
+    if person is None:
+        return render(request, "members/me_no_person.html", status=404)
+    code = languages.valid(request.POST.get("language")) or ""
+    set_language(person, code)
+    languages.remember_member_language(request, code)
+    translation.activate(languages.language_for(request))  # the message in the new language
+    messages.success(request, _("Saved: the site speaks your language now."))
     return redirect("members:me")

@@ -9,6 +9,8 @@ the usual two decks.
 
 from __future__ import annotations
 
+from ._text import _, gettext_noop
+
 #: Point value of every card that can be melded or left in a hand. "3" is a black three.
 CARD_VALUES: dict[str, int] = {
     "joker": 50,
@@ -65,22 +67,29 @@ CARDS_IN_DECK = 54
 CARD_POINTS_PER_DECK: int = sum(CARD_VALUES[key] * n for key, n in CARDS_PER_DECK.items())
 
 
-#: Plural names used in messages to score keepers.
+#: Plural names used in messages to score keepers, in English (:func:`card_plural`
+#: says them in the reader's language).
 CARD_PLURALS: dict[str, str] = {
-    "joker": "jokers",
-    "2": "twos",
-    "A": "aces",
-    "K": "kings",
-    "Q": "queens",
-    "J": "jacks",
-    "10": "tens",
-    "9": "nines",
-    "8": "eights",
-    "7": "sevens",
-    "6": "sixes",
-    "5": "fives",
-    "4": "fours",
-    "3": "black threes",
+    "joker": gettext_noop("jokers"),
+    "2": gettext_noop("twos"),
+    "A": gettext_noop("aces"),
+    "K": gettext_noop("kings"),
+    "Q": gettext_noop("queens"),
+    "J": gettext_noop("jacks"),
+    "10": gettext_noop("tens"),
+    "9": gettext_noop("nines"),
+    "8": gettext_noop("eights"),
+    "7": gettext_noop("sevens"),
+    "6": gettext_noop("sixes"),
+    "5": gettext_noop("fives"),
+    "4": gettext_noop("fours"),
+    "3": gettext_noop("black threes"),
 }
+
+
+def card_plural(key: str) -> str:
+    """``"kings"`` in the reader's language."""
+    return _(CARD_PLURALS[key])
+
 
 assert CARD_POINTS_PER_DECK == 590

@@ -9,6 +9,7 @@ django-simple-history keeps every change (who, when, from what to what).
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from members.clubs import club_manager
@@ -26,10 +27,10 @@ class HandConfirmation(models.Model):
     """Whether the other team has OK'd a hand (the version of it they saw)."""
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for the other team"
-        CONFIRMED = "confirmed", "Confirmed"
-        DISPUTED = "disputed", "Disputed"
-        SETTLED = "settled", "Settled by an officer"
+        WAITING = "waiting", _("Waiting for the other team")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("Disputed")
+        SETTLED = "settled", _("Settled by an officer")
 
     OPEN = (Status.WAITING, Status.DISPUTED)
 

@@ -3,9 +3,13 @@
 A hand keeps its raw inputs (so it can be corrected and scored again); the team rows
 keep what the engine computed, written only by the play services."""
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from members.clubs import club_manager
@@ -31,8 +35,8 @@ class Game(models.Model):
     """A game at a table of a club day, played under a frozen copy of a rule set."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
 
     club = club_field()
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
@@ -235,7 +239,19 @@ class Hand(models.Model):
         if self.entered_by_id:
             user = self.entered_by
             return user.get_full_name() or user.get_username()
-        return self.entered_via or "another device"
+        return via_words(self.entered_via) or _("another device")
+
+
+_TABLE_LINK = re.compile(r"^Table (\d+) link$")
+
+
+def via_words(via: str) -> str:
+    """A stored "Table 3 link" (how a device without a login entered a hand, kept in
+    English) in the reader's language."""
+    match = _TABLE_LINK.match(via or "")
+    if match:
+        return gettext("Table %(number)s link") % {"number": match.group(1)}
+    return via or ""
 
 
 class TeamHand(models.Model):

@@ -6,6 +6,9 @@ from functools import lru_cache
 
 from django.db import models
 from django.db.models import Q
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.models import HistoricalRecords
 
 from members.clubs import club_manager, shared_manager
@@ -107,15 +110,27 @@ class RuleSet(models.Model):
 def rules_summary(rules: "engine.RuleSet") -> str:
     """One line for lists and the start-game page: players, target, canastas to go out."""
     if rules.players_per_team == 1:
-        sides = f"{rules.players} players, each alone"
+        sides = _("%(players)s players, each alone") % {"players": rules.players}
     else:
-        sides = f"{rules.teams} teams of {rules.players_per_team}"
-    canastas = "canasta" if rules.canastas_to_go_out == 1 else "canastas"
+        sides = _("%(teams)s teams of %(size)s") % {
+            "teams": rules.teams,
+            "size": rules.players_per_team,
+        }
     if rules.hands_in_game:
-        game = f"{rules.hands_in_game} hands, the highest total wins"
+        game = _("%(hands)s hands, the highest total wins") % {"hands": rules.hands_in_game}
     else:
-        game = f"game to {rules.target_score:,}"
-    return f"{sides}; {game}; {rules.canastas_to_go_out} {canastas} to go out"
+        game = _("game to %(target)s") % {
+            "target": number_format(rules.target_score, force_grouping=True)
+        }
+    return ngettext(
+        "%(sides)s; %(game)s; %(canastas)s canasta to go out",
+        "%(sides)s; %(game)s; %(canastas)s canastas to go out",
+        rules.canastas_to_go_out,
+    ) % {
+        "sides": sides,
+        "game": game,
+        "canastas": rules.canastas_to_go_out,
+    }
 
 
 class DayRules(models.Model):

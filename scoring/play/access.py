@@ -22,6 +22,8 @@ from functools import wraps
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from members.models import ClubDay, Table
 from members.permissions import officer_or_seated
@@ -31,8 +33,9 @@ from scoring.play import reads
 
 GRANT_KEY = "scoring_table_grant"
 
-CLOSED_MESSAGE = "This club day is closed; the scores are final."
-LINKS_ENDED_MESSAGE = (
+# In English here; said in the reader's language where shown (DayClosed).
+CLOSED_MESSAGE = gettext_noop("This club day is closed; the scores are final.")
+LINKS_ENDED_MESSAGE = gettext_noop(
     "This table's link and room code have stopped working for today. "
     "Ask an officer: on the club day's page they can keep the table links working longer."
 )
@@ -44,7 +47,7 @@ class DayClosed(Exception):
     def __init__(self, table: Table, message: str = CLOSED_MESSAGE):
         super().__init__(message)
         self.table = table
-        self.message = message
+        self.message = _(message)
 
 
 @dataclass
@@ -62,7 +65,7 @@ class TableAccess:
     def via(self) -> str:
         """How a change is recorded in the history when nobody is logged in."""
         if self.how == "link":
-            return f"Table {self.table.number} link"
+            return f"Table {self.table.number} link"  # stored in English: models.games.via_words
         return ""
 
     @property
@@ -123,7 +126,7 @@ def table_for_request(request, table_pk, *, edit: bool = False) -> TableAccess:
     table = reads.one_or_404(reads.table_by_pk, table_pk, Table)
     access = access_for_table(request, table)
     if access is None:
-        raise Http404("No such table.")
+        raise Http404(_("No such table."))
     if edit and not access.can_edit:
         raise DayClosed(table)
     return access
@@ -135,7 +138,7 @@ def game_for_request(request, game_pk, *, edit: bool = False) -> tuple[Game, Tab
     table = game.table
     access = access_for_table(request, table)
     if access is None:
-        raise Http404("No such game.")
+        raise Http404(_("No such game."))
     if edit and not access.can_edit:
         raise DayClosed(table)
     return game, access

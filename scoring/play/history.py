@@ -9,28 +9,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
 from scoring.models import Hand, HandConfirmation, KeeperChange
+from scoring.models.games import via_words
 
 TOTAL_WORDS = {
-    "melded_points": "melded points",
-    "natural_canastas": "natural canastas",
-    "mixed_canastas": "mixed canastas",
-    "hand_points": "points left in hand",
-    "red_threes": "red threes",
+    "melded_points": gettext_lazy("melded points"),
+    "natural_canastas": gettext_lazy("natural canastas"),
+    "mixed_canastas": gettext_lazy("mixed canastas"),
+    "hand_points": gettext_lazy("points left in hand"),
+    "red_threes": gettext_lazy("red threes"),
 }
 
 
 ACTION_WORDS = {
-    "entered": "entered",
-    "changed": "corrected",
-    "undone": "undone",
-    "confirmed": "confirmed",
-    "disputed": "disputed",
-    "settled": "settled",
-    "waiting": "sent back to the other team to confirm",
-    "keeper": "named score keeper",
+    "entered": gettext_lazy("entered"),
+    "changed": gettext_lazy("corrected"),
+    "undone": gettext_lazy("undone"),
+    "confirmed": gettext_lazy("confirmed"),
+    "disputed": gettext_lazy("disputed"),
+    "settled": gettext_lazy("settled"),
+    "waiting": gettext_lazy("sent back to the other team to confirm"),
+    "keeper": gettext_lazy("named score keeper"),
 }
 
 
@@ -57,8 +62,11 @@ class HistoryEntry:
     def headline(self) -> str:
         """What happened, in words: "Hand 3 corrected", "Ann Able named score keeper"."""
         if self.action == "keeper":
-            return f"{self.keeper} named score keeper"
-        return f"Hand {self.number} {self.action_words}"
+            return _("%(name)s named score keeper") % {"name": self.keeper}
+        return _("Hand %(number)s %(action)s") % {
+            "number": self.number,
+            "action": self.action_words,
+        }
 
 
 def _flatten(team: object) -> dict[str, str]:
@@ -68,17 +76,17 @@ def _flatten(team: object) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, words in TOTAL_WORDS.items():
         if key in team:
-            out[words] = _num(team.get(key))
-    for entry, what in (("canastas", "canastas"), ("unfinished", "unfinished melds")):
+            out[str(words)] = _num(team.get(key))
+    for entry, what in (("canastas", _("canastas")), ("unfinished", _("unfinished melds"))):
         by_kind = team.get(entry)
         if isinstance(by_kind, dict):
             for kind, n in by_kind.items():
                 out[f"{_kind_word(kind)} {what}"] = _num(n)
     went_out = team.get("went_out") or "none"
-    out["went out"] = WENT_OUT_WORDS.get(went_out, str(went_out))
-    out["perfect cut"] = "yes" if team.get("perfect_cut") else "no"
+    out[_("went out")] = str(WENT_OUT_WORDS.get(went_out, str(went_out)))
+    out[_("perfect cut")] = _("yes") if team.get("perfect_cut") else _("no")
     if team.get("special_hand"):
-        out["special hand"] = str(team["special_hand"]).replace("_", " ")[:30]
+        out[_("special hand")] = str(team["special_hand"]).replace("_", " ")[:30]
     for meld in team.get("melds") or []:
         if not isinstance(meld, dict):
             continue
@@ -93,17 +101,18 @@ def _flatten(team: object) -> dict[str, str]:
             )
             continue
         name = RANK_WORDS.get(rank, str(rank)).lower()
-        parts = [f"{_num(meld.get('naturals'))} natural"]
+        parts = [_("%(n)s natural") % {"n": _num(meld.get("naturals"))}]
         if meld.get("jokers"):
-            parts.append(f"{_num(meld.get('jokers'))} jokers")
+            parts.append(f"{_num(meld.get('jokers'))} {str(CARD_WORDS['joker']).lower()}")
         if meld.get("twos"):
-            parts.append(f"{_num(meld.get('twos'))} twos")
-        out[f"meld of {name}"] = ", ".join(parts)
+            parts.append(f"{_num(meld.get('twos'))} {str(CARD_WORDS['2']).lower()}")
+        out[_("meld of %(cards)s") % {"cards": name}] = ", ".join(parts)
     cards = team.get("hand_cards")
     if isinstance(cards, dict):
         for key in engine.HAND_CARD_KEYS:
             if cards.get(key):
-                out[f"{CARD_WORDS[key].lower()} left in hand"] = _num(cards[key])
+                words = _("%(cards)s left in hand") % {"cards": str(CARD_WORDS[key]).lower()}
+                out[words] = _num(cards[key])
     counts: dict[str, int] = {}
     for penalty in team.get("penalties") or []:
         if not isinstance(penalty, dict):
@@ -111,13 +120,15 @@ def _flatten(team: object) -> dict[str, str]:
         kind = penalty.get("kind")
         if kind == "other":
             note = penalty.get("note") or ""
-            out["other penalty"] = (
+            out[_("other penalty")] = (
                 f"{_num(penalty.get('points'))} ({note})" if note else _num(penalty.get("points"))
             )
         elif kind in PENALTY_LABELS:
             counts[kind] = counts.get(kind, 0) + 1
     for kind, count in counts.items():
-        out[f"penalty '{PENALTY_LABELS[kind].lower()}'"] = f"{count}×"
+        out[_("penalty “%(penalty)s”") % {"penalty": str(PENALTY_LABELS[kind]).lower()}] = (
+            f"{count}×"
+        )
     return out
 
 
@@ -128,7 +139,7 @@ def _kind_word(kind: object) -> str:
 
 def _num(value: object) -> str:
     if type(value) is int:
-        return f"{value:,}"
+        return number_format(value, force_grouping=True)
     if value is None:
         return "0"
     return str(value)[:30]
@@ -140,7 +151,7 @@ def describe_changes(old: object, new: object, labels: list[str]) -> list[str]:
     new = new if isinstance(new, list) else []
     lines = []
     for i in range(max(len(old), len(new))):
-        label = labels[i] if i < len(labels) else f"Team {i + 1}"
+        label = labels[i] if i < len(labels) else _("Team %(number)s") % {"number": i + 1}
         before = _flatten(old[i] if i < len(old) else {})
         after = _flatten(new[i] if i < len(new) else {})
         for key in list(before) + [k for k in after if k not in before]:
@@ -165,13 +176,13 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
         if user is not None:
             who = user.get_full_name() or user.get_username()
         else:
-            who = record.history_change_reason or record.entered_via or "a table link"
+            who = via_words(record.history_change_reason or record.entered_via) or _("a table link")
         action = {"+": "entered", "~": "changed", "-": "undone"}[record.history_type]
         entry = HistoryEntry(record.history_date, who, action, record.number)
         if action == "changed":
             entry.changes = describe_changes(last_inputs.get(record.id), record.inputs, labels)
             if not entry.changes:
-                entry.changes = ["No change in what was entered."]
+                entry.changes = [_("No change in what was entered.")]
         last_inputs[record.id] = record.inputs
         entries.append(entry)
     entries.extend(confirmation_history(game))
@@ -200,12 +211,16 @@ def confirmation_history(game) -> list[HistoryEntry]:
         elif record.history_user is not None:
             who = record.history_user.get_full_name() or record.history_user.get_username()
         else:
-            who = record.via or "a table link"
+            who = via_words(record.via) or _("a table link")
         if record.status in ("confirmed", "disputed") and record.via:
-            who = f"{who} ({record.via})"
+            who = f"{who} ({via_words(record.via)})"
         entry = HistoryEntry(record.history_date, who, record.status, record.hand.number)
         if record.status == "disputed":
-            entry.changes = [f"Why: {record.reason}" if record.reason else "No reason given."]
+            entry.changes = [
+                _("Why: %(reason)s") % {"reason": record.reason}
+                if record.reason
+                else _("No reason given.")
+            ]
         entries.append(entry)
     return entries
 
@@ -221,8 +236,11 @@ def keeper_history(game) -> list[HistoryEntry]:
         if change.named_by is not None:
             who = change.named_by.get_full_name() or change.named_by.get_username()
         else:
-            who = change.via or "a table link"
-        keeper = change.person.full_name if change.person is not None else "A former player"
-        words = [f"Hands still waiting for an OK count as entered by {keeper}'s side."]
+            who = via_words(change.via) or _("a table link")
+        keeper = change.person.full_name if change.person else _("A former player")
+        words = [
+            _("Hands still waiting for an OK count as entered by %(name)s's side.")
+            % {"name": keeper}
+        ]
         entries.append(HistoryEntry(change.at, who, "keeper", None, words, keeper=keeper))
     return entries

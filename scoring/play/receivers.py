@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from members.signals import day_closed, day_closing
 from scoring.models import Game
@@ -15,7 +17,7 @@ from scoring.play.services.errors import GameClosed
 
 END, LEAVE = "end", "leave"
 
-LEAVE_WORDS = (
+LEAVE_WORDS = gettext_noop(
     "It counts nowhere: not in the standings, the top six, the day sheet, the e-mail or "
     "the ratings. Its hands are kept; reopen the day if the table is to finish it."
 )
@@ -26,9 +28,9 @@ def team_names(team) -> str:
     return " & ".join(m.person.full_name for m in team.memberships.all())
 
 
-def _verb(team, verb: str) -> str:
-    """ "win" for a partnership, "wins" for one player."""
-    return f"{verb}s" if len(team.memberships.all()) == 1 else verb
+def _alone(team) -> int:
+    """1 for a player alone, 2 for a partnership (for ngettext: "wins" / "win")."""
+    return 1 if len(team.memberships.all()) == 1 else 2
 
 
 def _field(game: Game) -> str:
@@ -55,25 +57,43 @@ def _standing(game: Game, teams) -> str:
     """ "Ann Able & Cat Cole lead 1,250 to 980", or "level at 450" (no hands: "")."""
     if game.hand_count == 0:
         return ""
-    totals = " to ".join(f"{t.total:,}" for t in sorted(teams, key=lambda t: -t.total))
+    to = " " + pgettext("a score to another", "to") + " "
+    totals = to.join(_number(t.total) for t in sorted(teams, key=lambda t: -t.total))
     leader = leader_of(game, teams)
     if leader is None:
-        return f"level at {teams[0].total:,}" if len({t.total for t in teams}) == 1 else totals
-    return f"{team_names(leader)} {_verb(leader, 'lead')} {totals}"
+        if len({t.total for t in teams}) == 1:
+            return gettext("level at %(score)s") % {"score": _number(teams[0].total)}
+        return totals
+    return ngettext("%(names)s leads %(totals)s", "%(names)s lead %(totals)s", _alone(leader)) % {
+        "names": team_names(leader),
+        "totals": totals,
+    }
+
+
+def _number(n: int) -> str:
+    return number_format(n, force_grouping=True)
 
 
 def _choices(game: Game, teams) -> list[tuple[str, str, str]]:
     leader = leader_of(game, teams)
     if leader is None:
-        return [(LEAVE, "Leave it unfinished (no side is ahead)", LEAVE_WORDS)]
+        return [(LEAVE, gettext("Leave it unfinished (no side is ahead)"), gettext(LEAVE_WORDS))]
     return [
         (
             END,
-            f"End it as it stands: {team_names(leader)} {_verb(leader, 'win')}",
-            "It counts as a finished game: in the standings, the top six, the day sheet, "
-            "the e-mail and the workbook, and the players' ratings change as for any game.",
+            ngettext(
+                "End it as it stands: %(names)s wins",
+                "End it as it stands: %(names)s win",
+                _alone(leader),
+            )
+            % {"names": team_names(leader)},
+            gettext(
+                "It counts as a finished game: in the standings, the top six, the day "
+                "sheet, the e-mail and the workbook, and the players' ratings change as "
+                "for any game."
+            ),
         ),
-        (LEAVE, "Leave it unfinished", LEAVE_WORDS),
+        (LEAVE, gettext("Leave it unfinished"), gettext(LEAVE_WORDS)),
     ]
 
 
@@ -84,12 +104,19 @@ def games_in_play(sender, day, **kwargs):
     items = []
     for game in _games_in_play(day):
         teams = sorted(game.teams.all(), key=lambda t: t.index)
-        hands = f"{game.hand_count} hand{'s' if game.hand_count != 1 else ''} played"
+        hands = ngettext("%(n)s hand played", "%(n)s hands played", game.hand_count) % {
+            "n": game.hand_count
+        }
         standing = _standing(game, teams)
+        text = gettext("%(table)s, round %(round)s: game %(game)s, %(hands)s") % {
+            "table": game.table,
+            "round": game.table.round.number,
+            "game": game.number,
+            "hands": hands,
+        }
         items.append(
             {
-                "text": f"{game.table}, round {game.table.round.number}: game {game.number}, "
-                f"{hands}{', ' + standing if standing else ''}",
+                "text": f"{text}, {standing}" if standing else text,
                 "url": reverse("scoring:table", args=[game.table_id]),
                 "name": _field(game),
                 "version": game.version,
@@ -113,15 +140,21 @@ def end_games_at_close(sender, day, choices, **kwargs):
     notes = []
     for game in _games_in_play(day):
         if choices.get(_field(game)) != END:
-            notes.append(f"Game {game.number} at {game.table} was left unfinished.")
+            notes.append(
+                gettext("Game %(number)s at %(table)s was left unfinished.")
+                % {"number": game.number, "table": game.table}
+            )
             continue
         seen = choices.get(f"{_field(game)}-version")
         if seen is not None and seen != str(game.version):
             # A hand was saved, corrected or undone after the closing page was drawn:
             # the side the officer saw ahead may not be ahead any more.
             notes.append(
-                f"Game {game.number} at {game.table} changed after this page was drawn, "
-                "so it was left unfinished; reopen the day to end it as it now stands."
+                gettext(
+                    "Game %(number)s at %(table)s changed after this page was drawn, so it "
+                    "was left unfinished; reopen the day to end it as it now stands."
+                )
+                % {"number": game.number, "table": game.table}
             )
             continue
         try:
@@ -131,7 +164,12 @@ def end_games_at_close(sender, day, choices, **kwargs):
             continue
         winner = next(t for t in game.teams.all() if t.pk == ended.winner_id)
         notes.append(
-            f"Game {game.number} at {game.table} was ended as it stood: "
-            f"{team_names(winner)} won {winner.total:,}."
+            gettext("Game %(number)s at %(table)s was ended as it stood: %(names)s won %(score)s.")
+            % {
+                "number": game.number,
+                "table": game.table,
+                "names": team_names(winner),
+                "score": _number(winner.total),
+            }
         )
     return notes

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import time
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
+
 from members.clubs import current_club_id
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Table
 from scoring.play.access import DayClosed, require_links_open, tables_with_days
@@ -104,32 +107,32 @@ def _count_failure(request) -> None:
 def _wait_words(seconds: int) -> str:
     if seconds > 90 * 60:
         hours = (seconds + 3599) // 3600
-        return f"{hours} hour{'s' if hours != 1 else ''}"
+        return ngettext("%(n)s hour", "%(n)s hours", hours) % {"n": hours}
     minutes = max(1, (seconds + 59) // 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
 
 
 def _refusal(request) -> str:
     """Why this try is not checked at all, or "" when it may be."""
     wait = room_code_wait(request)
     if wait:
-        return (
-            f"Too many wrong codes were typed on this device. Wait {_wait_words(wait)}, "
-            f"then try again. The QR code on your table card still works: scan it with "
-            f"the phone's camera, or ask an officer."
-        )
+        return _(
+            "Too many wrong codes were typed on this device. Wait %(wait)s, then try "
+            "again. The QR code on your table card still works: scan it with the phone's "
+            "camera, or ask an officer."
+        ) % {"wait": _wait_words(wait)}
     if device_id(request) is not None:
         return ""
     # No device cookie: counted with the other cookie-less tries from this address.
     tries = None if cache_down() else bump(hour_key("cookieless", request), 3600)
     if tries is None:
-        return (
+        return _(
             "This phone's code could not be checked just now. Reload this page and type "
             "the code again, or scan the QR code on your table card with the phone's "
             "camera."
         )
     if tries > ROOM_CODE_TRIES_PER_ADDRESS:
-        return (
+        return _(
             "Too many wrong codes came from your network this hour. Scan the QR code on "
             "your table card with the phone's camera, or reload this page and type the "
             "code again."
@@ -143,26 +146,39 @@ def check_typed_code(request, text: object, lookup, words: tuple[str, str, str])
     opens and where it is written ("room code", "table", "your table card"). A wrong
     code counts against this device and session; a try without a device cookie counts
     against its address's cookie-less tries (see above)."""
-    name, thing, where = words
+    name, thing, where = (_(word) for word in words)
     refusal = _refusal(request)
     if refusal:
         return None, refusal
     code = normalise_room_code(text)
     if not code:
-        return None, f"Type the {ROOM_CODE_LENGTH}-character {name} from {where}."
+        return None, _("Type the %(length)s-character %(name)s from %(where)s.") % {
+            "length": ROOM_CODE_LENGTH,
+            "name": name,
+            "where": where,
+        }
     valid = len(code) in ROOM_CODE_LENGTHS and all(c in ROOM_CODE_ALPHABET for c in code)
     found = lookup(code) if valid else None
     if found is None:
         _count_failure(request)
         hint = ""
         if len(code) not in ROOM_CODE_LENGTHS:
-            hint = (
-                f" A {name} has {ROOM_CODE_LENGTH} letters and digits, like ABCD-EFGH;"
-                f" you typed {len(code)}."
-            )
+            hint = " " + _(
+                "A %(name)s has %(length)s letters and digits, like ABCD-EFGH; you typed %(typed)s."
+            ) % {"name": name, "length": ROOM_CODE_LENGTH, "typed": len(code)}
+        words = {
+            "thing": thing,
+            "name": name,
+            "code": format_room_code(code[: ROOM_CODE_LENGTH + 4]),
+            "hint": hint,
+            "where": where,
+        }
         return None, (
-            f"No {thing} has the {name} {format_room_code(code[: ROOM_CODE_LENGTH + 4])}."
-            f"{hint} Check the code on {where} and try again."
+            _(
+                "No %(thing)s has the %(name)s %(code)s.%(hint)s Check the code on %(where)s "
+                "and try again."
+            )
+            % words
         )
     request.session.pop(ROOM_FAILS_KEY, None)
     return found, ""
@@ -187,7 +203,10 @@ def check_room_code(request, text: object) -> tuple[Table | None, str]:
     of another club is returned as it is: its own club's pages check it (the caller
     sends the browser there, :func:`scoring.play.access.elsewhere`)."""
     table, problem = check_typed_code(
-        request, text, _table_with_code, ("room code", "table", "your table card")
+        request,
+        text,
+        _table_with_code,
+        (gettext_noop("room code"), gettext_noop("table"), gettext_noop("your table card")),
     )
     if table is None:
         return None, problem

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from members.clubs import club_path, current_club_id
 from members.models import ClubDay, Table
@@ -23,8 +26,12 @@ from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.standings.days import day_games, team_people, top_scores
 
 BOARD_KEY = "scoring_board_grant"
-BOARD_WORDS = ("board code", "club day", "the club day's page (officers have it)")
-ENDED_MESSAGE = (
+BOARD_WORDS = (
+    gettext_noop("board code"),
+    gettext_noop("club day"),
+    gettext_noop("the club day's page (officers have it)"),
+)
+ENDED_MESSAGE = gettext_noop(
     "This club day's room board has ended: the day is closed or its table links have "
     "stopped working. An officer can open today's board from today's club day page."
 )
@@ -34,7 +41,7 @@ class BoardEnded(Exception):
     """The board's day is over (closed, or its links have ended)."""
 
     def __init__(self, day: ClubDay):
-        super().__init__(ENDED_MESSAGE)
+        super().__init__(_(ENDED_MESSAGE))
         self.day = day
 
 
@@ -61,7 +68,7 @@ def check_board_code(request, text: object) -> tuple[ClubDay | None, str]:
     if day.club_id != current_club_id():  # its own club's board link checks it
         return day, ""
     if not links_open(day):
-        return None, ENDED_MESSAGE
+        return None, _(ENDED_MESSAGE)
     return day, ""
 
 
@@ -77,7 +84,7 @@ def board_day(request, pk) -> ClubDay:
     if is_officer(request.user):
         return day
     if request.session.get(BOARD_KEY) != day.pk:
-        raise Http404("No such board.")
+        raise Http404(_("No such board."))
     if not links_open(day):
         raise BoardEnded(day)
     return day
@@ -101,7 +108,7 @@ def _sides(game) -> list[dict]:
                 "label": rules.team_label(team.index),
                 "people": [p.full_name for p in team_people(team)],
                 "points": team.total,
-                "total": f"{team.total:,}",
+                "total": team.total,
                 "leads": leads,
             }
         )
@@ -111,14 +118,17 @@ def _sides(game) -> list[dict]:
 def _lead_words(game, sides: list[dict]) -> str:
     """One line about who leads: "Team 2 leads by 120", "Level at 1,050", "Team 1 won"."""
     if game.hand_count == 0:
-        return "No hands yet"
+        return _("No hands yet")
     leader = next((s for s in sides if s["leads"]), None)
     if game.is_finished:
-        return f"{leader['label']} won" if leader else "Finished"
+        return _("%(side)s won") % {"side": leader["label"]} if leader else _("Finished")
     totals = sorted((s["points"] for s in sides), reverse=True)
     if leader is None:
-        return f"Level at {totals[0]:,}"
-    return f"{leader['label']} leads by {totals[0] - totals[1]:,}"
+        return _("Level at %(score)s") % {"score": number_format(totals[0], force_grouping=True)}
+    return _("%(side)s leads by %(points)s") % {
+        "side": leader["label"],
+        "points": number_format(totals[0] - totals[1], force_grouping=True),
+    }
 
 
 def _latest_games(rows: list[dict]) -> dict[int, dict]:

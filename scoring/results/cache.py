@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Exists, Max, OuterRef, Subquery, Sum, Value
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from members.clubs import current_club_id
@@ -196,7 +197,18 @@ def cached_body(
 
 
 def _key(name: str, stamp: str, request, parts: tuple) -> str:
-    raw = repr((current_club_id(), name, stamp, request.get_full_path(), parts))
+    # A page drawn in Spanish is never served to an English reader: the language is
+    # part of the key.
+    raw = repr(
+        (
+            current_club_id(),
+            name,
+            stamp,
+            request.get_full_path(),
+            translation.get_language(),
+            parts,
+        )
+    )
     return "results:" + hashlib.sha256(raw.encode()).hexdigest()
 
 

@@ -13,9 +13,11 @@ import math
 from collections.abc import Sequence
 from itertools import count
 
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 _ids = count(1)
 
@@ -53,14 +55,25 @@ def nice_ticks(low: float, high: float, target: int = 5) -> list[float]:
 
 def _label(value) -> str:
     if isinstance(value, datetime.date):
-        return date_format(value, "j M Y")
+        return date_format(value, "DAY_FORMAT")
     return str(value)
 
 
 def _number(value: float) -> str:
     if float(value).is_integer():
-        return f"{int(value):,}"
-    return f"{value:,.1f}"
+        return number_format(int(value), force_grouping=True)
+    return number_format(value, decimal_pos=1, force_grouping=True)
+
+
+def _counted(n: int, noun: str) -> str:
+    """ "8 games", in the reader's language for the site's own nouns."""
+    if noun == "game":
+        return ngettext("%(n)s game", "%(n)s games", n) % {"n": n}
+    if noun == "rated game":
+        return ngettext("%(n)s rated game", "%(n)s rated games", n) % {"n": n}
+    if noun == "point":
+        return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
+    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 def _describe(points: Sequence[tuple], noun: str, start: tuple | None = None) -> str:
@@ -68,13 +81,25 @@ def _describe(points: Sequence[tuple], noun: str, start: tuple | None = None) ->
     counted = points[1:] if start else points
     values = [v for _, v in points]
     first, last = counted[0][0], counted[-1][0]
-    span = f"from {_label(first)} to {_label(last)}" if len(counted) > 1 else f"on {_label(first)}"
-    opening = f"{start[0]} at {_number(start[1])}; then " if start else ""
-    return (
-        f"{opening}{len(counted)} {noun}{'s' if len(counted) != 1 else ''} {span}; "
-        f"lowest {_number(min(values))}, highest {_number(max(values))}, "
-        f"latest {_number(values[-1])}."
-    )
+    if len(counted) > 1:
+        span = _("from %(first)s to %(last)s") % {"first": _label(first), "last": _label(last)}
+    else:
+        span = _("on %(date)s") % {"date": _label(first)}
+    words = {
+        "count": _counted(len(counted), noun),
+        "span": span,
+        "low": _number(min(values)),
+        "high": _number(max(values)),
+        "latest": _number(values[-1]),
+    }
+    text = _("%(count)s %(span)s; lowest %(low)s, highest %(high)s, latest %(latest)s.") % words
+    if start:
+        text = _("%(start)s at %(value)s; then %(rest)s") % {
+            "start": start[0],
+            "value": _number(start[1]),
+            "rest": text,
+        }
+    return text
 
 
 class _Frame:

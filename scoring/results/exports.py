@@ -20,6 +20,8 @@ import os
 from collections.abc import Iterator
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
 from members.clubs import current_club
@@ -55,7 +57,15 @@ from scoring.results.workbook_games import (
 )
 from scoring.results.workbook_summary import SUMMARY_COLUMNS, day_labels, summary_sheet
 
-SHEETS = ("Summary", "Standings", "Games", "Hands", "Attendance", "Members")
+#: The sheets, in order, by their English names (each is named in the reader's language).
+SHEETS = (
+    gettext_noop("Summary"),
+    gettext_noop("Standings"),
+    gettext_noop("Games"),
+    gettext_noop("Hands"),
+    gettext_noop("Attendance"),
+    gettext_noop("Members"),
+)
 
 __all__ = ["MAX_WIDTH", "SHEETS", "write_league_workbook", "write_league_workbook_to_path"]
 
@@ -65,36 +75,36 @@ __all__ = ["MAX_WIDTH", "SHEETS", "write_league_workbook", "write_league_workboo
 
 
 def _kind_label(kind) -> str:
-    return "Guest" if kind == Person.Kind.GUEST else "Member"
+    return gettext("Guest") if kind == Person.Kind.GUEST else gettext("Member")
 
 
 def _yes(value) -> str:
-    return "Yes" if value else "No"
+    return gettext("Yes") if value else gettext("No")
 
 
 STANDINGS_COLUMNS = [
-    integer("Rank"),
-    text("Player"),
-    text("Member or guest"),
-    integer("Games"),
-    integer("Won"),
-    integer("Lost"),
-    decimal("Win %"),
-    integer("Points for", number_format=THOUSANDS),
-    integer("Points against", number_format=THOUSANDS),
-    integer("Difference", number_format=THOUSANDS),
-    decimal("Average game score"),
-    integer("Hands"),
-    integer("Natural canastas"),
-    integer("Mixed canastas"),
-    integer("Red threes"),
-    integer("Times out"),
-    integer("Concealed outs"),
-    integer("Perfect cuts"),
-    integer("Best game", number_format=THOUSANDS),
-    integer("Best hand", number_format=THOUSANDS),
-    integer("Rating", number_format=THOUSANDS),
-    text("Ranked"),
+    integer(_("Rank")),
+    text(_("Player")),
+    text(_("Member or guest")),
+    integer(_("Games")),
+    integer(_("Won")),
+    integer(_("Lost")),
+    decimal(_("Win %")),
+    integer(_("Points for"), number_format=THOUSANDS),
+    integer(_("Points against"), number_format=THOUSANDS),
+    integer(_("Difference"), number_format=THOUSANDS),
+    decimal(_("Average game score")),
+    integer(_("Hands")),
+    integer(_("Natural canastas")),
+    integer(_("Mixed canastas")),
+    integer(_("Red threes")),
+    integer(_("Times out")),
+    integer(_("Concealed outs")),
+    integer(_("Perfect cuts")),
+    integer(_("Best game"), number_format=THOUSANDS),
+    integer(_("Best hand"), number_format=THOUSANDS),
+    integer(_("Rating"), number_format=THOUSANDS),
+    text(_("Ranked")),
 ]
 
 
@@ -111,7 +121,10 @@ def _every_row_placed(result) -> list[tuple[int, dict, bool]]:
 
 def standings_rows(period: Period) -> Iterator[list]:
     result = standings(period, include_guests=True)
-    not_yet = f"Not yet: under {result.min_games} games, placed after the ranked players"
+    not_yet = gettext("Not yet: under %(games)s games, placed after the ranked players") % {
+        "games": result.min_games
+    }
+    yes = gettext("Yes")
     for position, row, ranked in _every_row_placed(result):
         yield [
             position,
@@ -135,21 +148,21 @@ def standings_rows(period: Period) -> Iterator[list]:
             row["best_game"],
             row["best_hand"],
             display_rating(row["rating"]),
-            "Yes" if ranked else not_yet,
+            yes if ranked else not_yet,
         ]
 
 
 # A number where it is one (1234), as typed where it is not ("A-12", "0042").
-MEMBERSHIP_NUMBER = integer("Membership number")
+MEMBERSHIP_NUMBER = integer(_("Membership number"))
 
 ATTENDANCE_COLUMNS = [
-    day("Date"),
-    text("Day"),
-    text("Person"),
+    day(_("Date")),
+    text(_("Day")),
+    text(_("Person")),
     MEMBERSHIP_NUMBER,
-    text("Member or guest"),
-    text("Card shown"),
-    text("Brought by"),
+    text(_("Member or guest")),
+    text(_("Card shown")),
+    text(_("Brought by")),
 ]
 
 
@@ -181,13 +194,13 @@ def attendance_rows(period, labels: dict[int, str]) -> Iterator[list]:
 
 MEMBERS_COLUMNS = [
     MEMBERSHIP_NUMBER,
-    text("First name"),
-    text("Last name"),
-    text("Status"),
-    day("Joined"),
-    text("Email"),
-    text("Phone"),
-    integer("Games played"),
+    text(_("First name")),
+    text(_("Last name")),
+    text(_("Status")),
+    day(_("Joined")),
+    text(_("Email")),
+    text(_("Phone")),
+    integer(_("Games played")),
 ]
 
 
@@ -236,8 +249,8 @@ def write_league_workbook(target, period: Period | None = None) -> dict[str, int
     ``target`` — a path or a binary file object. Returns the rows written per sheet."""
     period = period or default_period()
     wb = Workbook(write_only=True)
-    wb.properties.title = f"League workbook — {period.label}"
-    wb.properties.creator = "Canasta club site"
+    wb.properties.title = gettext("League workbook — %(period)s") % {"period": period.label}
+    wb.properties.creator = gettext("Canasta club site")
     heading = PrintHeading(current_club().name, period.label)
     counts: dict[str, int] = {}
     labels = day_labels(period)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from members.models import ClubDay, Person
 from scoring.models import Season, TeamPlayer
@@ -18,8 +20,8 @@ from scoring.results.forms import DATE_FORMATS, PeriodForm
 from scoring.results.standings.days import days_with_results
 from scoring.results.standings.periods import Period, finished_players
 
-GUEST_CHOICES = (("show", "Show guests"), ("hide", "Hide guests"))
-BAD_DATE = "That is not a date: pick one from the calendar, or type it as 2025-03-31."
+GUEST_CHOICES = (("show", _("Show guests")), ("hide", _("Hide guests")))
+BAD_DATE = _("That is not a date: pick one from the calendar, or type it as 2025-03-31.")
 
 
 class _DateInput(forms.DateInput):
@@ -45,16 +47,16 @@ class PeriodFilterSet(django_filters.FilterSet):
     """Season or dates. Subclasses name the date field of their queryset
     (``date_field``) and the default period (``default``: "current" or "all")."""
 
-    season = SeasonFilter(label="Season", method="_no_filter", empty_label=None, choices=())
+    season = SeasonFilter(label=_("Season"), method="_no_filter", empty_label=None, choices=())
     start = django_filters.DateFilter(
-        label="From",
+        label=_("From"),
         method="_no_filter",
         widget=_DateInput(),
         input_formats=DATE_FORMATS,
         error_messages={"invalid": BAD_DATE},
     )
     end = django_filters.DateFilter(
-        label="To",
+        label=_("To"),
         method="_no_filter",
         widget=_DateInput(),
         input_formats=DATE_FORMATS,
@@ -76,13 +78,13 @@ class PeriodFilterSet(django_filters.FilterSet):
         seasons = list(Season.objects.order_by("-start", "name"))
         self.seasons = seasons  # the form chooses among them, with no query of its own
         if self.default == "all":
-            first = [("", "All dates")]
+            first = [("", gettext("All dates"))]
             if seasons:
-                first.append(("current", "Current season"))
+                first.append(("current", gettext("Current season")))
         else:
-            first = [("", "Current season" if seasons else "All games")]
+            first = [("", gettext("Current season") if seasons else gettext("All games"))]
             if seasons:
-                first.append(("all", "All games"))
+                first.append(("all", gettext("All games")))
         return first + [(str(s.pk), s.name) for s in seasons]
 
     def get_form_class(self):
@@ -118,7 +120,7 @@ class StandingsFilter(PeriodFilterSet):
     guests shown or hidden."""
 
     guests = django_filters.ChoiceFilter(
-        label="Guests", choices=GUEST_CHOICES, empty_label=None, method="filter_guests"
+        label=_("Guests"), choices=GUEST_CHOICES, empty_label=None, method="filter_guests"
     )
 
     class Meta(PeriodFilterSet.Meta):

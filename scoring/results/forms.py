@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import ClubSettings, Season
 from scoring.results import standings
@@ -30,16 +33,19 @@ class PeriodForm(forms.Form):
             return data
         if season_value and (start or end):
             raise ValidationError(
-                "Choose a season or your own dates, not both: set the season back to "
-                f"“{self.fields['season'].choices[0][1]}” to use the dates.",
+                _(
+                    "Choose a season or your own dates, not both: set the season back to "
+                    "“%(choice)s” to use the dates."
+                )
+                % {"choice": self.fields["season"].choices[0][1]},
                 code="season_and_dates",
             )
         if start and end and end < start:
             self.add_error(
                 "end",
                 ValidationError(
-                    "The end date is before the start date; choose an end on or after "
-                    f"{start:%d %b %Y}.",
+                    _("The end date is before the start date; choose an end on or after %(date)s.")
+                    % {"date": date_format(start, "DAY_FORMAT")},
                     code="end_before_start",
                 ),
             )
@@ -77,11 +83,18 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ["name", "start", "end"]
         widgets = {"start": DATE_WIDGET, "end": DATE_WIDGET}
+        labels = {
+            "name": gettext_lazy("Name"),
+            "start": gettext_lazy("Start"),
+            "end": gettext_lazy("End"),
+        }
         help_texts = {
-            "name": "For example “2025” or “Spring 2025”. It names the season in the "
-            "standings and in the league workbook.",
-            "start": "The first club day that counts.",
-            "end": "The last club day that counts (on or after the start).",
+            "name": gettext_lazy(
+                "For example “2025” or “Spring 2025”. It names the season in the standings "
+                "and in the league workbook."
+            ),
+            "start": gettext_lazy("The first club day that counts."),
+            "end": gettext_lazy("The last club day that counts (on or after the start)."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -93,12 +106,14 @@ class SeasonForm(forms.ModelForm):
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
-            raise ValidationError("Give the season a name.")
+            raise ValidationError(_("Give the season a name."))
         clash = Season.objects.filter(name__iexact=name)
         if self.instance.pk:
             clash = clash.exclude(pk=self.instance.pk)
         if clash.exists():
-            raise ValidationError(f"There is already a season called “{name}”; choose another.")
+            raise ValidationError(
+                _("There is already a season called “%(name)s”; choose another.") % {"name": name}
+            )
         return name
 
     def clean(self):
@@ -108,8 +123,8 @@ class SeasonForm(forms.ModelForm):
             if end < start:
                 self.add_error(
                     "end",
-                    f"The season ends before it starts; choose an end on or after "
-                    f"{start:%d %b %Y}.",
+                    _("The season ends before it starts; choose an end on or after %(date)s.")
+                    % {"date": date_format(start, "DAY_FORMAT")},
                 )
             else:
                 self.overlaps = standings.overlapping_seasons(start, end, self.instance.pk)
@@ -127,24 +142,26 @@ class StandingsSettingsForm(forms.Form):
 
     public_standings = forms.BooleanField(
         required=False,
-        label="Show standings, day results and records to visitors who are not logged in",
-        help_text="Players' own pages and contact details are never public.",
+        label=gettext_lazy(
+            "Show standings, day results and records to visitors who are not logged in"
+        ),
+        help_text=gettext_lazy("Players' own pages and contact details are never public."),
     )
     min_games_to_rank = forms.IntegerField(
         min_value=0,
         max_value=1000,
-        label="Games needed to be ranked",
-        help_text="People with fewer games are listed apart, under “Not yet ranked”.",
+        label=gettext_lazy("Games needed to be ranked"),
+        help_text=gettext_lazy("People with fewer games are listed apart, under “Not yet ranked”."),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for i in range(self.SLOTS):
             self.fields[f"measure_{i + 1}"] = forms.ChoiceField(
-                choices=measure_choices("(none)" if i else "Choose a measure"),
+                choices=measure_choices(_("(none)") if i else _("Choose a measure")),
                 required=i == 0,
-                label=["Rank by", "then by", "then by", "then by"][i],
-                help_text="Best first." if i == 0 else "",
+                label=_("Rank by") if i == 0 else _("then by"),
+                help_text=_("Best first.") if i == 0 else "",
             )
 
     @classmethod
@@ -172,13 +189,17 @@ class StandingsSettingsForm(forms.Form):
                 continue
             if gap:
                 self.add_error(
-                    f"measure_{i + 1}", "Fill the measures in order, without a gap before this one."
+                    f"measure_{i + 1}",
+                    _("Fill the measures in order, without a gap before this one."),
                 )
             if name in seen:
                 self.add_error(
                     f"measure_{i + 1}",
-                    f"“{standings.MEASURES[name].label}” is already chosen above; choose "
-                    "another or leave this one empty.",
+                    _(
+                        "“%(measure)s” is already chosen above; choose another or leave this "
+                        "one empty."
+                    )
+                    % {"measure": standings.MEASURES[name].label},
                 )
             seen.append(name)
         data["ranking_measures"] = seen

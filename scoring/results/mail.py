@@ -22,8 +22,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from clubsite import languages
 from members.clubs import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
@@ -141,6 +143,12 @@ def _sender(club) -> str | None:
 
 
 def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
+    """One member's message, in their own language (their choice, else the club's)."""
+    with translation.override(languages.valid(person.language) or languages.club_language()):
+        return _message_in_language(person, content, link)
+
+
+def _message_in_language(person, content, link) -> EmailMultiAlternatives:
     club = current_club()
     unsubscribe = link(reverse("scoring:results_unsubscribe", args=[unsubscribe_token(person)]))
     context = {
@@ -152,7 +160,10 @@ def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternati
         "day_url": link(reverse("scoring:day_result", args=[content["day"].pk])),
         "club_name": club.name,
     }
-    subject = f"Results of {content['day']} — {club.name}"
+    subject = _("Results of %(day)s — %(club)s") % {
+        "day": content["day"],
+        "club": club.name,
+    }
     message = EmailMultiAlternatives(
         subject=subject,
         body=render_to_string("results/email/results.txt", context),
@@ -233,13 +244,13 @@ def send_day_results(
     this call sent it (False: the same press was already handled)."""
     if day.is_open:
         raise MailRefused(
-            "Close the day first: the results are sent once play is over and scores are final."
+            _("Close the day first: the results are sent once play is over and scores are final.")
         )
     if not key or len(key) > 64:
-        raise MailRefused("This page is out of date. Reload it, then press the button again.")
+        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
     mailing, new = _start(day, key, again, by)
     if mailing.day_id != day.pk:
-        raise MailRefused("This page is out of date. Reload it, then press the button again.")
+        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
     if new:
         _deliver(mailing, link)
     return mailing, new

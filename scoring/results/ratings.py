@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Q, Subquery
+from django.utils.translation import gettext_noop
 
 from members.models import Person
 from scoring.models import Game, RatingPoint, TeamPlayer
@@ -40,14 +41,14 @@ BATCH = 2000
 NEW_PLAYER_RATING = 1000
 POINTS_PER_ORDINAL = 20
 
-SENTENCE = (
+SENTENCE = gettext_noop(
     "The rating shows how strongly someone plays compared with the rest of the club: "
     "everyone starts at 1,000, a win raises it and a loss lowers it, and beating stronger "
     "pairs raises it more (losing to weaker ones lowers it more)."
 )
 #: The rest of "About the rating" for members, in plain words (how it is worked out,
 #: with OpenSkill's mu and sigma, is in docs/officers.md).
-HOW = (
+HOW = gettext_noop(
     "Partners share the result of their side. The first games move a rating the most; "
     "the more games someone plays, the steadier it becomes."
 )

@@ -5,9 +5,12 @@ Every sheet has a bold header row, is frozen under it (``A2``), has an autofilte
 all its rows, and column widths that fit what is written. Every sheet is set up to
 print (:class:`PrintHeading`): fitted to one page wide (as many pages tall as it needs),
 landscape when its columns are wider than a portrait page, the header row repeated on
-every page, and the club's name, the sheet and the period in the page header. Dates are
-real date cells (``yyyy-mm-dd``), numbers are numbers, and a text that starts with "="
-stays text (a name, never a formula).
+every page, and the club's name, the sheet and the period in the page header, on the
+club's paper (A4 or Letter, ``clubsite.languages.paper_size``). Dates are real date cells
+(shown ``yyyy-mm-dd`` in English, ``d/m/yyyy`` in Spanish and Portuguese), numbers are
+numbers (Excel shows their thousands as the reader's computer does), and a text that
+starts with "=" stays text (a name, never a formula). Sheet names, headers and the
+words in cells are in the language active when the workbook is written.
 
 Rows go through openpyxl's public write-only API (``Workbook(write_only=True)``,
 ``WriteOnlyCell``, ``ws.append``), so memory stays flat however long the season, and
@@ -27,11 +30,16 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, islice
 
+from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from clubsite import languages
 
 WIDTH_SAMPLE = 500
 MAX_WIDTH = 60
@@ -39,6 +47,18 @@ DATE_FORMAT = "yyyy-mm-dd"
 DATETIME_FORMAT = "yyyy-mm-dd hh:mm"
 ONE_DECIMAL = "0.0"
 THOUSANDS = "#,##0"
+
+#: How dates show in the languages that write the day first (cells stay dates).
+_DAY_FIRST = {DATE_FORMAT: "d/m/yyyy", DATETIME_FORMAT: "d/m/yyyy hh:mm"}
+
+
+def shown_as(number_format: str | None) -> str | None:
+    """A column's number format in the active language: dates day first in Spanish and
+    Portuguese."""
+    if get_language() in ("es", "pt-br"):
+        return _DAY_FIRST.get(number_format, number_format)
+    return number_format
+
 
 #: Columns (in characters of width) that fit across a portrait A4 or Letter page at a
 #: readable size; a wider sheet prints landscape (and is shrunk to one page wide).
@@ -104,8 +124,10 @@ class PrintHeading:
         ws.print_options.gridLines = True
         ws.oddHeader.left.text = _header_text(self.club)
         ws.oddHeader.center.text = _header_text(f"{title}: {self.period}")
-        ws.oddHeader.right.text = "Page &P of &N"
-        ws.oddFooter.right.text = "Printed &D"
+        ws.oddHeader.right.text = gettext("Page &P of &N")
+        ws.oddFooter.right.text = gettext("Printed &D")
+        letter = languages.paper_size() == languages.LETTER
+        ws.page_setup.paperSize = Worksheet.PAPERSIZE_LETTER if letter else Worksheet.PAPERSIZE_A4
 
 
 def _header_text(value: str) -> str:
@@ -142,7 +164,8 @@ def fit_widths(columns: Sequence[Column], sample: Sequence[Sequence], minimum=No
             continue
         longest = max((_display_length(row[i], column) for row in sample), default=0)
         longest = max(longest, (minimum or {}).get(i, 0))
-        widths.append(float(min(MAX_WIDTH, max(len(column.header) + 3, longest + 2, 6))))
+        header = len(str(column.header))
+        widths.append(float(min(MAX_WIDTH, max(header + 3, longest + 2, 6))))
     return widths
 
 
@@ -158,8 +181,9 @@ class SheetWriter:
         heading: PrintHeading | None = None,
     ):
         self.workbook = workbook
-        self.ws = workbook.create_sheet(title)
-        self.title = title
+        # The sheet's name in the reader's language (Excel allows 31 characters).
+        self.title = gettext(title)[:31]
+        self.ws = workbook.create_sheet(self.title)
         self.heading = heading
         self.columns = list(columns)
         self.rows_written = 0
@@ -204,14 +228,14 @@ class SheetWriter:
     def _write_header(self) -> None:
         header = []
         for column in self.columns:
-            cell = WriteOnlyCell(self.ws, value=column.header)
+            cell = WriteOnlyCell(self.ws, value=str(column.header))
             cell.font = Font(bold=True)
             header.append(cell)
         self.ws.append(header)
 
     def _formatted_cell(self, i: int) -> WriteOnlyCell:
         cell = WriteOnlyCell(self.ws)
-        cell.number_format = self.columns[i].number_format
+        cell.number_format = shown_as(self.columns[i].number_format)
         return cell
 
     def _write_rows(self, rows: Iterator[Sequence]) -> None:
@@ -227,8 +251,8 @@ class SheetWriter:
                     cell.value = value
                     values[i] = cell
             for i, value in enumerate(values):
-                if isinstance(value, str):
-                    values[i] = self._text(value)
+                if isinstance(value, (str, Promise)):  # a word said in the reader's language
+                    values[i] = self._text(str(value))
             ws.append(values)
             self.rows_written += 1
 

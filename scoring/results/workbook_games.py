@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from members.models import Person
-from scoring.labels import WENT_OUT_SHEET, kinds_words, penalty_words
+from scoring.labels import WENT_OUT_SHEET, kinds_words, penalty_words, rules_words
 from scoring.models import GameTeam, Hand, TeamHand
 from scoring.play.services.failed_melds import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
@@ -66,15 +68,24 @@ def max_teams(period) -> int:
 
 
 def games_columns(n_teams: int) -> list[Column]:
-    columns = [day("Date"), text("Day"), integer("Round"), integer("Table"), integer("Game")]
+    columns = [
+        day(_("Date")),
+        text(_("Day")),
+        integer(_("Round")),
+        integer(_("Table")),
+        integer(_("Game")),
+    ]
     for i in range(1, n_teams + 1):
-        columns += [text(f"Team {i}"), integer(f"Team {i} score", number_format=THOUSANDS)]
+        columns += [
+            text(gettext("Team %(number)s") % {"number": i}),
+            integer(gettext("Team %(number)s score") % {"number": i}, number_format=THOUSANDS),
+        ]
     columns += [
-        text("Winners"),
-        integer("Winning score", number_format=THOUSANDS),
-        integer("Hands"),
-        text("Rules"),
-        moment("Finished at"),
+        text(_("Winners")),
+        integer(_("Winning score"), number_format=THOUSANDS),
+        integer(_("Hands")),
+        text(_("Rules")),
+        moment(_("Finished at")),
     ]
     return columns
 
@@ -150,34 +161,34 @@ def _game_row(info, sides: list[tuple[int, int, bool]], names, n_teams: int) -> 
         names.get(winner[0], "") if winner else "",
         winner[1] if winner else None,
         hands,
-        rules,
+        rules_words(rules),
         local_time(finished),
     ]
     return row
 
 
 HANDS_COLUMNS = [
-    day("Date"),
-    text("Day"),
-    integer("Round"),
-    integer("Table"),
-    integer("Game"),
-    integer("Hand"),
-    integer("Team"),
-    text("Players"),
-    integer("Melded points"),
-    integer("Natural canastas"),
-    integer("Mixed canastas"),
-    text("Other canastas"),
-    integer("Red threes"),
-    text("Went out"),
-    integer("Points left in hand"),
-    text("Perfect cut"),
-    integer("Failed melds"),
-    integer("Penalty points"),
-    text("Penalties"),
-    integer("Hand score", number_format=THOUSANDS),
-    integer("Running total", number_format=THOUSANDS),
+    day(_("Date")),
+    text(_("Day")),
+    integer(_("Round")),
+    integer(_("Table")),
+    integer(_("Game")),
+    integer(_("Hand")),
+    integer(_("Team")),
+    text(_("Players")),
+    integer(_("Melded points")),
+    integer(_("Natural canastas")),
+    integer(_("Mixed canastas")),
+    text(_("Other canastas")),
+    integer(_("Red threes")),
+    text(_("Went out")),
+    integer(_("Points left in hand")),
+    text(_("Perfect cut")),
+    integer(_("Failed melds")),
+    integer(_("Penalty points")),
+    text(_("Penalties")),
+    integer(_("Hand score"), number_format=THOUSANDS),
+    integer(_("Running total"), number_format=THOUSANDS),
 ]
 
 
@@ -223,6 +234,7 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
     failed melds by hand), as the Games sheet found them, so the 80,000 rows of a season
     need not carry them."""
     penalised = _penalised_inputs(period)
+    yes = gettext("Yes")
     rows = (
         TeamHand.objects.filter(game__in=finished_games(period.start, period.end))
         .order_by(
@@ -270,9 +282,9 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             mixed,
             kinds_words(by_kind),
             red_threes,
-            WENT_OUT_SHEET.get(went_out, went_out),
+            str(WENT_OUT_SHEET.get(went_out, went_out)),
             left,
-            "Yes" if cut else "",
+            yes if cut else "",
             _failed(failed, hand, index),
             penalty,
             penalty_words(inputs[index]) if inputs and index < len(inputs) else "",

@@ -23,6 +23,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from members.models import ClubDay, Person, SignIn
 from scoring.models import Game, Season
@@ -33,24 +36,24 @@ from scoring.results.standings.periods import Period, finished_games, finished_p
 #: The headers say what they count: the finished games (a game ended as it stood when
 #: its day closed is one), as every page, the day sheet and the e-mail do; a game still
 #: in play or left unfinished is counted on its own, and nowhere else.
-TABLES = "Tables (finished games)"
-PLAYERS = "Players (finished games)"
-GAMES = "Finished games"
-HANDS = "Hands (finished games)"
-UNFINISHED = "Games not finished"
+TABLES = _("Tables (finished games)")
+PLAYERS = _("Players (finished games)")
+GAMES = _("Finished games")
+HANDS = _("Hands (finished games)")
+UNFINISHED = _("Games not finished")
 
 SUMMARY_COLUMNS = [
-    day("Date"),
-    text("Day"),
+    day(_("Date")),
+    text(_("Day")),
     integer(TABLES),
-    integer("Signed in"),
-    integer("Members"),
-    integer("Guests"),
+    integer(_("Signed in")),
+    integer(_("Members")),
+    integer(_("Guests")),
     integer(PLAYERS),
     integer(GAMES, number_format=THOUSANDS),
     integer(HANDS, number_format=THOUSANDS),
     integer(UNFINISHED, number_format=THOUSANDS),
-    integer("Hands not yet confirmed", number_format=THOUSANDS),
+    integer(_("Hands not yet confirmed"), number_format=THOUSANDS),
 ]
 _FIGURES = (
     "tables",
@@ -76,12 +79,12 @@ def day_labels(period: Period) -> dict[int, str]:
     labels: dict[int, str] = {}
     same: dict[tuple, list[int]] = defaultdict(list)
     for pk, date, title in days:
-        labels[pk] = title or date.strftime("%A")
+        labels[pk] = title or date_format(date, "l")
         same[(date, labels[pk].casefold())].append(pk)
     for group in same.values():
         if len(group) > 1:
             for n, pk in enumerate(group, start=1):
-                labels[pk] += f" ({n} of {len(group)})"
+                labels[pk] += " " + gettext("(%(n)s of %(count)s)") % {"n": n, "count": len(group)}
     return labels
 
 
@@ -140,7 +143,8 @@ def _season_totals(period: Period, days: list[DayFigures]) -> list[list]:
     for season in seasons.order_by("start", "pk"):
         inside = [d for d in days if season.start <= d.date <= season.end]
         if inside:
-            rows.append((len(inside), _total(f"Season {season.name}", inside)))
+            label = gettext("Season %(name)s") % {"name": season.name}
+            rows.append((len(inside), _total(label, inside)))
     if len(rows) == 1 and rows[0][0] == len(days):
         return []  # one season holds every day: the period's total says it all
     return [row for _n, row in rows]
@@ -156,7 +160,7 @@ def _different_people(period: Period) -> list:
     )
     members, guests = kinds.get(Person.Kind.MEMBER, 0), kinds.get(Person.Kind.GUEST, 0)
     players = finished_players(period.start, period.end).values("person").distinct().count()
-    label = "Different people (each counted once)"
+    label = gettext("Different people (each counted once)")
     return [None, label, None, members + guests, members, guests, players, None, None, None, None]
 
 
@@ -164,6 +168,6 @@ def summary_sheet(period: Period, labels: dict[int, str]) -> tuple[Iterator[list
     """(the day rows, the total rows) of the Summary sheet."""
     days = _day_figures(period, labels)
     totals = _season_totals(period, days)
-    totals.append(_total(f"Total, {period.label}", days))
+    totals.append(_total(gettext("Total, %(period)s") % {"period": period.label}, days))
     totals.append(_different_people(period))
     return (d.row() for d in days), totals

@@ -3,7 +3,10 @@ seating page, its screen view and the table cards): the day's rules at a table o
 four, their variant for three or two players, or what to do when there are none."""
 
 from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from scoring.labels import rules_words as _rules_words
 from scoring.play.services.games import table_rules_name
 from scoring.play.services.rulesets import rule_set_for_day
 
@@ -22,11 +25,20 @@ def table_plays(rule_set, players) -> str:
     if not players:
         return ""
     if rule_set is None:
-        return "No rules chosen for this day yet: choose them on the day's rules page."
+        return _("No rules chosen for this day yet: choose them on the day's rules page.")
     name = table_rules_name(rule_set, players)
     if name is None:
-        return (
-            f"{rule_set.name} has no game for {players} player{'s' if players != 1 else ''}: "
-            "move people to or from this table before play starts."
-        )
-    return f"Plays {name}"
+        return ngettext(
+            "%(rules)s has no game for %(players)s player: move people to or from this table "
+            "before play starts.",
+            "%(rules)s has no game for %(players)s players: move people to or from this table "
+            "before play starts.",
+            players,
+        ) % {"rules": _rules_words(rule_set.name), "players": players}
+    return _("Plays %(rules)s") % {"rules": _rules_words(name)}
+
+
+@register.filter
+def rules_words(name) -> str:
+    """A rule set's name in the reader's language (the presets'; a club's own as typed)."""
+    return _rules_words(name)

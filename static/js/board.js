@@ -75,8 +75,16 @@
     pages.forEach(function (items) {
       if (items !== shown) items.forEach(function (item) { item.hidden = true; });
     });
-    note(list, noun + " " + first + "–" + (first + shown.length - 1) + " of " + total +
-      " · page " + (turn % pages.length + 1) + " of " + pages.length);
+    // The words come from the page, in the reader's language (data-words-* on #board-live).
+    var live = document.getElementById("board-live");
+    var words = (live && live.dataset["words" + noun]) ||
+      noun + " {first}–{last} of {total} · page {page} of {pages}";
+    var values = {
+      first: first, last: first + shown.length - 1, total: total,
+      page: turn % pages.length + 1, pages: pages.length
+    };
+    Object.keys(values).forEach(function (k) { words = words.split("{" + k + "}").join(values[k]); });
+    note(list, words);
   }
 
   function pageAll() {

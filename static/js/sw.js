@@ -1,5 +1,6 @@
 /* The service worker of the table page (served by clubsite.pwa at /sw.js, which fills
-   in SHELL: the static files every table page needs, by their served names).
+   in SHELL: the static files every table page needs, by their served names, and WORDS:
+   what the offline pages say, in the language of the phone that fetched the worker).
    - Static files: from the cache first (their names change when their content does).
    - A table page: from the network. A copy is kept for when there is no network only
      when the server says so (X-Keep-Offline: the page drawn for a table-link holder who
@@ -17,6 +18,7 @@
 var SHELL_CACHE = "shell-v2";
 var PAGES = "table-pages-v2";
 var SHELL = [/* SHELL */];
+var WORDS = {/* WORDS */};
 var KEEP_HEADER = "X-Keep-Offline";
 /* The club's root (its pages' addresses start here: "/" or "/<slug>/") and the
    installed app's start, filled in by the server. */
@@ -113,7 +115,7 @@ function keptTable() {
 
 /* A page saying what to do, for a phone without a network and without a kept page. */
 function offlinePage(title, words) {
-  var body = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
+  var body = "<!doctype html><html lang=\"" + WORDS.lang + "\"><head><meta charset=\"utf-8\">" +
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
     "<title>" + title + "</title></head><body><main><h1>" + title + "</h1>" +
     words.map(function (w) { return "<p>" + w + "</p>"; }).join("") + "</main></body></html>";
@@ -123,19 +125,11 @@ function offlinePage(title, words) {
 }
 
 function noCopy() {
-  return offlinePage("No connection", [
-    "No connection, and this table page is not kept on this phone.",
-    "Keep the hands on paper for now. When the connection is back, reload this page " +
-    "and enter them; or type the room code on your table card on the club's front page."
-  ]);
+  return offlinePage(WORDS.title, WORDS.noCopy);
 }
 
 function noTable() {
-  return offlinePage("No connection", [
-    "No connection, and no table page is kept on this phone.",
-    "When the connection is back, open the app again, or type the room code on your " +
-    "table card (or scan its QR code). Keep the hands on paper until then."
-  ]);
+  return offlinePage(WORDS.title, WORDS.noTable);
 }
 
 self.addEventListener("fetch", function (event) {

@@ -32,6 +32,14 @@
     try { store.removeItem(key); } catch (e) { /* nothing to do */ }
   }
 
+  /* The words the page gave for the reader's language (data-words-* on the form), with
+     {n} and {hand} filled in; English if the page gave none. */
+  function words(f, name, english, values) {
+    var text = (f && f.dataset["words" + name.charAt(0).toUpperCase() + name.slice(1)]) || english;
+    Object.keys(values || {}).forEach(function (k) { text = text.split("{" + k + "}").join(values[k]); });
+    return text;
+  }
+
   function registerWorker(form) {
     var url = form && form.dataset.serviceWorker;
     if (url && "serviceWorker" in navigator) {
@@ -61,8 +69,9 @@
       if (then) { then(); }
     }).catch(function () {
       delete slot.dataset.loading;
-      slot.textContent = "The card-by-card boxes could not be opened (no connection?). " +
-        "Choose Quick and back to try again.";
+      slot.textContent = words(f, "detailFailed",
+        "The card-by-card boxes could not be opened (no connection?). " +
+        "Choose Quick and back to try again.");
     });
   }
 
@@ -120,8 +129,13 @@
 
   function sentWords() {
     var n = Math.max(pendingCount(), 1);
-    return "Not sent yet: kept on this phone (" + n + (n === 1 ? " hand" : " hands") +
-      "). It is sent by itself when the connection is back.";
+    if (n === 1) {
+      return words(form, "keptOne",
+        "Not sent yet: kept on this phone (1 hand). It is sent by itself when the connection is back.");
+    }
+    return words(form, "keptMany",
+      "Not sent yet: kept on this phone ({n} hands). It is sent by itself when the connection is back.",
+      { n: n });
   }
 
   function say(text) {
@@ -241,7 +255,8 @@
     if (!preview) { return; }
     preview.classList.toggle("stale", stale);
     if (stale) {
-      say(readPending() ? sentWords() : "No connection: the preview is out of date. What you type is kept on this phone.");
+      say(readPending() ? sentWords() : words(form, "offline",
+        "No connection: the preview is out of date. What you type is kept on this phone."));
     } else if (!readPending()) {
       say("");
     }
@@ -255,13 +270,15 @@
   function sendPending(p) {
     if (sending || !navigator.onLine) { return; }
     if ((p.tries || 0) >= MAX_TRIES) {
-      say("Hand " + p.hand + " was not sent yet: it is kept on this phone. Check the boxes, then tap Save again.");
+      say(words(form, "notSent",
+        "Hand {hand} was not sent yet: it is kept on this phone. Check the boxes, then tap Save again.",
+        { hand: p.hand }));
       return;
     }
     p.tries = (p.tries || 0) + 1;
     write(pendingKey, p);
     sending = true;
-    say("Sending hand " + p.hand + "…");
+    say(words(form, "sending", "Sending hand {hand}…", { hand: p.hand }));
     var out = document.createElement("form");
     out.method = "post";
     out.action = p.url;

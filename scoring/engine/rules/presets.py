@@ -9,6 +9,7 @@ Every preset is the classic rule set with a few settings changed (see rules.md,
 
 from __future__ import annotations
 
+from .._text import gettext_noop
 from .fields import RULESET_FIELD_NAMES
 from .kinds import KindEntry
 from .ruleset import RuleSet
@@ -19,7 +20,7 @@ _THREE_DECK_RED_THREES = ((5, 1000), (6, 1200))
 
 CLASSIC = RuleSet(
     name="classic",
-    label="Classic canasta",
+    label=gettext_noop("Classic canasta"),
     players=4,
     teams=2,
     players_per_team=2,
@@ -64,14 +65,14 @@ PRESETS: dict[str, RuleSet] = {
     "classic": CLASSIC,
     "club": _variant(
         name="club",
-        label="Club house rules",
+        label=gettext_noop("Club house rules"),
         canastas_to_go_out=2,
         perfect_cut_enabled=True,
         wilds_may_not_outnumber_naturals=True,
     ),
     "two-player": _variant(
         name="two-player",
-        label="Two-player canasta",
+        label=gettext_noop("Two-player canasta"),
         players=2,
         teams=2,
         players_per_team=1,
@@ -80,7 +81,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "six-player": _variant(
         name="six-player",
-        label="Six players, two teams of three",
+        label=gettext_noop("Six players, two teams of three"),
         players=6,
         teams=2,
         players_per_team=3,
@@ -93,7 +94,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "three-teams": _variant(
         name="three-teams",
-        label="Six players, three teams of two",
+        label=gettext_noop("Six players, three teams of two"),
         players=6,
         teams=3,
         players_per_team=2,
@@ -105,7 +106,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "three-player": _variant(
         name="three-player",
-        label="Three-player canasta",
+        label=gettext_noop("Three-player canasta"),
         players=3,
         teams=3,
         players_per_team=1,
@@ -231,7 +232,7 @@ SMALL_TABLE_CARDS = {2: 15, 3: 13}
 #: Canastas a player alone needs to go out: every two- and three-player game needs two
 #: (rules.md, "Going out"), so a table of three or two never plays classic's one.
 SMALL_TABLE_MIN_CANASTAS = 2
-_SMALL_TABLE_WORDS = {2: "two players", 3: "three players"}
+_SMALL_TABLE_WORDS = {2: gettext_noop("two players"), 3: gettext_noop("three players")}
 
 
 def table_variant(rules: RuleSet, players: int) -> RuleSet:

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .._text import key_name, sentence_list
+from .._text import _, key_name, sentence_list
 from .checks import check_values
 from .fields import FIELDS_BY_NAME, RULESET_FIELD_NAMES
 from .kinds import Kind, KindEntry
@@ -213,18 +213,25 @@ class RuleSet:
         return self.players * self.cards_dealt
 
     @property
+    def alone(self) -> bool:
+        """Whether everyone plays alone (sides are players, not teams)."""
+        return self._tables.team_word == "Player"
+
+    @property
     def team_word(self) -> str:
-        """How messages name a side: "Player" when everyone plays alone, else "Team"."""
-        return self._tables.team_word
+        """How messages name a side: "Player" when everyone plays alone, else "Team"
+        (in the reader's language)."""
+        return _("Player") if self.alone else _("Team")
 
     @property
     def teams_word(self) -> str:
         """How messages name the sides together: "Players" or "Teams"."""
-        return self._tables.teams_word
+        return _("Players") if self.alone else _("Teams")
 
     def team_label(self, index: int) -> str:
         """How pages and messages name side ``index`` (0-based): "Team 1", "Player 2"."""
-        return f"{self._tables.team_word} {index + 1}"
+        label = _("Player %(number)s") if self.alone else _("Team %(number)s")
+        return label % {"number": index + 1}
 
     def red_three_score(self, count: int, melded: bool) -> int:
         """Points ``count`` red threes add to a team's hand score (negative if a malus)."""

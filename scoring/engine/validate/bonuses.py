@@ -7,9 +7,9 @@ red threes, or more than one perfect cut, is a cross-team check.
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import _, describe, num
 from ..results import Refusal
-from .numbers import team_number
+from .numbers import decks_words, team_number
 
 
 def read_red_threes(deck, i, who, value, errors):
@@ -22,8 +22,13 @@ def read_red_threes(deck, i, who, value, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].red_threes",
-                f"{who} has {num(red)} red threes, but {plural(deck.decks, 'deck')} hold "
-                f"only {deck.red_threes}.",
+                _("%(who)s has %(red)s red threes, but %(decks)s hold only %(most)s.")
+                % {
+                    "who": who,
+                    "red": num(red),
+                    "decks": decks_words(deck.decks),
+                    "most": deck.red_threes,
+                },
             )
         )
         return None
@@ -39,15 +44,19 @@ def read_perfect_cut(rules, i, who, value, errors):
             errors.append(
                 Refusal(
                     f"teams[{i}].perfect_cut",
-                    f"{who} is marked for a perfect cut, but these rules ({rules.label}) "
-                    f"have no perfect cut bonus; clear the perfect cut mark.",
+                    _(
+                        "%(who)s is marked for a perfect cut, but these rules (%(rules)s) have "
+                        "no perfect cut bonus; clear the perfect cut mark."
+                    )
+                    % {"who": who, "rules": rules.label},
                 )
             )
         return True
     errors.append(
         Refusal(
             f"teams[{i}].perfect_cut",
-            f"{who}'s perfect cut mark must be true or false, not {describe(value)}.",
+            _("%(who)s's perfect cut mark must be true or false, not %(value)s.")
+            % {"who": who, "value": describe(value)},
         )
     )
     return False

@@ -26,8 +26,8 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple
 
-from .._text import plural, sentence_list
-from ..cards import CARD_PLURALS, NATURAL_RANKS
+from .._text import _, count, plural, sentence_list
+from ..cards import NATURAL_RANKS, card_plural
 from ..rules.kinds import CANASTA_CARDS, GROUP, SEQUENCE, SEQUENCE_ORDER, WILD, kind_index
 from .melds import meld_keeps_rules
 
@@ -68,12 +68,18 @@ class Canasta(NamedTuple):
     def words(self) -> str:
         """``"6 fours and a two"``, ``"7 twos"``, ``"4 to 10 of one suit"``."""
         if self.run:
-            return f"{self.run[0]} to {self.run[-1]} of one suit"
-        cards = [f"{self.naturals} {CARD_PLURALS[self.rank]}"] if self.naturals else []
+            return _("%(low)s to %(high)s of one suit") % {"low": self.run[0], "high": self.run[-1]}
+        cards = [f"{self.naturals} {card_plural(self.rank)}"] if self.naturals else []
         if self.twos:
-            cards.append("a two" if self.twos == 1 and cards else plural(self.twos, "two", "twos"))
+            if self.twos == 1 and cards:
+                cards.append(_("a two"))
+            else:
+                cards.append(count(self.twos, "%(n)s two", "%(n)s twos"))
         if self.jokers:
-            cards.append("a joker" if self.jokers == 1 and cards else plural(self.jokers, "joker"))
+            if self.jokers == 1 and cards:
+                cards.append(_("a joker"))
+            else:
+                cards.append(count(self.jokers, "%(n)s joker", "%(n)s jokers"))
         return sentence_list(cards)
 
 
@@ -156,19 +162,25 @@ def kind_plural(kind) -> str:
 
 def count_words(kinds, counts) -> str:
     """``"1 natural canasta and 2 mixed canastas"``."""
-    parts = [
-        plural(n, kind.word, kind_plural(kind)) for kind, n in zip(kinds, counts, strict=True) if n
-    ]
-    return sentence_list(parts) or "no canasta"
+    parts = [_kind_count(kind, n) for kind, n in zip(kinds, counts, strict=True) if n]
+    return sentence_list(parts) or _("no canasta")
+
+
+def _kind_count(kind, n: int) -> str:
+    if kind.key == "natural":
+        return count(n, "%(n)s natural canasta", "%(n)s natural canastas")
+    if kind.key == "mixed":
+        return count(n, "%(n)s mixed canasta", "%(n)s mixed canastas")
+    return plural(n, kind.word, kind_plural(kind))
 
 
 def canasta_count_words(natural: int, mixed: int) -> str:
     """``"1 natural canasta and 2 mixed canastas"`` (the two default kinds)."""
+    natural_words = count(natural, "%(n)s natural canasta", "%(n)s natural canastas")
+    mixed_words = count(mixed, "%(n)s mixed canasta", "%(n)s mixed canastas")
     if natural and mixed:
-        return f"{plural(natural, 'natural canasta')} and {plural(mixed, 'mixed canasta')}"
-    if natural:
-        return plural(natural, "natural canasta")
-    return plural(mixed, "mixed canasta")
+        return _("%(first)s and %(last)s") % {"first": natural_words, "last": mixed_words}
+    return natural_words if natural else mixed_words
 
 
 class _Builder:
@@ -303,7 +315,7 @@ class _Builder:
                     total = points + cost[0] + runs * run_points
                     if key not in cheapest or total < cheapest[key][0]:
                         cheapest[key] = (total, (canastas, combo, runs, cost[1]))
-        built = {key: self._canastas(*found, run) for key, (_, found) in cheapest.items()}
+        built = {key: self._canastas(*found, run) for key, (_total, found) in cheapest.items()}
         most_by_kind = self._most_by_kind(group_most, most_runs, built)
         most = max(sum(key) for key in built)
         most_wild = self.wild_supply // CANASTA_CARDS if self.wild_kinds else 0
@@ -349,7 +361,7 @@ class _Builder:
                         continue
                     new = list(counts)
                     new_wild, new_points = wild, points
-                    for kind, _, extra, cost in choice:
+                    for kind, _nat, extra, cost in choice:
                         new[kind] += 1
                         new_wild += extra
                         new_points += cost
@@ -357,7 +369,7 @@ class _Builder:
                         continue
                     key = (tuple(new), new_wild)
                     if key not in after or new_points < after[key][0]:
-                        made = tuple((rank, kind, nat, extra) for kind, nat, extra, _ in choice)
+                        made = tuple((rank, kind, nat, extra) for kind, nat, extra, _cost in choice)
                         after[key] = (new_points, canastas + made)
             states = after
         return states, {k: n for k, n in group_most.items() if n}, group_total
@@ -381,7 +393,7 @@ class _Builder:
         for k, n in zip(self.wild_kinds, combo, strict=True):
             low, high = self.joker_range(k)
             lows.extend([(k, low, high)] * n)
-        spare = jokers - sum(low for _, low, _ in lows)
+        spare = jokers - sum(low for _k, low, _high in lows)
         made: list[Canasta] = []
         for rank, kind, naturals, wild in group:
             j = min(wild, spare)

@@ -8,9 +8,10 @@ be wrong is not checked again, so a mistake is explained once.
 
 from __future__ import annotations
 
-from .._text import num, plural, sentence_list
-from ..cards import CARD_PLURALS, HAND_CARD_KEYS
+from .._text import _, count, gettext_noop, num, sentence_list
+from ..cards import HAND_CARD_KEYS, card_plural
 from ..results import Refusal
+from .numbers import decks_words
 
 
 def check_teams_together(rules, deck, entries, counts, errors):
@@ -52,37 +53,69 @@ def check_teams_together(rules, deck, entries, counts, errors):
         errors.append(
             Refusal(
                 "teams",
-                f"Melded and in hand the cards come to {num(points)} points "
-                f"({sentence_list(each)}), but all the cards of "
-                f"{plural(deck.decks, 'deck')} are worth only {num(deck.card_points)}; "
-                f"check each side's melded points and points left in hand.",
+                _(
+                    "Melded and in hand the cards come to %(points)s points (%(each)s), but "
+                    "all the cards of %(decks)s are worth only %(all)s; check each side's "
+                    "melded points and points left in hand."
+                )
+                % {
+                    "points": num(points),
+                    "each": sentence_list(each),
+                    "decks": decks_words(deck.decks),
+                    "all": num(deck.card_points),
+                },
             )
         )
 
 
 def _check_only_one(rules, entries, errors):
     """Only one side goes out, and only one cut the cards, in a hand."""
-    word = rules.teams_word
-    side = rules.team_word.lower()
     out = [str(k + 1) for k, t in enumerate(entries) if t is not None and t.went_out]
     if len(out) > 1:
-        errors.append(
-            Refusal(
-                "teams",
-                f"{word} {sentence_list(out)} {'both' if len(out) == 2 else 'all'} went out; "
-                f"only one {side} can go out in a hand.",
-            )
-        )
+        errors.append(Refusal("teams", _only_one(rules, out, _WENT_OUT_WORDS)))
     cut = [str(k + 1) for k, t in enumerate(entries) if t is not None and t.perfect_cut]
     if len(cut) > 1:
-        errors.append(
-            Refusal(
-                "teams",
-                f"{word} {sentence_list(cut)} are {'both' if len(cut) == 2 else 'all'} "
-                f"marked for a perfect cut; only the "
-                f"player who cut can earn it, so mark one {side} only.",
-            )
-        )
+        errors.append(Refusal("teams", _only_one(rules, cut, _CUT_WORDS)))
+
+
+#: (players?, two?) -> the sentence: "Teams 1 and 2 both went out; ...".
+_WENT_OUT_WORDS = {
+    (False, True): gettext_noop(
+        "Teams %(numbers)s both went out; only one team can go out in a hand."
+    ),
+    (False, False): gettext_noop(
+        "Teams %(numbers)s all went out; only one team can go out in a hand."
+    ),
+    (True, True): gettext_noop(
+        "Players %(numbers)s both went out; only one player can go out in a hand."
+    ),
+    (True, False): gettext_noop(
+        "Players %(numbers)s all went out; only one player can go out in a hand."
+    ),
+}
+_CUT_WORDS = {
+    (False, True): gettext_noop(
+        "Teams %(numbers)s are both marked for a perfect cut; only the player who cut can "
+        "earn it, so mark one team only."
+    ),
+    (False, False): gettext_noop(
+        "Teams %(numbers)s are all marked for a perfect cut; only the player who cut can "
+        "earn it, so mark one team only."
+    ),
+    (True, True): gettext_noop(
+        "Players %(numbers)s are both marked for a perfect cut; only the player who cut can "
+        "earn it, so mark one player only."
+    ),
+    (True, False): gettext_noop(
+        "Players %(numbers)s are all marked for a perfect cut; only the player who cut can "
+        "earn it, so mark one player only."
+    ),
+}
+
+
+def _only_one(rules, numbers: list[str], sentences: dict) -> str:
+    sentence = sentences[(rules.alone, len(numbers) == 2)]
+    return _(sentence) % {"numbers": sentence_list(numbers)}
 
 
 def _too_many_red_threes(rules, deck, entries, total):
@@ -95,13 +128,20 @@ def _too_many_red_threes(rules, deck, entries, total):
         kept = t.red_threes_in_hand
         words = f"{rules.team_label(k)} {num(t.red_threes or 0)}"
         if kept:
-            words += f" and {num(kept)} kept in hand"
+            words = _("%(side)s and %(kept)s kept in hand") % {"side": words, "kept": num(kept)}
         each.append(words)
     return Refusal(
         "teams",
-        f"There are {num(total)} red threes in this hand ({sentence_list(each)}), but "
-        f"{plural(deck.decks, 'deck')} hold only {deck.red_threes}; correct the red "
-        f"threes of the side that has too many.",
+        _(
+            "There are %(total)s red threes in this hand (%(each)s), but %(decks)s hold only "
+            "%(most)s; correct the red threes of the side that has too many."
+        )
+        % {
+            "total": num(total),
+            "each": sentence_list(each),
+            "decks": decks_words(deck.decks),
+            "most": deck.red_threes,
+        },
     )
 
 
@@ -114,10 +154,18 @@ def _check_card_counts(rules, deck, counts, errors):
             errors.append(
                 Refusal(
                     "teams",
-                    f"The melds and hands of {_all_sides(rules)} hold "
-                    f"{num(counts[key])} {CARD_PLURALS[key]}, but "
-                    f"{plural(deck.decks, 'deck')} hold only {deck.limit(key)}; check "
-                    f"each side's {CARD_PLURALS[key]} in its melds and in hand.",
+                    _(
+                        "The melds and hands of %(sides)s hold %(found)s %(cards)s, but "
+                        "%(decks)s hold only %(most)s; check each side's %(cards)s in its "
+                        "melds and in hand."
+                    )
+                    % {
+                        "sides": _all_sides(rules),
+                        "found": num(counts[key]),
+                        "cards": card_plural(key),
+                        "decks": decks_words(deck.decks),
+                        "most": deck.limit(key),
+                    },
                 )
             )
     return not too_many
@@ -150,22 +198,31 @@ def _check_kind_cards(rules, deck, entries, counts, errors) -> bool:
             one_by_one = counts.get("2", 0) + counts.get("joker", 0)
             held = cards + one_by_one
             limit = deck.twos + deck.jokers
-            name = "wild cards"
+            name = _("wild cards")
         else:
             one_by_one = counts.get(card, 0)
             held = cards + one_by_one
             limit = deck.limit(card)
-            name = CARD_PLURALS[card]
+            name = card_plural(card)
         if held > limit:
             fits = False
-            also = ", with the cards entered one by one," if one_by_one else ""
+            also = _(", with the cards entered one by one,") if one_by_one else ""
             errors.append(
                 Refusal(
                     "teams",
-                    f"The canastas and melds of {name} of {_all_sides(rules)}{also} "
-                    f"need at least {num(held)} {name}, but "
-                    f"{plural(deck.decks, 'deck')} hold only {num(limit)}; check each "
-                    f"side's canastas and melds of {name}.",
+                    _(
+                        "The canastas and melds of %(cards)s of %(sides)s%(also)s need at "
+                        "least %(held)s %(cards)s, but %(decks)s hold only %(limit)s; check "
+                        "each side's canastas and melds of %(cards)s."
+                    )
+                    % {
+                        "cards": name,
+                        "sides": _all_sides(rules),
+                        "also": also,
+                        "held": num(held),
+                        "decks": count(deck.decks, "%(n)s deck", "%(n)s decks"),
+                        "limit": num(limit),
+                    },
                 )
             )
     return fits

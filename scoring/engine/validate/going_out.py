@@ -8,7 +8,7 @@ out must have melded and completed the canastas the rules ask for.
 
 from __future__ import annotations
 
-from .._text import describe, num, plural, quote, sentence_list
+from .._text import _, count, describe, ngettext, num, plural, quote, sentence_list
 from ..results import Refusal
 
 #: Values of ``went_out``; a team's entry keeps the index of its value.
@@ -26,7 +26,8 @@ def read_went_out(i, who, value, errors):
     errors.append(
         Refusal(
             f"teams[{i}].went_out",
-            f"{who}'s going out (went_out) must be none, out or concealed, not {describe(value)}.",
+            _("%(who)s's going out (went_out) must be none, out or concealed, not %(value)s.")
+            % {"who": who, "value": describe(value)},
         )
     )
     return None
@@ -41,8 +42,16 @@ def check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, s
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
-                f"{who} went out but has not melded; a team must meld, and complete "
-                f"{plural(rules.canastas_needed[CONCEALED], 'canasta')}, before going out.",
+                _(
+                    "%(who)s went out but has not melded; a team must meld, and complete "
+                    "%(canastas)s, before going out."
+                )
+                % {
+                    "who": who,
+                    "canastas": count(
+                        rules.canastas_needed[CONCEALED], "%(n)s canasta", "%(n)s canastas"
+                    ),
+                },
             )
         )
     elif not special and canastas is not None:
@@ -53,17 +62,26 @@ def check_going_out(rules, i, who, went_out, melded, canastas, unfinished, hp, s
                 errors.append(
                     Refusal(
                         f"teams[{i}].went_out",
-                        f"{who} went out with {plural(n, 'unfinished meld')} for a "
-                        f"{kind.word}; under these rules a team cannot go out until it is "
-                        f"a canasta.",
+                        _(
+                            "%(who)s went out with %(melds)s for a %(kind)s; under these "
+                            "rules a team cannot go out until it is a canasta."
+                        )
+                        % {
+                            "who": who,
+                            "melds": count(n, "%(n)s unfinished meld", "%(n)s unfinished melds"),
+                            "kind": kind.word,
+                        },
                     )
                 )
     if rules.players_per_team == 1 and hp:
         errors.append(
             Refusal(
                 f"teams[{i}].hand_points",
-                f"{who} went out, so no cards were left in that player's hand; the "
-                f"points left in hand must be 0, not {num(hp)}.",
+                _(
+                    "%(who)s went out, so no cards were left in that player's hand; the "
+                    "points left in hand must be 0, not %(points)s."
+                )
+                % {"who": who, "points": num(hp)},
             )
         )
 
@@ -75,9 +93,21 @@ def _check_canastas(rules, i, who, went_out, canastas, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
-                f"{who} went out but has {'only ' if have else ''}"
-                f"{plural(have, 'canasta')}; {num(need)} "
-                f"{'is' if need == 1 else 'are'} needed to go out under these rules.",
+                (
+                    _("%(who)s went out but has only %(canastas)s; %(needed)s.")
+                    if have
+                    else _("%(who)s went out but has %(canastas)s; %(needed)s.")
+                )
+                % {
+                    "who": who,
+                    "canastas": count(have, "%(n)s canasta", "%(n)s canastas"),
+                    "needed": ngettext(
+                        "%(n)s is needed to go out under these rules",
+                        "%(n)s are needed to go out under these rules",
+                        need,
+                    )
+                    % {"n": num(need)},
+                },
             )
         )
     for key, wanted in rules.going_out_kinds:

@@ -7,12 +7,12 @@ be checked against what the decks hold, and a total entered beside them must agr
 
 from __future__ import annotations
 
-from .._text import describe, key_name, quote
-from ..cards import CARD_PLURALS, CARD_VALUES
+from .._text import _, describe, gettext_noop, key_name, quote
+from ..cards import CARD_VALUES, card_plural
 from ..results import Refusal
 from .numbers import bad_number, disagree, team_number, too_many_points
 
-_HAND_CARD_LIST = "joker, 2, A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
+_HAND_CARD_LIST = gettext_noop("joker, 2, A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)")
 
 
 def read_hand_points(rules, deck, i, who, team, errors, counts):
@@ -28,7 +28,7 @@ def read_hand_points(rules, deck, i, who, team, errors, counts):
         if found is None:
             return None, False
         if type(raw_hp) is int and raw_hp >= 0 and raw_hp != found:
-            errors.append(disagree(i, who, "hand_points", raw_hp, found, "the cards in hand"))
+            errors.append(disagree(i, who, "hand_points", raw_hp, found, _("the cards in hand")))
         return found, False
     if hp is not None and hp > deck.card_points:
         errors.append(too_many_points(i, who, "hand_points", hp, deck))
@@ -42,8 +42,11 @@ def _read_hand_cards(rules, i, who, hand_cards, errors, counts):
         errors.append(
             Refusal(
                 f"teams[{i}].hand_cards",
-                f"{who}'s cards in hand (hand_cards) must be an object of counts by card, such as "
-                f'{{"A": 1, "4": 2}}, not {describe(hand_cards)}.',
+                _(
+                    "%(who)s's cards in hand (hand_cards) must be an object of counts by card, "
+                    'such as {"A": 1, "4": 2}, not %(value)s.'
+                )
+                % {"who": who, "value": describe(hand_cards)},
             )
         )
         return None
@@ -56,10 +59,12 @@ def _read_hand_cards(rules, i, who, hand_cards, errors, counts):
             errors.append(
                 Refusal(
                     f"teams[{i}].hand_cards.{key_name(key)}",
-                    f"{who}'s cards in hand list {quote(key_name(key))}, which is not a "
-                    f"card a hand can hold; use "
-                    f"{_HAND_CARD_LIST}. A red three kept in hand is entered as {who}'s "
-                    f"penalty for a red three kept in hand.",
+                    _(
+                        "%(who)s's cards in hand list %(key)s, which is not a card a hand can "
+                        "hold; use %(cards)s. A red three kept in hand is entered as %(who)s's "
+                        "penalty for a red three kept in hand."
+                    )
+                    % {"who": who, "key": quote(key_name(key)), "cards": _(_HAND_CARD_LIST)},
                 )
             )
             continue
@@ -70,7 +75,8 @@ def _read_hand_cards(rules, i, who, hand_cards, errors, counts):
                 bad_number(
                     value,
                     f"teams[{i}].hand_cards.{key}",
-                    f"{who}'s count of {CARD_PLURALS[key]} in hand",
+                    _("%(who)s's count of %(cards)s in hand")
+                    % {"who": who, "cards": card_plural(key)},
                     False,
                 )
             )

@@ -10,7 +10,7 @@ rules: a player who goes out concealed melds without the minimum), ``always``, o
 
 from __future__ import annotations
 
-from .._text import num, plural
+from .._text import _, count, num
 from ..results import Refusal
 from ..rules.ruleset import initial_meld_minimum
 from .going_out import CONCEALED
@@ -36,23 +36,37 @@ def check_initial_melds(rules, entries, scores, errors, hand=None):
 def _below_minimum(rules, i, t, before, needed, hand):
     who = rules.team_label(i)
     if rules.initial_meld_by_hand:
-        why = f"the minimum of hand {num(hand or 1)}"
-        base_words = f"for hand {num(hand or 1)}"
+        why = _("the minimum of hand %(hand)s") % {"hand": num(hand or 1)}
+        base_words = _("for hand %(hand)s") % {"hand": num(hand or 1)}
     else:
-        why = f"its score before the hand was {num(before)}"
-        base_words = f"for a score of {num(before)}"
+        why = _("its score before the hand was %(score)s") % {"score": num(before)}
+        base_words = _("for a score of %(score)s") % {"score": num(before)}
     if t.failed_melds:
         base = initial_meld_minimum(rules, before, 0, hand)
-        rise = needed - base
-        attempts = plural(t.failed_melds, "failed attempt")
-        why = f"{num(base)} {base_words}, plus {num(rise)} for {attempts}"
+        why = _("%(base)s %(base_words)s, plus %(rise)s for %(attempts)s") % {
+            "base": num(base),
+            "base_words": base_words,
+            "rise": num(needed - base),
+            "attempts": count(t.failed_melds, "%(n)s failed attempt", "%(n)s failed attempts"),
+        }
     if t.melded_field == "melds":
-        fix = f"add the missing cards to its melds (at least {num(needed)} points)"
+        fix = _("add the missing cards to its melds (at least %(needed)s points)") % {
+            "needed": num(needed)
+        }
     else:
-        fix = f"enter at least {num(needed)} melded points"
+        fix = _("enter at least %(needed)s melded points") % {"needed": num(needed)}
     return Refusal(
         f"teams[{i}].{t.melded_field}",
-        f"{who}'s first meld needed at least {num(needed)} points of cards ({why}), but its "
-        f"melded cards count only {num(t.melded_points)}; melds never leave the table, so "
-        f"{fix}, or correct the score before the hand.",
+        _(
+            "%(who)s's first meld needed at least %(needed)s points of cards (%(why)s), but "
+            "its melded cards count only %(melded)s; melds never leave the table, so %(fix)s, "
+            "or correct the score before the hand."
+        )
+        % {
+            "who": who,
+            "needed": num(needed),
+            "why": why,
+            "melded": num(t.melded_points),
+            "fix": fix,
+        },
     )

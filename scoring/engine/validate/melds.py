@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .._text import describe, key_name, num, plural, quote, sentence_list
-from ..cards import CARD_PLURALS
+from .._text import _, count, describe, gettext_noop, key_name, num, plural, quote, sentence_list
+from ..cards import CARD_PLURALS, card_plural
 from ..results import Refusal
 from ..rules.kinds import (
     CANASTA_CARDS,
@@ -32,10 +32,16 @@ from .numbers import bad_number
 
 _MELD_KEYS = frozenset({"rank", "naturals", "jokers", "twos"})
 _SEQUENCE_KEYS = _MELD_KEYS | {"sequence"}
-_MELD_FIELD_WORDS = {"naturals": "natural cards", "jokers": "jokers", "twos": "twos"}
+_MELD_FIELD_WORDS = {
+    "naturals": gettext_noop("natural cards"),
+    "jokers": gettext_noop("jokers"),
+    "twos": gettext_noop("twos"),
+}
 _RANKS = frozenset(rank for rank in CARD_PLURALS if rank not in ("joker", "2"))
-_RANK_LIST = "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)"
-_WILD_RANK_LIST = "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3 (black threes) or wild (wild cards only)"
+_RANK_LIST = gettext_noop("A, K, Q, J, 10, 9, 8, 7, 6, 5, 4 or 3 (black threes)")
+_WILD_RANK_LIST = gettext_noop(
+    "A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3 (black threes) or wild (wild cards only)"
+)
 _POSITION = {rank: n for n, rank in enumerate(SEQUENCE_ORDER)}
 
 
@@ -115,8 +121,11 @@ def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
         errors.append(
             Refusal(
                 where,
-                f"{who}'s meld {j + 1} must be an object such as "
-                f'{{"rank": "K", "naturals": 5, "jokers": 1}}, not {describe(meld)}.',
+                _(
+                    '%(who)s\'s meld %(meld)s must be an object such as {"rank": "K", '
+                    '"naturals": 5, "jokers": 1}, not %(value)s.'
+                )
+                % {"who": who, "meld": j + 1, "value": describe(meld)},
             )
         )
         return None
@@ -137,14 +146,17 @@ def _explain_meld(rules, i, j, who, meld, went_out, seen, errors):
         if len(errors) > meld_errors:
             return None
         return Meld(WILD, None, 0, jokers, twos)
-    name = CARD_PLURALS[rank]
-    subject = f"{who}'s meld of {name}"
+    name = card_plural(rank)
+    subject = _("%(who)s's meld of %(cards)s") % {"who": who, "cards": name}
     if rank in seen and rules.one_meld_per_rank:
         errors.append(
             Refusal(
                 where,
-                f"{who} has two melds of {name}; a team has one meld per rank and further "
-                f"{name} join it, so enter all the {name} as one meld.",
+                _(
+                    "%(who)s has two melds of %(cards)s; a team has one meld per rank and "
+                    "further %(cards)s join it, so enter all the %(cards)s as one meld."
+                )
+                % {"who": who, "cards": name},
             )
         )
     seen.add(rank)
@@ -171,25 +183,33 @@ def _rank_words(who, j, rank, wild_melds) -> str:
     """What to fix when a meld's rank is missing or not a rank that can be melded."""
     ranks = _WILD_RANK_LIST if wild_melds else _RANK_LIST
     if _is_red_three(rank):
-        return (
-            f"{who}'s meld {j + 1} is of red threes, which are never melded: take the "
-            f"meld out and count the red threes on {who}'s red-threes line instead."
-        )
+        return _(
+            "%(who)s's meld %(meld)s is of red threes, which are never melded: take the "
+            "meld out and count the red threes on %(who)s's red-threes line instead."
+        ) % {"who": who, "meld": j + 1}
+    words = {"who": who, "meld": j + 1, "ranks": _(ranks), "value": describe(rank)}
     if rank is None or (isinstance(rank, str) and not rank.strip()):
-        return f"{who}'s meld {j + 1} has no rank: choose {ranks}."
-    return f"{who}'s meld {j + 1} needs a rank: choose {ranks}, not {describe(rank)}."
+        return _("%(who)s's meld %(meld)s has no rank: choose %(ranks)s.") % words
+    return _("%(who)s's meld %(meld)s needs a rank: choose %(ranks)s, not %(value)s.") % words
 
 
 def _unknown_meld_keys(where, who, j, meld, errors, sequences):
     keys = _SEQUENCE_KEYS if sequences else _MELD_KEYS
-    listed = "rank, naturals, jokers and twos" + (", or sequence" if sequences else "")
+    listed = (
+        _("rank, naturals, jokers and twos, or sequence")
+        if sequences
+        else _("rank, naturals, jokers and twos")
+    )
     for key in meld:
         if key not in keys:
             errors.append(
                 Refusal(
                     f"{where}.{key_name(key)}",
-                    f"{who}'s meld {j + 1} has an entry {quote(key_name(key))} that a "
-                    f"meld does not have; use {listed}.",
+                    _(
+                        "%(who)s's meld %(meld)s has an entry %(key)s that a meld does not "
+                        "have; use %(keys)s."
+                    )
+                    % {"who": who, "meld": j + 1, "key": quote(key_name(key)), "keys": listed},
                 )
             )
 
@@ -208,7 +228,8 @@ def _meld_numbers(where, who, j, meld, errors):
                 bad_number(
                     value,
                     f"{where}.{key}",
-                    f"the number of {_MELD_FIELD_WORDS[key]} in {who}'s meld {j + 1}",
+                    _("the number of %(cards)s in %(who)s's meld %(meld)s")
+                    % {"cards": _(_MELD_FIELD_WORDS[key]), "who": who, "meld": j + 1},
                     False,
                 )
             )
@@ -233,8 +254,11 @@ def _check_black_threes(rules, where, who, subject, naturals, wild, went_out, er
         errors.append(
             Refusal(
                 where,
-                f"{who} melded black threes, which these rules never allow; count "
-                f"them as cards left in hand instead.",
+                _(
+                    "%(who)s melded black threes, which these rules never allow; count them "
+                    "as cards left in hand instead."
+                )
+                % {"who": who},
             )
         )
         return
@@ -242,24 +266,33 @@ def _check_black_threes(rules, where, who, subject, naturals, wild, went_out, er
         errors.append(
             Refusal(
                 where,
-                f"{subject} holds wild cards; black threes are melded only "
-                f"on their own, with no joker or two.",
+                _(
+                    "%(subject)s holds wild cards; black threes are melded only on their "
+                    "own, with no joker or two."
+                )
+                % {"subject": subject},
             )
         )
     if naturals not in (3, 4):
         errors.append(
             Refusal(
                 where,
-                f"{subject} has {plural(naturals, 'black three')}; a meld of "
-                f"black threes has 3 or 4 of them.",
+                _("%(subject)s has %(cards)s; a meld of black threes has 3 or 4 of them.")
+                % {
+                    "subject": subject,
+                    "cards": count(naturals, "%(n)s black three", "%(n)s black threes"),
+                },
             )
         )
     if went_out == NOT_OUT:
         errors.append(
             Refusal(
                 where,
-                f"{who} melded black threes without going out; only the player "
-                f"going out may meld black threes.",
+                _(
+                    "%(who)s melded black threes without going out; only the player going "
+                    "out may meld black threes."
+                )
+                % {"who": who},
             )
         )
 
@@ -277,27 +310,37 @@ def _check_natural_meld(rules, where, subject, name, naturals, wild, errors, ran
     min_nat = rules.min_naturals_per_meld
     if naturals == 0:
         if wild:
-            message = (
-                f"{subject} has only wild cards; wild cards alone never form a "
-                f"meld, so add at least {min_nat} natural {name}."
-            )
+            message = _(
+                "%(subject)s has only wild cards; wild cards alone never form a meld, so "
+                "add at least %(least)s natural %(cards)s."
+            ) % {"subject": subject, "least": min_nat, "cards": name}
         else:
-            message = f"{subject} has no cards; enter its cards or remove it."
+            message = _("%(subject)s has no cards; enter its cards or remove it.") % {
+                "subject": subject
+            }
         errors.append(Refusal(where, message))
         return
     if naturals < min_nat:
         errors.append(
             Refusal(
                 where,
-                f"{subject} has {plural(naturals, 'natural card')}; a meld needs at "
-                f"least {min_nat} natural cards.",
+                _("%(subject)s has %(cards)s; a meld needs at least %(least)s natural cards.")
+                % {
+                    "subject": subject,
+                    "cards": count(naturals, "%(n)s natural card", "%(n)s natural cards"),
+                    "least": min_nat,
+                },
             )
         )
     if naturals + wild < 3:
         errors.append(
             Refusal(
                 where,
-                f"{subject} has only {plural(naturals + wild, 'card')}; a meld needs at least 3.",
+                _("%(subject)s has only %(cards)s; a meld needs at least 3.")
+                % {
+                    "subject": subject,
+                    "cards": count(naturals + wild, "%(n)s card", "%(n)s cards"),
+                },
             )
         )
     if wild and rank is not None and rank in rules.ranks_without_wild:
@@ -332,17 +375,23 @@ def _check_wild_cards(rules, where, subject, naturals, wild, errors):
         errors.append(
             Refusal(
                 where,
-                f"{subject} has {num(wild)} wild cards; a meld may hold at most "
-                f"{plural(max_wild, 'wild card')}.",
+                _("%(subject)s has %(wild)s wild cards; a meld may hold at most %(most)s.")
+                % {
+                    "subject": subject,
+                    "wild": num(wild),
+                    "most": count(max_wild, "%(n)s wild card", "%(n)s wild cards"),
+                },
             )
         )
     elif rules.wilds_may_not_outnumber_naturals and wild > naturals:
         errors.append(
             Refusal(
                 where,
-                f"{subject} has more wild cards ({num(wild)}) than natural cards "
-                f"({num(naturals)}); under these rules wild cards may not outnumber "
-                f"naturals.",
+                _(
+                    "%(subject)s has more wild cards (%(wild)s) than natural cards "
+                    "(%(naturals)s); under these rules wild cards may not outnumber naturals."
+                )
+                % {"subject": subject, "wild": num(wild), "naturals": num(naturals)},
             )
         )
 

@@ -8,8 +8,8 @@ threes (a cross-team check).
 
 from __future__ import annotations
 
-from .._text import describe, key_name, num, plural, quote
-from ..cards import CARD_PLURALS
+from .._text import _, count, describe, gettext_noop, key_name, num, quote
+from ..cards import card_plural
 from ..results import Refusal
 from ..rules.kinds import CATALOGUE_BY_KEY
 
@@ -25,9 +25,9 @@ MAX_OTHER_PENALTY = 100_000
 
 _PENALTY_KEYS = frozenset({"kind", "points", "note"})
 _PENALTY_WORDS = {
-    "ask_to_go_out_failed": "failing to go out after asking",
-    "discard_unused": "not using the top discard",
-    "red_three_in_hand": "a red three kept in hand",
+    "ask_to_go_out_failed": gettext_noop("failing to go out after asking"),
+    "discard_unused": gettext_noop("not using the top discard"),
+    "red_three_in_hand": gettext_noop("a red three kept in hand"),
 }
 
 
@@ -36,8 +36,8 @@ def penalty_words(kind: str) -> str:
     more sevens" (a kind's penalty for holding three or more of its rank)."""
     if kind.startswith("held_"):
         rank = CATALOGUE_BY_KEY[kind.removeprefix("held_")].rank
-        return f"holding three or more {CARD_PLURALS[rank]}"
-    return _PENALTY_WORDS[kind]
+        return _("holding three or more %(cards)s") % {"cards": card_plural(rank)}
+    return _(_PENALTY_WORDS[kind])
 
 
 def read_penalties(rules, i, who, penalties, errors):
@@ -114,8 +114,16 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.points",
-                f"The penalty for {penalty_words(kind)} is {plural(amount, 'point')} "
-                f"under these rules; leave {who}'s points out or enter {num(amount)}.",
+                _(
+                    "The penalty for %(penalty)s is %(points)s under these rules; leave "
+                    "%(who)s's points out or enter %(amount)s."
+                )
+                % {
+                    "penalty": penalty_words(kind),
+                    "points": count(amount, "%(n)s point", "%(n)s points"),
+                    "who": who,
+                    "amount": num(amount),
+                },
             )
         )
         return 0, 0
@@ -140,9 +148,17 @@ def _other_penalty(where, who, k, points, note, errors):
         errors.append(
             Refusal(
                 f"{where}.points",
-                f"{who}'s other penalty {k + 1} needs its points: a whole number "
-                f"above 0 and up to {num(MAX_OTHER_PENALTY)}, a multiple of 5 (it is "
-                f"subtracted); not {describe(points)}.",
+                _(
+                    "%(who)s's other penalty %(penalty)s needs its points: a whole number "
+                    "above 0 and up to %(most)s, a multiple of 5 (it is subtracted); not "
+                    "%(value)s."
+                )
+                % {
+                    "who": who,
+                    "penalty": k + 1,
+                    "most": num(MAX_OTHER_PENALTY),
+                    "value": describe(points),
+                },
             )
         )
         points = 0
@@ -150,7 +166,8 @@ def _other_penalty(where, who, k, points, note, errors):
         errors.append(
             Refusal(
                 f"{where}.note",
-                f"{who}'s other penalty {k + 1} needs a note saying what it is for.",
+                _("%(who)s's other penalty %(penalty)s needs a note saying what it is for.")
+                % {"who": who, "penalty": k + 1},
             )
         )
     return points

@@ -44,7 +44,7 @@ def read_team(rules, deck, i, team, errors, counts):
 
     Returns None when the entry is not an object at all.
     """
-    who = f"{rules.team_word} {i + 1}"
+    who = rules.team_label(i)
     if type(team) is not dict:
         errors.append(
             Refusal(

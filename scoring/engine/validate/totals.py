@@ -15,7 +15,7 @@ with what they give.
 
 from __future__ import annotations
 
-from .._text import describe, key_name, num, plural, quote, sentence_list
+from .._text import _, describe, key_name, ngettext, num, plural, quote, sentence_list
 from ..results import Refusal
 from ..rules.kinds import GROUP, SEQUENCE, SEQUENCE_ORDER
 from .canastas import (
@@ -53,8 +53,11 @@ def read_melded(rules, deck, i, who, team, went_out, errors, counts):
         errors.append(
             Refusal(
                 f"teams[{i}].melds",
-                f"{who}'s melds must be a list such as "
-                f'[{{"rank": "K", "naturals": 7}}], not {describe(melds)}.',
+                _(
+                    '%(who)s\'s melds must be a list such as [{"rank": "K", "naturals": 7}], '
+                    "not %(value)s."
+                )
+                % {"who": who, "value": describe(melds)},
             )
         )
         return None, None, None, None, False
@@ -249,12 +252,32 @@ def _check_canastas(rules, i, who, team, mp, canastas, unfinished, errors):
                 what += f", and {open_words}"
         else:
             what = open_words
+        if total and not open_points:
+            message = ngettext(
+                "%(who)s has %(canastas)s, which holds at least %(needed)s points of cards "
+                "(%(cheapest)s), but its melded points are only %(points)s; enter at "
+                "least %(needed)s melded points, or correct the canastas.",
+                "%(who)s has %(canastas)s, which hold at least %(needed)s points of cards "
+                "(%(cheapest)s), but its melded points are only %(points)s; enter at "
+                "least %(needed)s melded points, or correct the canastas.",
+                total,
+            ) % {
+                "who": who,
+                "canastas": count_words(rules.kinds, canastas),
+                "needed": num(needed),
+                "cheapest": _cheapest_words(found),
+                "points": num(mp),
+            }
+        else:
+            message = (
+                f"{who} has {what}, but its melded points are only {num(mp)}; enter at "
+                f"least {num(needed + open_points)} melded points, or correct the "
+                f"{'canastas' if total else 'unfinished melds'}."
+            )
         errors.append(
             Refusal(
                 f"teams[{i}].melded_points",
-                f"{who} has {what}, but its melded points are only {num(mp)}; enter at "
-                f"least {num(needed + open_points)} melded points, or correct the "
-                f"{'canastas' if total else 'unfinished melds'}.",
+                message,
             )
         )
 
@@ -302,8 +325,10 @@ def _same_rank_twice(rules, i, who, canastas, unfinished, errors) -> bool:
 
 def _cheapest_words(canastas):
     if len(canastas) == 1:
-        return f"the cheapest is {describe_canastas(canastas)}"
-    return f"one meld per rank: the cheapest are {describe_canastas(canastas)}"
+        return _("the cheapest is %(cards)s") % {"cards": describe_canastas(canastas)}
+    return _("one meld per rank: the cheapest are %(cards)s") % {
+        "cards": describe_canastas(canastas)
+    }
 
 
 def _too_many_canastas(rules, i, who, team, canastas):

@@ -7,7 +7,7 @@ at once (:mod:`.cross_team`), collecting every problem rather than stopping at t
 
 from __future__ import annotations
 
-from .._text import describe, num, plural
+from .._text import describe, num
 from ..results import Refusal
 from .cross_team import check_teams_together
 from .initial_meld import check_initial_melds
@@ -78,7 +78,8 @@ def _read_scores(rules, scores_before, errors):
         errors.append(
             Refusal(
                 "scores_before",
-                f"The scores before the hand list {plural(len(scores_before), 'score')}, "
+                f"The scores before the hand list {len(scores_before)} "
+                f"score{'' if len(scores_before) == 1 else 's'}, "
                 f"but these rules have {n} {word}; give one score before the hand for each.",
             )
         )

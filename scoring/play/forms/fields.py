@@ -30,6 +30,9 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_CHOICES
@@ -94,7 +97,10 @@ def _capital(words: str) -> str:
     return words[0].upper() + words[1:]
 
 
-MODE_CHOICES = [("quick", "Quick"), ("detailed", "Card by card")]
+MODE_CHOICES = [
+    ("quick", pgettext_lazy("way of entering", "Quick")),
+    ("detailed", _("Card by card")),
+]
 
 QUICK_FIELDS = ("melded_points", "natural_canastas", "mixed_canastas", "hand_points")
 
@@ -107,8 +113,8 @@ class WholeNumberField(forms.CharField):
     """A box for a count or points: digits only, empty means 0; opens a number pad."""
 
     default_error_messages = {
-        "invalid": "Enter a whole number with digits only, such as 120.",
-        "too_big": "That number is far too large; check it.",
+        "invalid": _("Enter a whole number with digits only, such as 120."),
+        "too_big": _("That number is far too large; check it."),
     }
 
     def __init__(self, **kwargs):
@@ -118,7 +124,8 @@ class WholeNumberField(forms.CharField):
 
     def to_python(self, value):
         value = super().to_python(value)
-        text = value.replace(" ", "").replace(",", "")
+        # Thousands typed with a comma (English) or a dot (Spanish, Portuguese).
+        text = value.replace(" ", "").replace(",", "").replace(".", "")
         if text == "":
             return None
         if len(text) > 40 or not text.isascii() or not text.isdigit():
@@ -147,20 +154,24 @@ def team_fields(
         required=False,
         initial="quick",
         widget=forms.RadioSelect,
-        label="How to enter",
+        label=_("How to enter"),
     )
     f["melded_points"] = WholeNumberField(
-        label="Melded card points", help_text="The cards on the table, canastas included."
+        label=_("Melded card points"), help_text=_("The cards on the table, canastas included.")
     )
-    f["natural_canastas"] = WholeNumberField(label="Natural canastas")
-    f["mixed_canastas"] = WholeNumberField(label="Mixed canastas")
+    f["natural_canastas"] = WholeNumberField(label=_("Natural canastas"))
+    f["mixed_canastas"] = WholeNumberField(label=_("Mixed canastas"))
     for kind in extra_kinds(rules):
         f[f"canasta_{kind.key}"] = WholeNumberField(
-            label=_capital(kind.plural), help_text=f"Bonus {kind.bonus:,} each."
+            label=_capital(kind.plural),
+            help_text=_("Bonus %(points)s each.")
+            % {"points": number_format(kind.bonus, force_grouping=True)},
         )
     f["hand_points"] = WholeNumberField(
-        label="Points left in hand",
-        help_text="The player's cards, added up." if alone else "Both partners' cards, added up.",
+        label=_("Points left in hand"),
+        help_text=_("The player's cards, added up.")
+        if alone
+        else _("Both partners' cards, added up."),
     )
     for kind in unfinished_kinds(rules):
         cost = f"−{kind.unfinished:,} each" if kind.unfinished else "no going out"
@@ -171,35 +182,47 @@ def team_fields(
     no_wild = rules.ranks_without_wild if rules is not None else ()
     for rank in meld_ranks(rules):
         slug = rank_slug(rank)
-        f[f"meld_{slug}_naturals"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: natural cards")
+        f[f"meld_{slug}_naturals"] = WholeNumberField(
+            label=_("%(rank)s: natural cards") % {"rank": RANK_WORDS[rank]}
+        )
         if rank != "3" and rank not in no_wild:
-            f[f"meld_{slug}_jokers"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: jokers")
-            f[f"meld_{slug}_twos"] = WholeNumberField(label=f"{RANK_WORDS[rank]}: twos")
+            f[f"meld_{slug}_jokers"] = WholeNumberField(
+                label=_("%(rank)s: jokers") % {"rank": RANK_WORDS[rank]}
+            )
+            f[f"meld_{slug}_twos"] = WholeNumberField(
+                label=_("%(rank)s: twos") % {"rank": RANK_WORDS[rank]}
+            )
     f.update(_variant_meld_fields(rules))
     for key in engine.HAND_CARD_KEYS:
         f[f"card_{key.lower()}"] = WholeNumberField(label=CARD_WORDS[key])
-    f["red_threes"] = WholeNumberField(label="Red threes")
+    f["red_threes"] = WholeNumberField(label=_("Red threes"))
     f["went_out"] = forms.ChoiceField(
         choices=WENT_OUT_CHOICES,
         required=False,
         initial="none",
         widget=forms.RadioSelect,
-        label="Went out",
+        label=_("Went out"),
     )
     if perfect_cut_enabled:
         f["perfect_cut"] = forms.BooleanField(
-            required=False, widget=forms.CheckboxInput, label=f"Perfect cut (+{perfect_cut_bonus})"
+            required=False,
+            widget=forms.CheckboxInput,
+            label=_("Perfect cut (+%(points)s)") % {"points": perfect_cut_bonus},
         )
     if rules is not None and rules.special_hands:
-        choices = [("", "None")] + [
-            (name, f"{_capital(name.replace('_', ' '))} ({points_:,})")
+        choices = [("", _("None"))] + [
+            (
+                name,
+                f"{_capital(name.replace('_', ' '))} "
+                f"({number_format(points_, force_grouping=True)})",
+            )
             for name, points_ in rules.special_hands
         ]
         f["special_hand"] = forms.ChoiceField(
             choices=choices,
             required=False,
-            label="Went out with a special hand",
-            help_text="Its points replace the going out bonus.",
+            label=_("Went out with a special hand"),
+            help_text=_("Its points replace the going out bonus."),
         )
     f.update(_penalty_fields(points, penalty_fields(rules)))
     return f
@@ -220,32 +243,37 @@ def _variant_meld_fields(rules) -> dict[str, forms.Field]:
     if rules is None:
         return f
     if rules.kinds_by_shape("wild"):
-        f["meld_wild_jokers"] = WholeNumberField(label="Wild cards only: jokers")
-        f["meld_wild_twos"] = WholeNumberField(label="Wild cards only: twos")
+        f["meld_wild_jokers"] = WholeNumberField(label=_("Wild cards only: jokers"))
+        f["meld_wild_twos"] = WholeNumberField(label=_("Wild cards only: twos"))
     sequences = rules.kinds_by_shape("sequence")
     if sequences:
         word = sequences[0].word
         lows = [("", "—")] + [(rank, rank) for rank in SEQUENCE_LOWS]
         for n in range(1, SEQUENCE_ROWS + 1):
             f[f"seq{n}_from"] = forms.ChoiceField(
-                choices=lows, required=False, label=f"Sequence {n}: lowest card"
+                choices=lows,
+                required=False,
+                label=_("Sequence %(n)s: lowest card") % {"n": n},
             )
             f[f"seq{n}_cards"] = WholeNumberField(
-                label=f"Sequence {n}: cards", help_text=f"3 to 7; 7 is a {word}."
+                label=_("Sequence %(n)s: cards") % {"n": n},
+                help_text=_("3 to 7; 7 is a %(kind)s.") % {"kind": word},
             )
     if not rules.one_meld_per_rank:
-        ranks = [("", "Another meld of…")]
+        ranks = [("", _("Another meld of…"))]
         ranks += [(rank, RANK_WORDS[rank]) for rank in engine.NATURAL_RANKS]
         for n in range(1, EXTRA_MELD_ROWS + 1):
             f[f"extra{n}_rank"] = forms.ChoiceField(
-                choices=ranks, required=False, label=f"Another meld {n}: rank"
+                choices=ranks,
+                required=False,
+                label=_("Another meld %(n)s: rank") % {"n": n},
             )
             for part, words in (
-                ("naturals", "natural cards"),
-                ("jokers", "jokers"),
-                ("twos", "twos"),
+                ("naturals", _("Another meld %(n)s: natural cards")),
+                ("jokers", _("Another meld %(n)s: jokers")),
+                ("twos", _("Another meld %(n)s: twos")),
             ):
-                f[f"extra{n}_{part}"] = WholeNumberField(label=f"Another meld {n}: {words}")
+                f[f"extra{n}_{part}"] = WholeNumberField(label=words % {"n": n})
     return f
 
 
@@ -258,17 +286,21 @@ def _penalty_fields(points: dict[str, int], names: dict[str, str]) -> dict[str, 
     other penalty with its reason."""
     f: dict[str, forms.Field] = {}
     for kind, name in names.items():
-        cost = f" (−{points[kind]:,} each)" if kind in points else ""
-        f[name] = WholeNumberField(
-            label=f"{PENALTY_LABELS[kind]}{cost}", help_text="How many times."
-        )
+        if kind in points:
+            label = _("%(penalty)s (−%(points)s each)") % {
+                "penalty": PENALTY_LABELS[kind],
+                "points": number_format(points[kind], force_grouping=True),
+            }
+        else:
+            label = PENALTY_LABELS[kind]
+        f[name] = WholeNumberField(label=label, help_text=_("How many times."))
     f["pen_other_points"] = WholeNumberField(
-        label="Other penalty: points", help_text="An officer's ruling, taken off."
+        label=_("Other penalty: points"), help_text=_("An officer's ruling, taken off.")
     )
     f["pen_other_note"] = forms.CharField(
         required=False,
         max_length=200,
-        label="Other penalty: what for",
+        label=_("Other penalty: what for"),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
     return f

@@ -4,6 +4,8 @@ club's draw for the next game's partners."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import engine
 
@@ -19,7 +21,7 @@ class StartGameForm(forms.Form):
         super().__init__(*args, **kw)
         self.people = list(people)
         self.rules = rules
-        choices = [("", "Choose a player")] + [(str(p.pk), p.full_name) for p in self.people]
+        choices = [("", _("Choose a player"))] + [(str(p.pk), p.full_name) for p in self.people]
         self.team_rows = []
         for i in range(rules.teams):
             row = []
@@ -28,7 +30,8 @@ class StartGameForm(forms.Form):
                 label = (
                     rules.team_label(i)
                     if rules.players_per_team == 1
-                    else f"{rules.team_label(i)}, player {j + 1}"
+                    else _("%(side)s, player %(number)s")
+                    % {"side": rules.team_label(i), "number": j + 1}
                 )
                 initial = None
                 if initial_teams and i < len(initial_teams) and j < len(initial_teams[i]):
@@ -36,19 +39,21 @@ class StartGameForm(forms.Form):
                 self.fields[name] = forms.ChoiceField(choices=choices, label=label, initial=initial)
                 row.append(name)
             self.team_rows.append(row)
-        optional = [("", "Nobody in particular")] + choices[1:]
+        optional = [("", _("Nobody in particular"))] + choices[1:]
         self.fields["score_keeper"] = forms.ChoiceField(
             choices=optional,
             required=False,
-            label="Score keeper",
-            help_text="When hands need the other team's OK, the other team confirms what "
-            "the score keeper enters (if nobody is named, the table asks once).",
+            label=_("Score keeper"),
+            help_text=_(
+                "When hands need the other team's OK, the other team confirms what the score "
+                "keeper enters (if nobody is named, the table asks once)."
+            ),
         )
         self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[("", "The first player listed")] + choices[1:],
+            choices=[("", _("The first player listed"))] + choices[1:],
             required=False,
-            label="First dealer",
-            help_text="The player who drew the high card.",
+            label=_("First dealer"),
+            help_text=_("The player who drew the high card."),
         )
 
     def _person(self, value):
@@ -67,10 +72,12 @@ class StartGameForm(forms.Form):
                 person = self._person(data.get(name))
                 if person is None:
                     if name not in self.errors:
-                        self.add_error(name, "Choose a player.")
+                        self.add_error(name, _("Choose a player."))
                     continue
                 if person.pk in seen:
-                    self.add_error(name, f"{person.full_name} is already in a team.")
+                    self.add_error(
+                        name, _("%(name)s is already in a team.") % {"name": person.full_name}
+                    )
                 seen.add(person.pk)
                 team.append(person)
             teams.append(team)
@@ -80,7 +87,7 @@ class StartGameForm(forms.Form):
         for key in ("score_keeper", "first_dealer"):
             person = data[f"{key}_person"]
             if person is not None and person.pk not in seen:
-                self.add_error(key, "Choose one of the players of the game.")
+                self.add_error(key, _("Choose one of the players of the game."))
         return data
 
     def team_fields(self):
@@ -95,17 +102,19 @@ class NextGameForm(forms.Form):
     """How the next game's partnerships are set: by the club's draw or by choice."""
 
     high_card = forms.ChoiceField(
-        label="Who drew the higher card?",
+        label=gettext_lazy("Who drew the higher card?"),
         widget=forms.RadioSelect,
         error_messages={
-            "required": "Tap the name of the one who drew the higher card, then start the game.",
-            "invalid_choice": "Tap one of the two names above, then start the game.",
+            "required": gettext_lazy(
+                "Tap the name of the one who drew the higher card, then start the game."
+            ),
+            "invalid_choice": gettext_lazy("Tap one of the two names above, then start the game."),
         },
     )
 
     def __init__(self, *args, left, right, **kw):
         super().__init__(*args, **kw)
         self.fields["high_card"].choices = [
-            (str(left.pk), f"{left.full_name} (on the keeper's left)"),
-            (str(right.pk), f"{right.full_name} (on the keeper's right)"),
+            (str(left.pk), _("%(name)s (on the keeper's left)") % {"name": left.full_name}),
+            (str(right.pk), _("%(name)s (on the keeper's right)") % {"name": right.full_name}),
         ]

@@ -15,6 +15,8 @@ from functools import cached_property
 from typing import NamedTuple
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import engine
 from scoring.labels import PENALTY_LABELS
@@ -43,9 +45,9 @@ PAD_ROWS = (
 
 
 #: What a Save with nothing typed is told (nothing is saved).
-BLANK_MESSAGE = "Type the hand first: every box is empty or 0, so nothing was saved."
+BLANK_MESSAGE = gettext_lazy("Type the hand first: every box is empty or 0, so nothing was saved.")
 #: What a correction with every box empty or 0 is told (the hand stays as saved).
-BLANK_CORRECTION_MESSAGE = (
+BLANK_CORRECTION_MESSAGE = gettext_lazy(
     "Every box is empty or 0: type the hand as it was played, or tap Cancel to keep it as saved."
 )
 
@@ -67,7 +69,9 @@ class HandMetaForm(forms.Form):
     )
     #: The keeper's answer to "Save a hand where nobody scored?", asked only after a
     #: Save with every box empty (the stock ran out with nothing melded).
-    nobody_scored = forms.BooleanField(required=False, label="Save a hand where nobody scored?")
+    nobody_scored = forms.BooleanField(
+        required=False, label=gettext_lazy("Save a hand where nobody scored?")
+    )
 
 
 class HandEntry:
@@ -134,11 +138,13 @@ class HandEntry:
             self._valid = all(results)
             if not self.meta.is_valid():
                 self.top_errors.append(
-                    "This form is out of date or was changed; reload the page and enter the "
-                    "hand again."
+                    _(
+                        "This form is out of date or was changed; reload the page and enter "
+                        "the hand again."
+                    )
                 )
             elif self._valid and self.saving and self._refuses_blank():
-                self.top_errors.append(self.blank_message)
+                self.top_errors.append(str(self.blank_message))
                 self.blank_refused = True
                 self._valid = False
         return self._valid
@@ -218,7 +224,10 @@ def _side_problems(form: TeamEntryForm, i: int) -> list[Problem]:
 
     def item(message, target, box=""):
         # The engine's messages name the side already ("Team 1 went out ...").
-        named = message.startswith((where + " ", where + "'", "Teams ", "Players ", "The "))
+        # The engine's and the services' messages name the side or sides already.
+        named = str(where) in message or any(
+            str(word) in message for word in (form.rules.teams_word, _("Team"), _("Player"))
+        )
         place = "" if named else f"{where}, {box}" if box else where
         return Problem(place, message, target)
 

@@ -6,6 +6,7 @@ boxes the template draws (melds, cards left in hand, penalties).
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring.engine.rules.kinds import SEQUENCE_ORDER
@@ -101,7 +102,7 @@ class TeamEntryForm(forms.Form):
         penalties = []
         self._penalty_kinds = []
         for kind, name in self.penalty_names.items():
-            for _ in range(min(self._n(name), 50)):
+            for _n in range(min(self._n(name), 50)):
                 penalties.append({"kind": kind})
                 self._penalty_kinds.append(kind)
         other = self.cleaned_data.get("pen_other_points")
@@ -156,7 +157,7 @@ class TeamEntryForm(forms.Form):
         data = super().clean()
         for name in self.penalty_names.values():
             if (data.get(name) or 0) > 50:
-                self.add_error(name, "At most 50 penalties of one kind in a hand.")
+                self.add_error(name, _("At most 50 penalties of one kind in a hand."))
         return data
 
     # -- refusals --------------------------------------------------------------------

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Count, Exists, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members.models import ClubDay, Person
 from members.permissions import is_officer
@@ -103,11 +104,16 @@ def _locked(hand: Hand, expected_version) -> HandConfirmation:
         .first()
     )
     if confirmation is None:
-        raise ConfirmRefused(f"Hand {hand.number} does not need the other team's OK.")
+        raise ConfirmRefused(
+            _("Hand %(number)s does not need the other team's OK.") % {"number": hand.number}
+        )
     if type(expected_version) is not int or confirmation.hand.version != expected_version:
         raise ConfirmRefused(
-            f"Hand {hand.number} was corrected after this page was drawn. Nothing was "
-            f"recorded: look at its new numbers, then confirm or dispute it."
+            _(
+                "Hand %(number)s was corrected after this page was drawn. Nothing was "
+                "recorded: look at its new numbers, then confirm or dispute it."
+            )
+            % {"number": hand.number}
         )
     return confirmation
 
@@ -115,24 +121,35 @@ def _locked(hand: Hand, expected_version) -> HandConfirmation:
 def _check_player(confirmation: HandConfirmation, person) -> None:
     if confirmation.keeper_team_id is None:
         raise ConfirmRefused(
-            f"Nobody has said yet who keeps the score, so nobody can tell which team "
-            f"entered hand {confirmation.hand.number}. Answer “Who keeps the score?” "
-            f"on the table page first; then the other team confirms it."
+            _(
+                "Nobody has said yet who keeps the score, so nobody can tell which team "
+                "entered hand %(number)s. Answer “Who keeps the score?” on the table page "
+                "first; then the other team confirms it."
+            )
+            % {"number": confirmation.hand.number}
         )
     memberships = TeamPlayer.objects.filter(game_id=confirmation.game_id).select_related("person")
     allowed = {p.pk for p in confirmers(confirmation, memberships)}
     if person is None or person.pk not in allowed:
         raise ConfirmRefused(
-            "Only a player of the other team can confirm or dispute a hand. Choose your "
-            "name from the list."
+            _(
+                "Only a player of the other team can confirm or dispute a hand. Choose your "
+                "name from the list."
+            )
         )
 
 
 def _final_words(confirmation: HandConfirmation) -> str:
     number = confirmation.hand.number
     if confirmation.status == Status.SETTLED:
-        return f"Hand {number} was settled by {confirmation.who}; it is final."
-    return f"Hand {number} was confirmed by {confirmation.who}."
+        return _("Hand %(number)s was settled by %(who)s; it is final.") % {
+            "number": number,
+            "who": confirmation.who,
+        }
+    return _("Hand %(number)s was confirmed by %(who)s.") % {
+        "number": number,
+        "who": confirmation.who,
+    }
 
 
 def _save(confirmation, *, status, person=None, officer=None, reason="", user, via, now):
@@ -163,8 +180,11 @@ def confirm_hand(
             return confirmation, False
         if confirmation.status == Status.DISPUTED:
             raise ConfirmRefused(
-                f"Hand {hand.number} was disputed by {confirmation.who}; an officer settles "
-                f"it (or the score keeper corrects it, and you confirm the new numbers)."
+                _(
+                    "Hand %(number)s was disputed by %(who)s; an officer settles it (or the "
+                    "score keeper corrects it, and you confirm the new numbers)."
+                )
+                % {"number": hand.number, "who": confirmation.who}
             )
         _save(confirmation, status=Status.CONFIRMED, person=person, user=user, via=via, now=now)
     return confirmation, True
@@ -191,7 +211,7 @@ def dispute_hand(
             return confirmation, False
         if confirmation.status != Status.WAITING:
             raise ConfirmRefused(
-                _final_words(confirmation) + " If it is wrong after all, ask an officer."
+                _final_words(confirmation) + " " + _("If it is wrong after all, ask an officer.")
             )
         _save(
             confirmation,
@@ -211,7 +231,7 @@ def settle_hand(
     """An officer confirms a waiting or disputed ``hand`` as it stands (to change it,
     they correct it instead). Returns the confirmation and whether this call changed it."""
     if not is_officer(officer):
-        raise ConfirmRefused("Only an officer can settle a hand.")
+        raise ConfirmRefused(_("Only an officer can settle a hand."))
     with transaction.atomic():
         confirmation = _locked(hand, expected_version)
         if not confirmation.is_open:
@@ -244,7 +264,7 @@ def name_score_keeper(
         .first()
     )
     if member is None:
-        raise ConfirmRefused("Choose the score keeper from the players of this game.")
+        raise ConfirmRefused(_("Choose the score keeper from the players of this game."))
     now = now or timezone.now()
     with transaction.atomic():
         locked = lock_game(game)
@@ -252,8 +272,11 @@ def name_score_keeper(
             return locked, False
         if locked.score_keeper_id is not None and not is_officer(user):
             raise ConfirmRefused(
-                f"{locked.score_keeper.full_name} already keeps the score of this game; "
-                f"only an officer can name someone else."
+                _(
+                    "%(name)s already keeps the score of this game; only an officer can name "
+                    "someone else."
+                )
+                % {"name": locked.score_keeper.full_name}
             )
         locked.score_keeper = member.person
         locked.version += 1
@@ -315,12 +338,12 @@ def result_words(confirmation: HandConfirmation, changed: bool) -> str:
     """What the page says after a confirmation, dispute or settlement."""
     number = confirmation.hand.number
     if confirmation.status == Status.DISPUTED:
-        return (
-            f"Hand {number} is marked as disputed by {confirmation.who}. Call an officer: "
-            f"they settle it. You can go on with the next hand."
-        )
+        return _(
+            "Hand %(number)s is marked as disputed by %(who)s. Call an officer: they "
+            "settle it. You can go on with the next hand."
+        ) % {"number": number, "who": confirmation.who}
     words = _final_words(confirmation)
-    return words if changed else words + " (It already was; nothing more was recorded.)"
+    return words if changed else words + " " + _("(It already was; nothing more was recorded.)")
 
 
 def unconfirmed_hand_counts(day_ids: Iterable[int]) -> dict[int, int]:

@@ -1,7 +1,9 @@
 """Refusals of the scoring services, and the sentences that explain them.
 
-Every refusal is a :class:`ScoringError` carrying a message in plain English
-(``exc.message``) that a view shows as it is. Who entered a hand and when is part of
+Every refusal is a :class:`ScoringError` carrying a message in plain words, in the
+reader's language (``exc.message``, written with Django's ``gettext`` where it is
+raised; the engine's own refusals come written in the active language too, see
+``scoring.engine._text``), that a view shows as it is. Who entered a hand and when is part of
 several of those sentences ("Hand 7 was already entered by the Table 3 link at 3:41
 p.m."), so the words for it live here too.
 """
@@ -9,6 +11,8 @@ p.m."), so the words for it live here too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
 
 from clubsite.clock import clock_and_day, full_stop
 from scoring import engine
@@ -46,7 +50,7 @@ class HandRefused(ScoringError):
     def __init__(self, errors: Sequence[engine.Refusal], message: str = ""):
         self.errors = list(errors)
         super().__init__(
-            message or " ".join(error.message for error in self.errors) or "Hand refused."
+            message or " ".join(error.message for error in self.errors) or _("Hand refused.")
         )
 
 
@@ -80,13 +84,17 @@ class RuleSetRefused(ScoringError):
 def conflict_message(hand: Hand) -> str:
     """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
     when = full_stop(clock_and_day(hand.created_at))  # "7:15 a.m." takes no second one
-    return f"Hand {hand.number} was already entered by {hand.entered_by_label} at {when}"
+    return _("Hand %(number)s was already entered by %(who)s at %(when)s") % {
+        "number": hand.number,
+        "who": hand.entered_by_label,
+        "when": when,
+    }
 
 
 def user_name(user) -> str:
     """The name of a signed-in person, or "a table link"."""
     if user is None or not getattr(user, "is_authenticated", False):
-        return "a table link"
+        return _("a table link")
     return user.get_full_name() or user.get_username()
 
 
@@ -97,4 +105,4 @@ def last_editor(hand: Hand) -> str:
         return hand.entered_by_label
     if last.history_user_id:
         return user_name(last.history_user)
-    return last.history_change_reason or "another device"
+    return last.history_change_reason or _("another device")

@@ -11,9 +11,12 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from members.models import Seat, Table
 from scoring import engine
+from scoring.labels import rules_words
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.errors import GameInPlay, GameSetupError
@@ -29,7 +32,9 @@ def rules_for_table(settings_dict: dict, name: str, players: int) -> tuple[engin
     try:
         rules = engine.RuleSet.from_dict(settings_dict)
     except ValueError as exc:
-        raise GameSetupError(f"The rule set cannot be used: {exc}") from exc
+        raise GameSetupError(
+            _("The rule set cannot be used: %(reason)s") % {"reason": exc}
+        ) from exc
     if not players or players == rules.players:
         return rules, name
     try:
@@ -61,25 +66,39 @@ def _players_given(teams: Sequence[Sequence]) -> int:
 
 
 def _check_teams(rules: engine.RuleSet, teams: Sequence[Sequence]) -> None:
-    word = rules.team_word
+    words = {"rules": rules_words(rules.label), "need": rules.teams, "given": len(teams)}
     if len(teams) != rules.teams:
         raise GameSetupError(
-            f"These rules ({rules.label}) need {rules.teams} "
-            f"{word.lower()}s, but {len(teams)} were given."
+            (
+                _("These rules (%(rules)s) need %(need)s players, but %(given)s were given.")
+                if rules.alone
+                else _("These rules (%(rules)s) need %(need)s teams, but %(given)s were given.")
+            )
+            % words
         )
     seen = set()
     for i, team in enumerate(teams):
         if len(team) != rules.players_per_team:
             need = rules.players_per_team
             raise GameSetupError(
-                f"{word} {i + 1} needs {need} player{'s' if need != 1 else ''} "
-                f"under these rules ({rules.label}), but has {len(team)}."
+                ngettext(
+                    "%(side)s needs %(need)s player under these rules (%(rules)s), but has "
+                    "%(has)s.",
+                    "%(side)s needs %(need)s players under these rules (%(rules)s), but has "
+                    "%(has)s.",
+                    need,
+                )
+                % {**words, "side": rules.team_label(i), "need": need, "has": len(team)}
             )
         for person in team:
             if person is None:
-                raise GameSetupError(f"Choose every player of {word.lower()} {i + 1}.")
+                raise GameSetupError(
+                    _("Choose every player of %(side)s.") % {"side": rules.team_label(i)}
+                )
             if person.pk in seen:
-                raise GameSetupError(f"{person.full_name} cannot play in two places at once.")
+                raise GameSetupError(
+                    _("%(name)s cannot play in two places at once.") % {"name": person.full_name}
+                )
             seen.add(person.pk)
 
 
@@ -95,13 +114,17 @@ def _check_players(table: Table, teams, *, check_seating, score_keeper, first_de
         missing = [p.full_name for p in players if p.pk not in table_seats]
         if missing:
             raise GameSetupError(
-                f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} not seated at "
-                f"{table} in this round."
+                ngettext(
+                    "%(names)s is not seated at %(table)s in this round.",
+                    "%(names)s are not seated at %(table)s in this round.",
+                    len(missing),
+                )
+                % {"names": ", ".join(missing), "table": table}
             )
     if score_keeper is not None and score_keeper.pk not in ids:
-        raise GameSetupError("The score keeper must be one of the players of the game.")
+        raise GameSetupError(_("The score keeper must be one of the players of the game."))
     if first_dealer is not None and first_dealer.pk not in ids:
-        raise GameSetupError("The first dealer must be one of the players of the game.")
+        raise GameSetupError(_("The first dealer must be one of the players of the game."))
     return table_seats
 
 
@@ -146,7 +169,8 @@ def _start(
     except IntegrityError as exc:
         # Another device started a game at this table at the same moment.
         raise GameSetupError(
-            f"A game was just started at {table} on another device; reload the table page."
+            _("A game was just started at %(table)s on another device; reload the table page.")
+            % {"table": table}
         ) from exc
 
 
@@ -171,12 +195,15 @@ def _create_game(
         if playing:
             raise GameInPlay(
                 playing[0].number,
-                f"Game {playing[0].number} at {table} is still being played; finish it first.",
+                _("Game %(number)s at %(table)s is still being played; finish it first.")
+                % {"number": playing[0].number, "table": table},
             )
         if number is None:
             number = (existing[-1].number + 1) if existing else 1
         elif any(g.number == number for g in existing):
-            raise GameSetupError(f"{table} already has a game {number}.")
+            raise GameSetupError(
+                _("%(table)s already has a game %(number)s.") % {"table": table, "number": number}
+            )
         # Game seats: partners alternate round the table (1 & 3, 2 & 4 for four players).
         # Within a team, players keep the order of their seats at the table.
         ordered = [sorted(team, key=lambda p: table_seats.get(p.pk, 99)) for team in teams]
@@ -242,8 +269,10 @@ def start_game(
         rule_set = rule_set_for_day(table.round.day)
     if rule_set is None:
         raise GameSetupError(
-            "No rule set is chosen for this club day and the club has no default; "
-            "an officer can choose one on the rule sets page."
+            _(
+                "No rule set is chosen for this club day and the club has no default; an "
+                "officer can choose one on the rule sets page."
+            )
         )
     return _start(
         table,
@@ -276,7 +305,8 @@ def next_game(
     to deal comes next, so the deal moves on round the table from game to game."""
     if previous_game.status != Game.Status.FINISHED:
         raise GameSetupError(
-            f"Game {previous_game.number} is still being played; finish it before the next."
+            _("Game %(number)s is still being played; finish it before the next.")
+            % {"number": previous_game.number}
         )
     rule_set = previous_game.rule_set
     if rule_set is not None:

@@ -25,6 +25,9 @@ from enum import StrEnum
 from django.db import IntegrityError, transaction
 from django.db.models import F, Subquery
 from django.utils import timezone
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from clubsite.clock import clock_and_day
@@ -291,8 +294,8 @@ def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequenc
         if not outcome.ok:
             raise HandRefused(
                 outcome.errors,
-                f"Hand {numbers[k]} cannot be scored: "
-                + " ".join(e.message for e in outcome.errors),
+                _("Hand %(number)s cannot be scored: %(reasons)s")
+                % {"number": numbers[k], "reasons": " ".join(e.message for e in outcome.errors)},
             )
         befores.append(list(scores))
         outcomes.append(outcome)
@@ -300,20 +303,26 @@ def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequenc
         if outcome.game_over and k < len(hand_inputs) - 1:
             winner = outcome.winner
             later = numbers[k + 1 :]
-            later_words = (
-                f"hand {later[0]} was" if len(later) == 1 else f"hands {later[0]}–{later[-1]} were"
-            )
-            raise HandRefused(
-                [
-                    engine.Refusal(
-                        "",
-                        f"With this change the game ends at hand {numbers[k]} "
-                        f"({rules.team_label(winner)} reaches {scores[winner]:,}), "
-                        f"but {later_words} played after it. Check the numbers, or undo "
-                        f"the later hands first. Nothing was saved.",
-                    )
-                ]
-            )
+            words = {
+                "number": numbers[k],
+                "side": rules.team_label(winner),
+                "score": number_format(scores[winner], force_grouping=True),
+                "first": later[0],
+                "last": later[-1],
+            }
+            if len(later) == 1:
+                message = _(
+                    "With this change the game ends at hand %(number)s (%(side)s reaches "
+                    "%(score)s), but hand %(first)s was played after it. Check the numbers, "
+                    "or undo the later hands first. Nothing was saved."
+                )
+            else:
+                message = _(
+                    "With this change the game ends at hand %(number)s (%(side)s reaches "
+                    "%(score)s), but hands %(first)s–%(last)s were played after it. Check the "
+                    "numbers, or undo the later hands first. Nothing was saved."
+                )
+            raise HandRefused([engine.Refusal("", message % words)])
     return Replay(outcomes, befores)
 
 
@@ -526,7 +535,7 @@ def record_hand(
     """
     now = now or timezone.now()
     if type(number) is not int or number < 1:
-        raise HandConflict(None, "The hand number is missing or wrong; reload the page.")
+        raise HandConflict(None, _("The hand number is missing or wrong; reload the page."))
     try:
         with transaction.atomic():
             return _record(game, inputs, number=number, user=user, via=via, now=now)
@@ -545,8 +554,11 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked, teams, players = lock_for_hand(game)
     if locked.status == Game.Status.FINISHED:
         raise GameClosed(
-            f"Game {locked.number} at {locked.table} is over; no more hands can be added. "
-            f"Start the next game."
+            _(
+                "Game %(number)s at %(table)s is over; no more hands can be added. "
+                "Start the next game."
+            )
+            % {"number": locked.number, "table": locked.table}
         )
     if number <= locked.hand_count:
         existing = (
@@ -556,14 +568,19 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             existing,
             conflict_message(existing)
             if existing
-            else f"Hand {number} was already entered; reload the page.",
+            else _("Hand %(number)s was already entered; reload the page.") % {"number": number},
         )
     if number != locked.hand_count + 1:
         raise HandConflict(
             None,
-            f"Hand {number} cannot be entered yet: the game has {locked.hand_count} "
-            f"hand{'s' if locked.hand_count != 1 else ''}, so the next is hand "
-            f"{locked.hand_count + 1}. Reload the page.",
+            ngettext(
+                "Hand %(number)s cannot be entered yet: the game has %(count)s hand, so the "
+                "next is hand %(next)s. Reload the page.",
+                "Hand %(number)s cannot be entered yet: the game has %(count)s hands, so the "
+                "next is hand %(next)s. Reload the page.",
+                locked.hand_count,
+            )
+            % {"number": number, "count": locked.hand_count, "next": locked.hand_count + 1},
         )
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
@@ -621,13 +638,16 @@ def record_played_game(
     ``ratings.replay_from`` (a bulk import replays them once at the end).
     """
     if len(times) != len(hand_inputs) or not hand_inputs:
-        raise GameSetupError("Give one time for each hand, and at least one hand.")
+        raise GameSetupError(_("Give one time for each hand, and at least one hand."))
     with transaction.atomic():
         locked = lock_game(game)
         if locked.hand_count or locked.status == Game.Status.FINISHED:
             raise GameSetupError(
-                f"Game {locked.number} at {locked.table} already has hands; record the "
-                "next ones one by one."
+                _(
+                    "Game %(number)s at %(table)s already has hands; record the next ones one "
+                    "by one."
+                )
+                % {"number": locked.number, "table": locked.table}
             )
         rules = locked.engine_rules()
         teams = list(GameTeam.objects.filter(game=locked).order_by("index"))
@@ -673,16 +693,25 @@ def _current_hand(hand: Hand, expected_version) -> Hand:
     if current is None:
         raise StaleEdit(
             None,
-            f"Hand {hand.number} was undone on another device after you opened it; "
-            f"nothing was saved.",
+            _(
+                "Hand %(number)s was undone on another device after you opened it; nothing "
+                "was saved."
+            )
+            % {"number": hand.number},
         )
     if type(expected_version) is not int or current.version != expected_version:
         raise StaleEdit(
             current,
-            f"Hand {current.number} was changed after you opened it (by "
-            f"{last_editor(current)} at {clock_and_day(current.updated_at)}). Your "
-            f"changes were not saved; they are still in the form below. Check the "
-            f"hand as it is now, then save again to replace it.",
+            _(
+                "Hand %(number)s was changed after you opened it (by %(who)s at %(when)s). "
+                "Your changes were not saved; they are still in the form below. Check the "
+                "hand as it is now, then save again to replace it."
+            )
+            % {
+                "number": current.number,
+                "who": last_editor(current),
+                "when": clock_and_day(current.updated_at),
+            },
         )
     return current
 
@@ -746,12 +775,15 @@ def undo_last_hand(
     with transaction.atomic():
         locked = lock_game(game)
         if locked.hand_count == 0:
-            raise StaleEdit(None, "There is no hand to undo.")
+            raise StaleEdit(None, _("There is no hand to undo."))
         if type(expected_hand_count) is not int or locked.hand_count != expected_hand_count:
             raise StaleEdit(
                 None,
-                f"The game now has {locked.hand_count} hands, not {expected_hand_count}: "
-                f"another device changed it. Nothing was undone; look at the hands again.",
+                _(
+                    "The game now has %(count)s hands, not %(expected)s: another device "
+                    "changed it. Nothing was undone; look at the hands again."
+                )
+                % {"count": locked.hand_count, "expected": expected_hand_count},
             )
         hands = list(Hand.objects.filter(game=locked).order_by("number"))
         last = hands.pop()

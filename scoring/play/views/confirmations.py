@@ -15,6 +15,8 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubsite.params import whole_number
 from scoring.models import Hand, HandConfirmation, TeamPlayer
@@ -56,23 +58,32 @@ def _summary(items: list[dict]) -> str:
     disputed = len(items) - len(waiting)
     parts = []
     if waiting:
-        sides = {i["waited"] for i in waiting}
-        side = sides.pop() if len(sides) == 1 else ""
-        if not side:  # the table has not said who keeps the score: it is asked above
-            whose = "an OK"
-        elif " or " in side:  # a table of three: either of the two who did not enter it
-            whose = f"the OK of {side}"
+        sides = {(i["waited"], i["either"]) for i in waiting}
+        side, either = sides.pop() if len(sides) == 1 else ("", False)
+        # No side: the table has not said who keeps the score (it is asked above); two
+        # sides: a table of three, either of the two who did not enter it.
+        if not side:
+            whose = _("an OK")
+        elif either:
+            whose = _("the OK of %(side)s") % {"side": side}
         else:
-            whose = f"{side}'s OK"
+            whose = _("%(side)s's OK") % {"side": side}
         if len(waiting) == 1:
-            parts.append(f"Hand {waiting[0]['hand'].number} waits for {whose}")
+            parts.append(
+                _("Hand %(number)s waits for %(whose)s")
+                % {"number": waiting[0]["hand"].number, "whose": whose}
+            )
         else:
-            parts.append(f"{len(waiting)} hands wait for {whose}")
+            parts.append(
+                _("%(count)s hands wait for %(whose)s") % {"count": len(waiting), "whose": whose}
+            )
     if disputed == 1 and not waiting:
         disputed_hand = next(i for i in items if i not in waiting)
-        parts.append(f"Hand {disputed_hand['hand'].number} is disputed")
+        parts.append(_("Hand %(number)s is disputed") % {"number": disputed_hand["hand"].number})
     elif disputed:
-        parts.append(f"{disputed} disputed")
+        parts.append(
+            ngettext("%(count)s disputed", "%(count)s disputed", disputed) % {"count": disputed}
+        )
     return "; ".join(parts)
 
 
@@ -105,7 +116,10 @@ def to_confirm(hands, teams, *, officer: bool = False) -> ConfirmPanel:
                 "confirmation": confirmation,
                 "rows": rows,
                 "people": people,
-                "waited": " or ".join(waited),
+                "waited": _("%(first)s or %(last)s") % {"first": waited[0], "last": waited[1]}
+                if len(waited) == 2
+                else ", ".join(waited),
+                "either": len(waited) > 1,
             }
         )
     unknown = any(
@@ -183,7 +197,7 @@ def hand_settle(request, game_pk, number):
     """An officer settles a waiting or disputed hand as it stands."""
     game, access = game_for_request(request, game_pk)
     if not access.is_officer:
-        raise PermissionDenied("Only club officers can settle a hand.")
+        raise PermissionDenied(_("Only club officers can settle a hand."))
     if request.method != "POST":
         return redirect("scoring:table", table_pk=game.table_id)
     hand, version = _hand_and_version(request, game, number)
@@ -222,6 +236,7 @@ def game_keeper(request, game_pk):
         if changed:
             messages.success(
                 request,
-                f"{member.person.full_name} keeps the score: the other team confirms the hands.",
+                _("%(name)s keeps the score: the other team confirms the hands.")
+                % {"name": member.person.full_name},
             )
     return _back(request, game)

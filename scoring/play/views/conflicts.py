@@ -5,6 +5,10 @@ saved hand or to replace it with its own (``table._replace``). Nothing here writ
 
 from __future__ import annotations
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
 from scoring import engine
 from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words, penalty_words
 from scoring.models import TeamHand
@@ -21,7 +25,11 @@ def _meld_words(meld: dict) -> str:
         wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
         return "Wild " + " + ".join(wild)
     words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
-    wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
+    wild = [
+        f"{meld[k]} {CARD_WORDS[w].lower()}"
+        for k, w in (("jokers", "joker"), ("twos", "2"))
+        if meld.get(k)
+    ]
     return words + (f" + {' + '.join(wild)}" if wild else "")
 
 
@@ -31,26 +39,27 @@ def team_items(team: dict) -> dict[str, str]:
         return {}
     items: dict[str, str] = {}
     if "melds" in team:
-        items["Melds"] = ", ".join(_meld_words(m) for m in team.get("melds") or []) or "none"
+        none = pgettext("nothing", "none")
+        items[_("Melds")] = ", ".join(_meld_words(m) for m in team.get("melds") or []) or none
         cards = team.get("hand_cards") or {}
-        items["Cards left in hand"] = (
-            ", ".join(f"{n} {CARD_WORDS.get(k, k)}" for k, n in cards.items() if n) or "none"
+        items[_("Cards left in hand")] = (
+            ", ".join(f"{n} {CARD_WORDS.get(k, k)}" for k, n in cards.items() if n) or none
         )
     else:
         fields = team_fields(False, 0)
         for name in QUICK_FIELDS:
-            items[str(fields[name].label)] = f"{team.get(name) or 0:,}"
+            items[str(fields[name].label)] = number_format(team.get(name) or 0, force_grouping=True)
         if team.get("canastas"):
-            items["Other canastas"] = kinds_words(team["canastas"]) or "none"
+            items[_("Other canastas")] = kinds_words(team["canastas"]) or _("none")
     if team.get("unfinished"):
-        items["Unfinished melds"] = kinds_words(team["unfinished"], leave_out=()) or "none"
+        items[_("Unfinished melds")] = kinds_words(team["unfinished"], leave_out=()) or _("none")
     if team.get("special_hand"):
-        items["Special hand"] = str(team["special_hand"]).replace("_", " ")
-    items["Red threes"] = str(team.get("red_threes") or 0)
-    items["Went out"] = _WENT_OUT.get(team.get("went_out") or "none", "No")
+        items[_("Special hand")] = str(team["special_hand"]).replace("_", " ")
+    items[_("Red threes")] = str(team.get("red_threes") or 0)
+    items[_("Went out")] = str(_WENT_OUT.get(team.get("went_out") or "none", _WENT_OUT["none"]))
     if team.get("perfect_cut"):
-        items["Perfect cut"] = "Yes"
-    items["Penalties"] = penalty_words(team) or "none"
+        items[_("Perfect cut")] = _("Yes")
+    items[_("Penalties")] = penalty_words(team) or pgettext("nothing", "none")
     return items
 
 
@@ -59,13 +68,15 @@ def _side(label, saved: dict, typed: dict, scores: tuple) -> dict:
     for item in dict.fromkeys([*saved, *typed]):
         a, b = saved.get(item, "—"), typed.get(item, "—")
         rows.append({"item": item, "saved": a, "typed": b, "differs": a != b})
-    for item, (a, b) in zip(("Hand score", "Total after"), scores, strict=True):
+    for item, (a, b) in zip((_("Hand score"), _("Total after")), scores, strict=True):
         rows.append({"item": item, "saved": a, "typed": b, "differs": a != b, "sum": True})
     return {"label": label, "rows": rows}
 
 
 def _score_words(value) -> str:
-    return "—" if value is None else f"{value:+,}"
+    if value is None:
+        return "—"
+    return ("+" if value >= 0 else "") + number_format(value, force_grouping=True)
 
 
 def conflict_context(game, entry, existing, message: str) -> dict:

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from clubsite.params import whole_number
 from scoring.models import Hand, TeamHand
@@ -48,7 +49,7 @@ def hand_edit(request, game_pk, number):
     if not entry.is_valid():
         return _render_edit(request, ctx, entry)
     if entry.number != hand.number:
-        entry.top_errors.append("This form is for another hand; reload the page.")
+        entry.top_errors.append(_("This form is for another hand; reload the page."))
         return _render_edit(request, ctx, entry)
     version = entry.version if entry.version is not None else -1
     try:
@@ -73,7 +74,11 @@ def hand_edit(request, game_pk, number):
         # The page shows the hand as saved now ("As saved now"), beside what was typed.
         stale = {"message": exc.message, "hand": current}
         return _render_edit(request, ctx, entry, stale=stale)
-    messages.success(request, f"Hand {hand.number} corrected; the totals after it were recomputed.")
+    messages.success(
+        request,
+        _("Hand %(number)s corrected; the totals after it were recomputed.")
+        % {"number": hand.number},
+    )
     # Back to the table, where the next hand is entered.
     return redirect(reverse("scoring:table", args=[game.table_id]) + f"#hand-{hand.number}")
 
@@ -98,7 +103,7 @@ def hand_undo(request, game_pk):
             .first()
         )
         if last is None:
-            messages.info(request, "There is no hand to undo.")
+            messages.info(request, _("There is no hand to undo."))
             return redirect("scoring:table", table_pk=game.table_id)
         rows = labelled(last.team_hands.all(), game.engine_rules())
         return render(
@@ -116,6 +121,7 @@ def hand_undo(request, game_pk):
     else:
         messages.success(
             request,
-            f"Hand {undone.number} was undone; the history keeps it. Enter it again if needed.",
+            _("Hand %(number)s was undone; the history keeps it. Enter it again if needed.")
+            % {"number": undone.number},
         )
     return redirect("scoring:table", table_pk=game.table_id)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubsite.params import whole_number
 from members.models import Seat, SignIn
@@ -90,8 +92,8 @@ def _chosen_rule_set(request, access):
     return chosen
 
 
-IN_PLAY = "Game {} is being played at this table."
-STARTED = "Game {} has already started at this table."
+IN_PLAY = gettext_noop("Game %(number)s is being played at this table.")
+STARTED = gettext_noop("Game %(number)s has already started at this table.")
 
 
 def _back_to_table(request, table_pk, message: str):
@@ -100,13 +102,17 @@ def _back_to_table(request, table_pk, message: str):
     return redirect("scoring:table", table_pk=table_pk)
 
 
+def _game_words(sentence: str, number: int) -> str:
+    return _(sentence) % {"number": number}
+
+
 @shows_closed_day
 def game_start(request, table_pk):
     access = table_for_request(request, table_pk, edit=True)
     table = access.table
     playing = Game.objects.filter(table=table, status=Game.Status.PLAYING).first()
     if playing is not None:
-        return _back_to_table(request, table.pk, IN_PLAY.format(playing.number))
+        return _back_to_table(request, table.pk, _game_words(IN_PLAY, playing.number))
     seats = list(Seat.objects.filter(table=table).select_related("person").order_by("position"))
     people = _players_to_choose(access, seats)
     chosen = _chosen_rule_set(request, access)
@@ -139,11 +145,13 @@ def game_start(request, table_pk):
             )
         except GameInPlay as exc:
             # A double tap, or another phone: the game this form asked for is under way.
-            return _back_to_table(request, table.pk, IN_PLAY.format(exc.number))
+            return _back_to_table(request, table.pk, _game_words(IN_PLAY, exc.number))
         except GameSetupError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"Game {new.number} started. Good luck!")
+            messages.success(
+                request, _("Game %(number)s started. Good luck!") % {"number": new.number}
+            )
             return redirect("scoring:table", table_pk=table.pk)
     return render(
         request,
@@ -167,10 +175,14 @@ def game_start(request, table_pk):
 def next_game(request, game_pk):
     game, access = game_for_request(request, game_pk, edit=True)
     if not game.is_finished:
-        return _back_to_table(request, game.table_id, f"Game {game.number} is still being played.")
+        return _back_to_table(
+            request,
+            game.table_id,
+            _("Game %(number)s is still being played.") % {"number": game.number},
+        )
     later = Game.objects.filter(table=game.table, number__gt=game.number).first()
     if later is not None:
-        return _back_to_table(request, game.table_id, STARTED.format(later.number))
+        return _back_to_table(request, game.table_id, _game_words(STARTED, later.number))
     teams = load_teams(game)
     order = people_in_seat_order(teams)
     rules = game.engine_rules()
@@ -200,7 +212,7 @@ def next_game(request, game_pk):
             )
         except GameInPlay as exc:
             # A double tap, or another phone: the next game started a moment ago.
-            return _back_to_table(request, game.table_id, STARTED.format(exc.number))
+            return _back_to_table(request, game.table_id, _game_words(STARTED, exc.number))
         except GameSetupError as exc:
             messages.error(request, exc.message)
         else:

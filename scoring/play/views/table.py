@@ -16,6 +16,8 @@ from django.contrib import messages
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
@@ -142,7 +144,10 @@ def _after_game_over(request, game, key):
     if first is not None and first.kind == Submission.Kind.HAND:
         messages.success(request, _saved_message(game, first))
     else:
-        messages.info(request, f"Game {game.number} is over; no more hands can be added.")
+        messages.info(
+            request,
+            _("Game %(number)s is over; no more hands can be added.") % {"number": game.number},
+        )
     return _to_table(game)
 
 
@@ -152,7 +157,7 @@ def _replace(request, game, access, entry, teams):
     version = whole_number(request.POST.get("replace_version"), digits=9)
     hand = Hand.objects.filter(game=game, number=number).first() if number else None
     if hand is None:
-        messages.error(request, "That hand is no longer saved; nothing was replaced.")
+        messages.error(request, _("That hand is no longer saved; nothing was replaced."))
         return _to_table(game)
     try:
         done = replace_hand(
@@ -165,7 +170,9 @@ def _replace(request, game, access, entry, teams):
         )
     except HandRefused as exc:
         entry.apply_refusals(exc.errors)
-        conflict = conflict_context(game, entry, hand, f"Hand {hand.number} was not replaced.")
+        conflict = conflict_context(
+            game, entry, hand, _("Hand %(number)s was not replaced.") % {"number": hand.number}
+        )
         return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
     except StaleEdit as exc:
         current = exc.current_hand
@@ -176,8 +183,11 @@ def _replace(request, game, access, entry, teams):
         return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
     messages.success(
         request,
-        f"Hand {done.number} replaced with what you typed; the game's history keeps the "
-        f"hand it replaced.",
+        _(
+            "Hand %(number)s replaced with what you typed; the game's history keeps the hand "
+            "it replaced."
+        )
+        % {"number": done.number},
     )
     return _to_table(game, anchor=f"hand-{done.number}")
 
@@ -214,7 +224,7 @@ def _failed_meld(request, game, access, entry, teams, action: str):
     """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld,
     once per form key and only for the hand being played; the form is drawn again with
     what was typed."""
-    kind, _, index = action.partition("-")
+    kind, _sep, index = action.partition("-")
     team_index = whole_number(index, digits=2)
     key = request.POST.get("key")
     if team_index is not None:
@@ -237,16 +247,28 @@ def _saved_message(game, done) -> str:
     """ "Hand 6 saved. Team 1 +1,250 → 3,100; Team 2 +80 → 1,420." (the same words for
     a repeat of the same send)."""
     if done.hand is None:
-        return f"Hand {done.number} was saved earlier (it has since been undone)."
+        return _("Hand %(number)s was saved earlier (it has since been undone).") % {
+            "number": done.number
+        }
     rows = getattr(done.hand, "team_rows", None) or TeamHand.objects.filter(
         hand=done.hand
     ).order_by("team__index")
     rules = game.engine_rules()
     summary = "; ".join(
-        f"{rules.team_label(k)} {row.hand_score:+,} → {row.score_after:,}"
+        f"{rules.team_label(k)} {signed(row.hand_score)} → {grouped(row.score_after)}"
         for k, row in enumerate(rows)
     )
-    return f"Hand {done.number} saved. {summary}."
+    return _("Hand %(number)s saved. %(summary)s.") % {"number": done.number, "summary": summary}
+
+
+def grouped(number: int) -> str:
+    """``1250`` -> ``"1,250"`` (``"1.250"`` in Spanish and Portuguese)."""
+    return number_format(number, force_grouping=True)
+
+
+def signed(number: int) -> str:
+    """``+1,250``, ``−80``: a hand score with its sign."""
+    return ("+" if number >= 0 else "") + grouped(number)
 
 
 @shows_closed_day
@@ -274,5 +296,5 @@ def hand_detail(request, game_pk, side):
     game, _access = game_for_request(request, game_pk, edit=True)
     entry = hand_entry(game, load_teams(game))
     if not 0 <= side < len(entry.teams):
-        raise Http404("No such side.")
+        raise Http404(_("No such side."))
     return render(request, "scoring/_detail_panel.html", {"tf": entry.teams[side], "index": side})

@@ -8,6 +8,7 @@ Also the helpers that name a team's players from a prefetch (:func:`team_prefetc
 from __future__ import annotations
 
 from django.db.models import Count, OuterRef, Prefetch, QuerySet, Subquery
+from django.utils.translation import gettext
 
 from members.models import ClubDay, Person
 from scoring.models import Game, GameTeam, TeamPlayer
@@ -106,8 +107,8 @@ def _status(game: Game, day: ClubDay) -> str:
     """ "Finished" (or "Ended early": ended as it stood when the day closed), "Playing",
     or, once the day is closed, "Unfinished" (it counts nowhere)."""
     if game.is_finished:
-        return "Ended early" if game.ended_early else "Finished"
-    return "Playing" if day.is_open else "Unfinished"
+        return gettext("Ended early") if game.ended_early else gettext("Finished")
+    return gettext("Playing") if day.is_open else gettext("Unfinished")
 
 
 def team_people(team: GameTeam | None) -> list[Person]:

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from scoring.models.totals import TEAM_SUMS as STORED_TEAM_SUMS
 
 
@@ -28,22 +31,24 @@ class Measure:
 MEASURES: dict[str, Measure] = {
     m.name: m
     for m in (
-        Measure("win_pct", "Win %", help="Games won out of games played."),
-        Measure("differential", "Points difference", help="Points for minus points against."),
-        Measure("wins", "Wins", help="Games won."),
-        Measure("points_for", "Points for", help="All points scored in finished games."),
-        Measure("average", "Average game score", help="Points for divided by games."),
-        Measure("rating", "Rating", help="The rating at the end of the period (1,000 when new)."),
-        Measure("games", "Games played"),
+        Measure("win_pct", _("Win %"), help=_("Games won out of games played.")),
+        Measure("differential", _("Points difference"), help=_("Points for minus points against.")),
+        Measure("wins", _("Wins"), help=_("Games won.")),
+        Measure("points_for", _("Points for"), help=_("All points scored in finished games.")),
+        Measure("average", _("Average game score"), help=_("Points for divided by games.")),
+        Measure(
+            "rating", _("Rating"), help=_("The rating at the end of the period (1,000 when new).")
+        ),
+        Measure("games", _("Games played")),
         Measure(
             "points_against",
-            "Points against",
+            _("Points against"),
             higher_is_better=False,
-            help="The opponents' scores; at a table of three, the average of the other two.",
+            help=_("The opponents' scores; at a table of three, the average of the other two."),
         ),
-        Measure("natural_canastas", "Natural canastas"),
-        Measure("red_threes", "Red threes"),
-        Measure("times_out", "Times out"),
+        Measure("natural_canastas", _("Natural canastas")),
+        Measure("red_threes", _("Red threes")),
+        Measure("times_out", _("Times out")),
     )
 }
 
@@ -67,4 +72,4 @@ def clean_measures(names: Iterable[str] | None) -> list[str]:
 
 def measures_label(names: Sequence[str]) -> str:
     """ "Win %, then Points difference"."""
-    return ", then ".join(MEASURES[n].label for n in clean_measures(names))
+    return gettext(", then ").join(str(MEASURES[n].label) for n in clean_measures(names))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from members.models import Person
 from scoring.models import Game, Season, TeamPlayer
@@ -45,7 +46,7 @@ class Period:
         if self.season is not None:
             return f"{self.season.name} ({_span(self.start, self.end)})"
         if self.start is None and self.end is None:
-            return "All games"
+            return _("All games")
         return _span(self.start, self.end)
 
     @property
@@ -69,15 +70,15 @@ class Period:
 
 
 def _day(value: datetime.date) -> str:
-    return date_format(value, "j M Y")
+    return date_format(value, "DAY_FORMAT")
 
 
 def _span(start, end) -> str:
     if start and end:
         return f"{_day(start)} – {_day(end)}"
     if start:
-        return f"from {_day(start)}"
-    return f"up to {_day(end)}"
+        return _("from %(date)s") % {"date": _day(start)}
+    return _("up to %(date)s") % {"date": _day(end)}
 
 
 ALL_GAMES = Period()

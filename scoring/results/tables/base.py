@@ -15,9 +15,10 @@ from collections.abc import Iterable
 import django_tables2 as tables
 from django.http import HttpResponse
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy as _
 
 from clubsite.csvcells import csv_download
 from scoring.results.ratings import display_rating
@@ -40,7 +41,7 @@ def day_url(pk) -> str:
 
 def day_label(value) -> str:
     """A club day as people say it: "Thu 6 Mar 2025"."""
-    return date_format(value, "D j M Y") if value else ""
+    return date_format(value, "WEEKDAY_FORMAT") if value else ""
 
 
 def person_link(pid, name: str, is_guest: bool, link: bool):
@@ -109,7 +110,8 @@ class NumberColumn(tables.Column):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return f"{value:,.{self.decimals}f}"
+        # Grouped and with the decimal mark of the reader's language ("5.120" in Spanish).
+        return number_format(value, decimal_pos=self.decimals, force_grouping=True)
 
     def value(self, value):
         return value
@@ -120,9 +122,9 @@ class SignedColumn(NumberColumn):
 
     def render(self, value):
         if value > 0:
-            return f"+{value:,}"
+            return "+" + number_format(value, force_grouping=True)
         if value < 0:
-            return f"−{-value:,}"
+            return "−" + number_format(-value, force_grouping=True)
         return "0"
 
 
@@ -135,7 +137,7 @@ class RatingColumn(NumberColumn):
         super().__init__(*args, **kwargs)
 
     def render(self, value):
-        return f"{display_rating(value):,}"
+        return number_format(display_rating(value), force_grouping=True)
 
     def value(self, value):
         return display_rating(value)
@@ -147,7 +149,7 @@ class RankColumn(tables.Column):
 
     def __init__(self, *args, ties: bool = True, **kwargs):
         kwargs.setdefault("attrs", RANK)
-        kwargs.setdefault("verbose_name", "Rank")
+        kwargs.setdefault("verbose_name", _("Rank"))
         self.ties = ties
         super().__init__(*args, **kwargs)
 

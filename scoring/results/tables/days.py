@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
 from scoring.results.tables.base import (
     TEMPLATE,
@@ -20,41 +21,41 @@ from scoring.results.tables.base import (
 
 
 class DayTable(Table):
-    date = DateColumn(verbose_name="Date", linkify=lambda record: day_url(record.pk))
-    title = tables.Column(verbose_name="Day", default="")
-    game_count = NumberColumn(verbose_name="Games", default=0)
-    player_count = NumberColumn(verbose_name="Players", default=0)
-    top_score = NumberColumn(verbose_name="Top score", default="—")
+    date = DateColumn(verbose_name=_("Date"), linkify=lambda record: day_url(record.pk))
+    title = tables.Column(verbose_name=_("Day"), default="")
+    game_count = NumberColumn(verbose_name=_("Games"), default=0)
+    player_count = NumberColumn(verbose_name=_("Players"), default=0)
+    top_score = NumberColumn(verbose_name=_("Top score"), default="—")
 
     class Meta:
         template_name = TEMPLATE
         per_page = 25
         orderable = True
-        empty_text = "No club days in this period."
+        empty_text = _("No club days in this period.")
 
 
 class DayGamesTable(LinkPlayers, Table):
-    round = NumberColumn(verbose_name="Round")
-    table = NumberColumn(verbose_name="Table")
-    number = NumberColumn(verbose_name="Game")
-    first_team = PeopleColumn(verbose_name="Winners", people="first_people")
-    first_score = NumberColumn(verbose_name="Score", default="—")
-    other_teams = tables.Column(verbose_name="Against")
-    other_score = NumberColumn(verbose_name="Score", default="—")
-    margin = NumberColumn(verbose_name="Margin", default="—")
-    hands = NumberColumn(verbose_name="Hands")
-    status = tables.Column(verbose_name="Status")
+    round = NumberColumn(verbose_name=_("Round"))
+    table = NumberColumn(verbose_name=_("Table"))
+    number = NumberColumn(verbose_name=_("Game"))
+    first_team = PeopleColumn(verbose_name=_("Winners"), people="first_people")
+    first_score = NumberColumn(verbose_name=_("Score"), default="—")
+    other_teams = tables.Column(verbose_name=_("Against"))
+    other_score = NumberColumn(verbose_name=_("Score"), default="—")
+    margin = NumberColumn(verbose_name=_("Margin"), default="—")
+    hands = NumberColumn(verbose_name=_("Hands"))
+    status = tables.Column(verbose_name=_("Status"))
 
     class Meta:
         template_name = TEMPLATE
         per_page = 100
         orderable = True
-        empty_text = "No games were played on this day."
+        empty_text = _("No games were played on this day.")
 
     def __init__(self, data, *args, **kwargs):
         super().__init__(data, *args, **kwargs)
         if any(not row["finished"] for row in data):
-            self.columns["first_team"].column.verbose_name = "Winners or leading"
+            self.columns["first_team"].column.verbose_name = _("Winners or leading")
 
     def render_first_team(self, record):
         """The winners of a finished game; of a game still in play, the side ahead,
@@ -62,14 +63,15 @@ class DayGamesTable(LinkPlayers, Table):
         people = people_links(record["first_people"], self.link_players)
         if record["finished"]:
             return people
-        badge = "Leading" if record["leading"] else "Level"
+        badge = _("Leading") if record["leading"] else _("Level")
         return format_html('<span class="badge">{}</span> {}', badge, people)
 
     def value_first_team(self, record):
         names = record["first_team"]
         if record["finished"] or not names:
             return names
-        return f"{'Leading' if record['leading'] else 'Level'}: {names}"
+        badge = _("Leading") if record["leading"] else _("Level")
+        return f"{badge}: {names}"
 
     def render_other_teams(self, record):
         """Every other side, " / " between sides (a table of three has two: "Bob Walsh
@@ -94,12 +96,12 @@ class DayGamesTable(LinkPlayers, Table):
 
 class TopScoresTable(LinkPlayers, Table):
     rank = RankColumn(orderable=False, ties=False)
-    players = PeopleColumn(verbose_name="Players", orderable=False, people="people")
-    score = NumberColumn(verbose_name="Score", orderable=False)
-    table = NumberColumn(verbose_name="Table", orderable=False)
-    game_number = NumberColumn(verbose_name="Game", orderable=False)
+    players = PeopleColumn(verbose_name=_("Players"), orderable=False, people="people")
+    score = NumberColumn(verbose_name=_("Score"), orderable=False)
+    table = NumberColumn(verbose_name=_("Table"), orderable=False)
+    game_number = NumberColumn(verbose_name=_("Game"), orderable=False)
 
     class Meta:
         template_name = TEMPLATE
         orderable = False
-        empty_text = "No finished games yet."
+        empty_text = _("No finished games yet.")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext
 
 from scoring.results.tables.base import (
     NAME_CELL,
@@ -32,27 +34,27 @@ ROWS = 10
 class PlayerGamesTable(LinkPlayers, Table):
     date = DateColumn(
         accessor="game__day_date",
-        verbose_name="Date",
+        verbose_name=_("Date"),
         linkify=lambda record: day_url(record.game.day_id),
         order_by=("game__day_date", "game__finished_at", "game_id"),
     )
-    table = NumberColumn(accessor="game__table__number", verbose_name="Table", orderable=False)
-    game = NumberColumn(accessor="game__number", verbose_name="Game", orderable=False)
-    partners = tables.Column(empty_values=(), verbose_name="Partner", orderable=False)
-    opponents = tables.Column(empty_values=(), verbose_name="Opponents", orderable=False)
+    table = NumberColumn(accessor="game__table__number", verbose_name=_("Table"), orderable=False)
+    game = NumberColumn(accessor="game__number", verbose_name=_("Game"), orderable=False)
+    partners = tables.Column(empty_values=(), verbose_name=_("Partner"), orderable=False)
+    opponents = tables.Column(empty_values=(), verbose_name=_("Opponents"), orderable=False)
     result = tables.Column(
-        empty_values=(), verbose_name="Result", order_by=("team__won", "game__day_date")
+        empty_values=(), verbose_name=_("Result"), order_by=("team__won", "game__day_date")
     )
-    score = NumberColumn(accessor="team__total", verbose_name="Score")
-    against = NumberColumn(accessor="team__points_against", verbose_name="Against")
-    hands = NumberColumn(accessor="team__hands", verbose_name="Hands")
-    rating_after = RatingColumn(verbose_name="Rating after")
+    score = NumberColumn(accessor="team__total", verbose_name=_("Score"))
+    against = NumberColumn(accessor="team__points_against", verbose_name=_("Against"))
+    hands = NumberColumn(accessor="team__hands", verbose_name=_("Hands"))
+    rating_after = RatingColumn(verbose_name=_("Rating after"))
 
     class Meta:
         template_name = TEMPLATE
         per_page = ROWS
         orderable = True
-        empty_text = "No games yet."
+        empty_text = _("No games yet.")
 
     def _others(self, record, same_team: bool):
         """The other players of the game: partners (same team) or opponents."""
@@ -92,8 +94,10 @@ class PlayerGamesTable(LinkPlayers, Table):
 
     def render_result(self, record):
         if not record.game.is_finished:
-            return "Playing"
-        return "Won" if record.team.won else "Lost"
+            return str(_("Playing"))
+        if record.team.won:
+            return pgettext("a game's result", "Won")
+        return pgettext("a game's result", "Lost")
 
     def value_result(self, record):
         return self.render_result(record)
@@ -101,34 +105,34 @@ class PlayerGamesTable(LinkPlayers, Table):
 
 class PartnersTable(LinkPlayers, Table):
     partner = PersonColumn(
-        verbose_name="Partner", order_by=("partner__sort_name",), attrs=NAME_CELL
+        verbose_name=_("Partner"), order_by=("partner__sort_name",), attrs=NAME_CELL
     )
-    games = NumberColumn(verbose_name="Games")
-    wins = NumberColumn(verbose_name="Won")
-    losses = NumberColumn(verbose_name="Lost")
-    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
-    average = NumberColumn(verbose_name="Average", decimals=1)
-    differential = SignedColumn(verbose_name="Difference")
+    games = NumberColumn(verbose_name=_("Games"))
+    wins = NumberColumn(verbose_name=_("Won"))
+    losses = NumberColumn(verbose_name=_("Lost"))
+    win_pct = NumberColumn(verbose_name=_("Win %"), decimals=1)
+    average = NumberColumn(verbose_name=_("Average"), decimals=1)
+    differential = SignedColumn(verbose_name=_("Difference"))
 
     class Meta:
         template_name = TEMPLATE
         per_page = ROWS
         orderable = True
-        empty_text = "No partners yet."
+        empty_text = _("No partners yet.")
 
 
 class OpponentsTable(LinkPlayers, Table):
     name = PersonColumn(
-        verbose_name="Opponent", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+        verbose_name=_("Opponent"), order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
     )
-    games = NumberColumn(verbose_name="Games")
-    wins = NumberColumn(verbose_name="Won")
-    losses = NumberColumn(verbose_name="Lost")
-    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
-    differential = SignedColumn(verbose_name="Difference")
+    games = NumberColumn(verbose_name=_("Games"))
+    wins = NumberColumn(verbose_name=_("Won"))
+    losses = NumberColumn(verbose_name=_("Lost"))
+    win_pct = NumberColumn(verbose_name=_("Win %"), decimals=1)
+    differential = SignedColumn(verbose_name=_("Difference"))
 
     class Meta:
         template_name = TEMPLATE
         per_page = ROWS
         orderable = True
-        empty_text = "No opponents yet."
+        empty_text = _("No opponents yet.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
 from scoring.results.tables.base import (
     NAME_CELL,
@@ -41,34 +42,34 @@ def hidden_columns(table_class, measures) -> tuple[str, ...]:
 
 
 class _StatsColumns(LinkPlayers, Table):
-    games = NumberColumn(verbose_name="Games")
-    wins = NumberColumn(verbose_name="Won")
-    losses = NumberColumn(verbose_name="Lost")
-    win_pct = NumberColumn(verbose_name="Win %", decimals=1)
-    points_for = NumberColumn(verbose_name="Points for")
-    points_against = NumberColumn(verbose_name="Points against")
-    differential = SignedColumn(verbose_name="Difference")
-    average = NumberColumn(verbose_name="Average", decimals=1)
-    hands = NumberColumn(verbose_name="Hands")
-    natural_canastas = NumberColumn(verbose_name="Natural canastas")
-    mixed_canastas = NumberColumn(verbose_name="Mixed canastas")
-    red_threes = NumberColumn(verbose_name="Red threes")
-    times_out = NumberColumn(verbose_name="Times out")
-    concealed_outs = NumberColumn(verbose_name="Concealed outs")
-    perfect_cuts = NumberColumn(verbose_name="Perfect cuts")
-    rating = RatingColumn(verbose_name="Rating")
+    games = NumberColumn(verbose_name=_("Games"))
+    wins = NumberColumn(verbose_name=_("Won"))
+    losses = NumberColumn(verbose_name=_("Lost"))
+    win_pct = NumberColumn(verbose_name=_("Win %"), decimals=1)
+    points_for = NumberColumn(verbose_name=_("Points for"))
+    points_against = NumberColumn(verbose_name=_("Points against"))
+    differential = SignedColumn(verbose_name=_("Difference"))
+    average = NumberColumn(verbose_name=_("Average"), decimals=1)
+    hands = NumberColumn(verbose_name=_("Hands"))
+    natural_canastas = NumberColumn(verbose_name=_("Natural canastas"))
+    mixed_canastas = NumberColumn(verbose_name=_("Mixed canastas"))
+    red_threes = NumberColumn(verbose_name=_("Red threes"))
+    times_out = NumberColumn(verbose_name=_("Times out"))
+    concealed_outs = NumberColumn(verbose_name=_("Concealed outs"))
+    perfect_cuts = NumberColumn(verbose_name=_("Perfect cuts"))
+    rating = RatingColumn(verbose_name=_("Rating"))
 
     class Meta:
         template_name = TEMPLATE
         per_page = PER_PAGE
         orderable = True
-        empty_text = "No finished games in this period yet."
+        empty_text = _("No finished games in this period yet.")
 
 
 class StandingsTable(_StatsColumns):
     rank = RankColumn()
     name = PersonColumn(
-        verbose_name="Player", order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
+        verbose_name=_("Player"), order_by=("sort_name",), whole_row=True, attrs=NAME_CELL
     )
 
     class Meta(_StatsColumns.Meta):
@@ -85,7 +86,7 @@ class StandingsTable(_StatsColumns):
 
 class PartnershipTable(_StatsColumns):
     rank = RankColumn()
-    name = tables.Column(verbose_name="Partners", order_by=("sort_name",), attrs=NAME_CELL)
+    name = tables.Column(verbose_name=_("Partners"), order_by=("sort_name",), attrs=NAME_CELL)
 
     class Meta(_StatsColumns.Meta):
         sequence = ("rank", "name", "...")

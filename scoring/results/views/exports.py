@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import FileResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from members.permissions import officer_required
 from scoring.results import exports
@@ -22,8 +23,10 @@ def league_workbook_view(request):
     if not filterset.is_valid():
         messages.error(
             request,
-            "The workbook could not be made: "
-            + " ".join(str(e) for errors in filterset.errors.values() for e in errors),
+            _("The workbook could not be made: %(problems)s")
+            % {
+                "problems": " ".join(str(e) for errors in filterset.errors.values() for e in errors)
+            },
         )
         return redirect(reverse("scoring:standings"))
     period = filterset.period

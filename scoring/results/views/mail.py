@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from members.models import ClubDay
@@ -34,7 +36,7 @@ def send_results_view(request, pk):
         messages.warning(request, refusal.message)
         return redirect("members:day", pk=day.pk)
     if not new:
-        messages.info(request, "That press was already handled; nothing more was sent.")
+        messages.info(request, _("That press was already handled; nothing more was sent."))
     else:
         _say_what_happened(request, mailing)
     return redirect("members:day", pk=day.pk)
@@ -47,13 +49,21 @@ def _say_what_happened(request, mailing) -> None:
     if not rows:
         messages.info(
             request,
-            "Nobody new to send to: everyone who asked for the results already has them. "
-            "Use \u201cSend again to everyone\u201d to send them a second time.",
+            _(
+                "Nobody new to send to: everyone who asked for the results already has them. "
+                "Use “Send again to everyone” to send them a second time."
+            ),
         )
         return
-    text = f"The results were e-mailed to {sent} member{'s' if sent != 1 else ''}."
+    text = ngettext(
+        "The results were e-mailed to %(count)s member.",
+        "The results were e-mailed to %(count)s members.",
+        sent,
+    ) % {"count": sent}
     if failed:
-        text += f" {failed} failed: see the log below for why; press Send again to retry."
+        text += " " + _(
+            "%(count)s failed: see the log below for why; press Send again to retry."
+        ) % {"count": failed}
         messages.warning(request, text)
     else:
         messages.success(request, text)

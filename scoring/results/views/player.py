@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from members.models import Person
 from scoring.results import charts, ratings
@@ -61,16 +62,16 @@ def _charts(person, scores, ratings_seen) -> dict:
     return {
         "score_chart": charts.line_chart(
             scores,
-            title=f"Game scores of {person.full_name}",
-            y_label="Game score",
+            title=_("Game scores of %(name)s") % {"name": person.full_name},
+            y_label=_("Game score"),
             noun="game",
         ),
         "rating_chart": charts.line_chart(
             [(day, ratings.display_rating(o)) for day, o in ratings_seen],
-            title=f"Rating of {person.full_name} after each game",
-            y_label="Rating",
+            title=_("Rating of %(name)s after each game") % {"name": person.full_name},
+            y_label=_("Rating"),
             noun="rated game",
-            start=("Start", ratings.NEW_PLAYER_RATING),
+            start=(_("Start"), ratings.NEW_PLAYER_RATING),
             reference=ratings.NEW_PLAYER_RATING,
         ),
     }
@@ -113,8 +114,8 @@ def _body(request, person, is_me: bool) -> dict:
         **tables,
         "bests": _with_urls(games_of.bests_of(record, ratings_seen)),
         **_charts(person, games_of.score_series(person), ratings_seen),
-        "rating_sentence": ratings.SENTENCE,
-        "rating_how": ratings.HOW,
+        "rating_sentence": _(ratings.SENTENCE),
+        "rating_how": _(ratings.HOW),
     }
 
 
@@ -135,7 +136,7 @@ def page_person(pk: int, user) -> Person:
         .first()
     )
     if found is None:
-        raise Http404("No such person.")
+        raise Http404(_("No such person."))
     return found
 
 

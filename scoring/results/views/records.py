@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring.results.cache import cached_body
 from scoring.results.standings import records as found
@@ -13,23 +15,23 @@ from scoring.results.views.common import csv_download, paginate, results_page, w
 # key: (title, table class, rows, prefix). The page and its CSV downloads build each
 # table the same way, so a download follows the sort the page shows.
 RECORDS = {
-    "highest_hand": ("Highest hand", tables.HighestHandTable, found.highest_hands, ""),
-    "highest_game": ("Highest game", tables.HighestGameTable, found.highest_games, ""),
+    "highest_hand": (_("Highest hand"), tables.HighestHandTable, found.highest_hands, ""),
+    "highest_game": (_("Highest game"), tables.HighestGameTable, found.highest_games, ""),
     "most_canastas": (
-        "Most canastas in a game",
+        _("Most canastas in a game"),
         tables.MostCanastasTable,
         found.most_canastas,
         "",
     ),
     "four_red_threes": (
-        "Four red threes in a hand",
+        _("Four red threes in a hand"),
         tables.FourRedThreesTable,
         found.four_red_threes,
         "r3-",
     ),
-    "streaks": ("Longest winning streak", tables.StreakTable, found.winning_streaks, ""),
+    "streaks": (_("Longest winning streak"), tables.StreakTable, found.winning_streaks, ""),
     "season_games": (
-        "Most games in a season",
+        _("Most games in a season"),
         tables.SeasonGamesTable,
         found.most_games_in_a_season,
         "",
@@ -48,7 +50,7 @@ def records_view(request, club):
     if wants_csv(request):
         which = request.GET.get("table", "highest_hand")
         if which not in RECORDS:
-            raise Http404("No such record table.")
+            raise Http404(gettext("No such record table."))
         table = _record_table(which, link=False)
         return csv_download(request, table, f"records-{which.replace('_', '-')}.csv")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from members.permissions import officer_required
@@ -28,14 +29,20 @@ def season_edit_view(request, pk=None):
     form = SeasonForm(request.POST or None, instance=season)
     if request.method == "POST" and form.is_valid():
         saved = save_season(form.instance)
-        verb = "saved" if season else "added"
-        messages.success(request, f"Season “{saved.name}” {verb}.")
+        if season:
+            messages.success(request, _("Season “%(name)s” saved.") % {"name": saved.name})
+        else:
+            messages.success(request, _("Season “%(name)s” added.") % {"name": saved.name})
         if form.overlaps:
             names = ", ".join(f"“{s.name}”" for s in form.overlaps)
             messages.warning(
                 request,
-                f"“{saved.name}” overlaps {names}: games on the shared days count in each "
-                "season. That is fine for a league inside a year; otherwise change the dates.",
+                _(
+                    "“%(name)s” overlaps %(others)s: games on the shared days count in each "
+                    "season. That is fine for a league inside a year; otherwise change the "
+                    "dates."
+                )
+                % {"name": saved.name, "others": names},
             )
         return redirect("scoring:seasons")
     return render(request, "results/season_form.html", {"form": form, "season": season})

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.template.defaultfilters import pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 from django_tables2 import RequestConfig
 
@@ -66,12 +67,14 @@ def _show_all(request, kind: str, measures) -> bool:
 
 def _empty_text(result) -> str:
     if result.unranked:
-        return (
-            f"Nobody is ranked yet: a player needs {result.min_games} "
-            f"game{pluralize(result.min_games)} in this period. Everyone who has played "
-            "is listed below, under “Not ranked yet”."
-        )
-    return "No finished games in this period yet."
+        return ngettext(
+            "Nobody is ranked yet: a player needs %(games)s game in this period. Everyone "
+            "who has played is listed below, under “Not ranked yet”.",
+            "Nobody is ranked yet: a player needs %(games)s games in this period. Everyone "
+            "who has played is listed below, under “Not ranked yet”.",
+            result.min_games,
+        ) % {"games": result.min_games}
+    return _("No finished games in this period yet.")
 
 
 def _body_context(request, kind: str, result, link: bool) -> dict:
@@ -120,10 +123,11 @@ def _find_me(request, kind: str, result):
     url = _my_row_url(request, kind, result, person) if person else None
     if url:
         return redirect(url)
-    rows = "row" if kind == "players" else "pair"
-    messages.info(
-        request, f"You have no finished games in this period, so you have no {rows} here."
-    )
+    if kind == "players":
+        text = _("You have no finished games in this period, so you have no row here.")
+    else:
+        text = _("You have no finished games in this period, so you have no pair here.")
+    messages.info(request, text)
     query = request.GET.copy()
     query.pop("find", None)
     return redirect(f"{request.path}?{query.urlencode()}")
@@ -185,8 +189,8 @@ def _page(request, kind: str, page: dict, state) -> HttpResponse:
         "page": page,
         "find_me": bool(state and state.has_person),
         "open_hands": state is None or state.open_hands,
-        "rating_sentence": ratings.SENTENCE,
-        "rating_how": ratings.HOW,
+        "rating_sentence": _(ratings.SENTENCE),
+        "rating_how": _(ratings.HOW),
         "officer_urls": _officer_urls(),
     }
     status = 200 if page["period"] is not None else 400
@@ -227,8 +231,14 @@ def standings_settings_view(request):
         set_ranking(club, **form.ranking_values())
         messages.success(
             request,
-            f"Saved. The standings now rank by {measures_label(club.ranking_measures)}"
-            f" and need {club.min_games_to_rank} games to rank a player.",
+            _(
+                "Saved. The standings now rank by %(measures)s and need %(games)s games to "
+                "rank a player."
+            )
+            % {
+                "measures": measures_label(club.ranking_measures),
+                "games": club.min_games_to_rank,
+            },
         )
         return redirect("scoring:standings")
     return render(request, "results/standings_settings.html", {"form": form})

@@ -59,9 +59,9 @@ def test_each_message_has_the_day_the_top_six_and_the_own_games(officer_client, 
     assert "Table 1, game 1: you won, 5,700 to 450 (Cat Cole & Dan Dale)." in body
     assert "TOP SIX" in body and "1. Ann Able & Bob Baker: 5,700" in body
     # On the friendly scale: a new player starts at 1,000, and a win raises it.
-    rating = re.search(r"Your rating: (\d+) before the day, (\d+) after it \(\+(\d+)\)", body)
+    rating = re.search(r"Your rating: ([\d,]+) before the day, ([\d,]+) after it \(\+(\d+)\)", body)
     assert rating, body
-    before, after, change = map(int, rating.groups())
+    before, after, change = (int(n.replace(",", "")) for n in rating.groups())
     assert before == 1000 and after > before and change == after - before
     cat = by_address()["cat@example.org"].body
     assert "you lost, 450 to 5,700 (Ann Able & Bob Baker)" in cat

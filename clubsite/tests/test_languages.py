@@ -1,0 +1,349 @@
+"""The site in the club's language: who chooses (a member's own choice > the phone's
+switch > the club's language), the words each area shows in Spanish and Brazilian
+Portuguese, and numbers and dates in each language's format.
+
+The world is the personas' world (``test_personas.build_world``): an open club day with
+table 1 playing (two hands) and a finished game, a closed day last week.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+from django.utils.formats import date_format, number_format
+
+from clubsite import languages
+from clubsite.tests import test_personas as personas
+from members.clubs import current_club_id
+from members.models import Person
+from scoring.tests.play.conftest import quick_post
+from scoring.tests.samples import BIG, SMALL
+
+# The personas' world, built once per module (its fixtures, used here by name).
+world_keys = personas.world_keys
+world = personas.world
+persona_client = personas.persona_client
+
+
+def page(client, url) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, (url, response.status_code)
+    return response.content.decode()
+
+
+def table_url(world) -> str:
+    return reverse("scoring:table", args=[world.table1.pk])
+
+
+def speak(settings, code) -> None:
+    """The club reads ``code``: its own language (its settings page) and a new club's
+    (the ``CLUB_LANGUAGE`` setting)."""
+    from members.clubs import current_club
+
+    settings.CLUB_LANGUAGE = code
+    club = current_club()
+    club.language_code = code
+    club.save(update_fields=["language_code"])
+
+
+# ---------------------------------------------------------------------------------------
+# Who chooses
+
+
+def test_the_club_language_is_the_default(world, settings):
+    keeper = persona_client(world, "keeper")
+    assert 'lang="en"' in page(keeper, table_url(world))
+    speak(settings, "es")
+    body = page(keeper, table_url(world))
+    assert 'lang="es"' in body
+    assert "Guardar mano 3" in body
+    speak(settings, "pt-br")
+    body = page(keeper, table_url(world))
+    assert 'lang="pt-br"' in body
+    assert "Salvar mão 3" in body
+
+
+def test_the_phone_switch_is_remembered(world):
+    keeper = persona_client(world, "keeper")
+    response = keeper.post(
+        reverse("choose_language"), {"language": "pt-br", "next": table_url(world)}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == table_url(world)
+    assert keeper.cookies["club_language"].value == "pt-br"
+    assert keeper.cookies["club_language"]["max-age"] == 365 * 24 * 3600
+    body = page(keeper, table_url(world))
+    assert "Salvar mão 3" in body
+    # The next visit (the same phone, the cookie kept) still reads Portuguese.
+    assert "Placar" in page(keeper, table_url(world))
+
+
+def test_the_switch_refuses_another_site_and_an_unknown_language(world, settings):
+    client = Client()
+    response = client.post(
+        reverse("choose_language"), {"language": "xx", "next": "https://evil.example/"}
+    )
+    assert response["Location"] == "/"
+    assert client.cookies["club_language"].value == "en"  # the club's language
+    speak(settings, "es")
+    response = client.post(reverse("choose_language"), {"language": "fr"})
+    assert client.cookies["club_language"].value == "es"
+
+
+def test_a_members_choice_outranks_the_phone_and_the_club(world, settings):
+    speak(settings, "es")
+    member = persona_client(world, "member")
+    member.cookies["club_language"] = "pt-br"
+    assert "Mi página" not in page(member, reverse("members:me"))  # the phone: Portuguese
+    response = member.post(reverse("members:me_language"), {"language": "en"})
+    assert response.status_code == 302
+    assert Person.objects.get(pk=world.mary.pk).language == "en"
+    body = page(member, reverse("members:me"))
+    assert 'lang="en"' in body
+    # Remembered on the record: a new login on another phone reads English too.
+    other = Client()
+    other.force_login(world.mary.user)
+    assert 'lang="en"' in page(other, reverse("members:me"))
+    # "The club's language" again: the phone's switch decides.
+    member.post(reverse("members:me_language"), {"language": ""})
+    assert Person.objects.get(pk=world.mary.pk).language == ""
+    assert 'lang="pt-br"' in page(member, reverse("members:me"))
+
+
+def test_a_member_who_chose_and_taps_the_switch_changes_the_choice(world):
+    member = persona_client(world, "member")
+    member.post(reverse("members:me_language"), {"language": "es"})
+    member.post(reverse("choose_language"), {"language": "pt-br", "next": "/me/"})
+    assert Person.objects.get(pk=world.mary.pk).language == "pt-br"
+    assert 'lang="pt-br"' in page(member, reverse("members:me"))
+
+
+def test_a_choice_costs_no_query_per_page(world, django_assert_num_queries):
+    """The member's choice is read once per login session, then kept in the session."""
+    member = persona_client(world, "member")
+    member.post(reverse("members:me_language"), {"language": "es"})
+    request = type("R", (), {})()
+    request.user = world.mary.user
+    request.session = {languages.MEMBER_KEY: [world.mary.user.pk, current_club_id(), "es"]}
+    request.COOKIES = {}
+    with django_assert_num_queries(0):
+        assert languages.language_for(request) == "es"
+
+
+def test_paper_follows_the_club(settings):
+    settings.CLUB_PAPER = ""
+    settings.CLUB_LANGUAGE = "en"
+    assert languages.paper_size() == "Letter"
+    settings.CLUB_LANGUAGE = "es"
+    assert languages.paper_size() == "A4"
+    settings.CLUB_PAPER = "letter"
+    assert languages.paper_size() == "Letter"
+
+
+# ---------------------------------------------------------------------------------------
+# Numbers and dates
+
+
+@pytest.mark.parametrize("code", ["es", "pt-br"])
+def test_numbers_and_dates_in_spanish_and_portuguese(code):
+    with translation.override(code):
+        assert number_format(1000, force_grouping=True) == "1.000"
+        assert number_format(12345, force_grouping=True) == "12.345"
+        assert date_format(datetime.date(2026, 12, 5), "SHORT_DATE_FORMAT") == "5/12/2026"
+        assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5/12/2026"
+    with translation.override("en"):
+        assert number_format(1000, force_grouping=True) == "1,000"
+        assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5 Dec 2026"
+
+
+# ---------------------------------------------------------------------------------------
+# The table page: the score keeper's phone
+
+
+def test_table_page_in_spanish(world, settings):
+    speak(settings, "es")
+    body = page(persona_client(world, "keeper"), table_url(world))
+    for words in (
+        "Mesa 1 · Partida 2",
+        "Guardar mano 3",
+        "Puntos de cartas bajadas",
+        "Canastas limpias",
+        "Canastas sucias",
+        "Tres rojos",
+        "Cortó",
+        "Para bajar",
+        "Deshacer mano 2",
+    ):
+        assert words in body, words
+
+
+def test_table_page_in_portuguese(world, settings):
+    speak(settings, "pt-br")
+    body = page(persona_client(world, "keeper"), table_url(world))
+    for words in (
+        "Mesa 1 · Partida 2",
+        "Salvar mão 3",
+        "Pontos das cartas baixadas",
+        "Canastras limpas",
+        "Canastras sujas",
+        "Três vermelhos",
+        "Bateu",
+        "Para baixar",
+        "Desfazer mão 2",
+    ):
+        assert words in body, words
+
+
+def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
+    """Two teams went out: the engine refuses, in the reader's language."""
+    both_out = [dict(BIG, went_out="out"), dict(SMALL, went_out="out")]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("es", "Los equipos 1 y 2 cortaron los dos"),
+        ("pt-br", "As equipes 1 e 2 bateram as duas"),
+    ):
+        speak(settings, code)
+        response = persona_client(world, "keeper").post(url, quick_post(both_out, 3))
+        assert response.status_code == 200
+        assert words in response.content.decode()
+
+
+def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
+    speak(settings, "es")
+    keeper = persona_client(world, "keeper")
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    response = keeper.post(url, quick_post([BIG, SMALL], 3), follow=True)
+    body = response.content.decode()
+    assert "Mano 3 guardada. Equipo 1 +" in body
+    assert "." in body.split("Mano 3 guardada.")[1].split("</p>")[0]  # 1.234, not 1,234
+
+
+# ---------------------------------------------------------------------------------------
+# The door, the board
+
+
+def test_the_door_in_spanish_and_portuguese(world, settings):
+    url = reverse("members:signin", args=[world.day.pk]) + "?q=Walt"
+    officer = persona_client(world, "officer")
+    speak(settings, "es")
+    body = page(officer, url)
+    for words in ("Registro en la entrada", "Registrar · mostró el carnet", "Presentes: 9"):
+        assert words in body, words
+    response = officer.post(
+        reverse("members:signin_person", args=[world.day.pk]),
+        {"person": world.walt.pk, "card_shown": "false"},
+        follow=True,
+    )
+    assert "Walt Walkin registrado. No mostró el carnet." in response.content.decode()
+    speak(settings, "pt-br")
+    body = page(officer, reverse("members:signin", args=[world.day.pk]) + "?q=Sid")
+    assert "Registro na entrada" in body
+    assert "Chegada já registrada às" in body
+
+
+def test_the_board_in_spanish_and_portuguese(world, settings):
+    officer = persona_client(world, "officer")
+    url = reverse("scoring:board", args=[world.day.pk])
+    speak(settings, "es")
+    body = page(officer, url)
+    for words in ("Ronda 1", "Mesa 1", "Partida 2 · 2 manos", "Empatados en 1.480"):
+        assert words in body, words
+    speak(settings, "pt-br")
+    body = page(officer, url)  # the cached body is kept per language
+    for words in ("Rodada 1", "Partida 2 · 2 mãos", "Empatados em 1.480", "Ainda não começou"):
+        assert words in body, words
+
+
+# ---------------------------------------------------------------------------------------
+# The results pages
+
+
+def test_the_standings_in_spanish_and_portuguese(world, settings):
+    member = persona_client(world, "member")
+    url = reverse("scoring:standings") + "?season=all&columns=all"
+    speak(settings, "es")
+    body = page(member, url)
+    for words in ("Posiciones", "% ganadas", "Diferencia", "Nivel", "Sobre el nivel", "1.000"):
+        assert words in body, words
+    speak(settings, "pt-br")
+    body = page(member, url)
+    for words in ("Classificação", "% vitórias", "Saldo", "Nível", "Duplas"):
+        assert words in body, words
+
+
+def test_a_days_results_in_portuguese_with_its_dates(world, settings):
+    speak(settings, "pt-br")
+    body = page(persona_client(world, "member"), reverse("scoring:day_results") + "?season=all")
+    assert "Resultados dos encontros" in body
+    date = world.last_week.date
+    assert f"{date.day}/{date.month}/{date.year}" in body  # 19/11/2026, day first
+
+
+# ---------------------------------------------------------------------------------------
+# The e-mail, the day sheet, the workbook
+
+
+def test_each_member_gets_the_results_email_in_their_language(world, settings, mailoutbox):
+    from scoring.results.mail import send_day_results
+
+    speak(settings, "es")
+    Person.objects.filter(pk=world.mary.pk).update(results_by_email=True, language="pt-br")
+    Person.objects.filter(pk=world.olga.pk).update(results_by_email=True)
+    send_day_results(world.last_week, key="k1", link=lambda path: "https://club.test" + path)
+    by_address = {m.to[0]: m for m in mailoutbox}
+    olga, mary = by_address[world.olga.email], by_address[world.mary.email]
+    assert olga.subject.startswith("Resultados de ")
+    assert "Hola, Olga:" in olga.body and "LOS SEIS MEJORES" in olga.body
+    assert "Olá, Mary," in mary.body and "OS SEIS MELHORES" in mary.body
+    assert "Seu nível:" in mary.body
+    assert 'lang="pt-br"' in mary.alternatives[0][0]
+
+
+def test_the_day_sheet_in_spanish_on_a4(world, settings):
+    speak(settings, "es")
+    settings.CLUB_PAPER = ""
+    body = page(
+        persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
+    )
+    assert "Los seis mejores" in body and "hoja A4" in body
+    assert "css/paper-a4.css" in body
+    settings.CLUB_PAPER = "Letter"
+    body = page(
+        persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
+    )
+    assert "css/paper-letter.css" in body and "hoja Letter" in body
+
+
+@pytest.mark.parametrize(
+    ("code", "sheets", "headers"),
+    [
+        ("es", ["Resumen", "Posiciones", "Partidas", "Manos", "Asistencia", "Socios"], "Nivel"),
+        ("pt-br", ["Resumo", "Classificação", "Partidas", "Mãos", "Presença", "Sócios"], "Nível"),
+    ],
+)
+def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, headers):
+    import io
+
+    import openpyxl
+
+    speak(settings, code)
+    response = persona_client(world, "officer").get(
+        reverse("scoring:league_workbook") + "?season=all"
+    )
+    assert response.status_code == 200
+    wb = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content)))
+    assert wb.sheetnames == sheets
+    standings = wb[sheets[1]]
+    header = [cell.value for cell in standings[1]]
+    assert headers in header
+    games_played = header.index("Partidas")
+    assert isinstance(standings.cell(row=2, column=games_played + 1).value, int)
+    summary = wb[sheets[0]]
+    date_cell = summary.cell(row=2, column=1)
+    assert isinstance(date_cell.value, datetime.datetime | datetime.date)
+    assert date_cell.number_format == "d/m/yyyy"
+    assert standings.page_setup.paperSize == 9  # A4
