@@ -2,6 +2,7 @@
 
 import django_filters
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from members.models import Person
 
@@ -9,14 +10,14 @@ from members.models import Person
 class PersonFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(
         method="search",
-        label="Number or name",
+        label=_("Number or name"),
         widget=forms.TextInput(attrs={"type": "search", "autocomplete": "off"}),
     )
     kind = django_filters.ChoiceFilter(
-        choices=Person.Kind.choices, empty_label="Members and guests", label="Who"
+        choices=Person.Kind.choices, empty_label=_("Members and guests"), label=_("Who")
     )
     status = django_filters.ChoiceFilter(
-        choices=Person.Status.choices, empty_label="Any status", label="Status"
+        choices=Person.Status.choices, empty_label=_("Any status"), label=_("Status")
     )
 
     class Meta:

@@ -383,7 +383,7 @@ class Person(models.Model):
     @property
     def display_name(self) -> str:
         if self.kind == self.Kind.GUEST:
-            return f"{self.full_name} (guest)"
+            return _("%(name)s (guest)") % {"name": self.full_name}
         return self.full_name
 
     @property

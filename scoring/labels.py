@@ -12,7 +12,7 @@ import re
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.rules.kinds import CATALOGUE_BY_KEY
+from scoring.engine.rules.kinds import CATALOGUE_BY_KEY, kind_words
 
 __all__ = [
     "BREAKDOWN_WORDS",
@@ -61,9 +61,8 @@ def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
         spec = CATALOGUE_BY_KEY.get(kind)
         if kind in leave_out or spec is None or type(n) is not int or n <= 0:
             continue
-        label = spec.label[0].lower() + spec.label[1:]
-        many = label.replace("canasta", "canastas", 1) if "canasta" in label else label + "s"
-        words.append(f"{n} {label if n == 1 else many}")
+        one, many = kind_words(spec.label)
+        words.append(f"{n} {one if n == 1 else many}")
     return "; ".join(words)
 
 

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django_scopes.forms import SafeModelChoiceField
 
 from members.models import Club
+from scoring.labels import rules_words
 from scoring.models import ClubSettings, RuleSet
 
 #: The languages a club may choose: the site's (clubsite.languages).
@@ -26,7 +27,11 @@ def _language_choices():
 class ClubForm(forms.ModelForm):
     time_zone = forms.ChoiceField(
         choices=(),
-        help_text=Club._meta.get_field("time_zone").help_text,
+        label=_("Time zone"),
+        help_text=_(
+            "Where the club plays, e.g. America/Montevideo: dates and times are shown in it "
+            "and a day's table links end at its midnight."
+        ),
     )
     language_code = forms.ChoiceField(
         choices=(),
@@ -41,9 +46,15 @@ class ClubForm(forms.ModelForm):
         model = Club
         fields = ["name", "time_zone", "language_code", "results_sender_name", "results_reply_to"]
         labels = {
-            "name": "Club name",
-            "results_sender_name": "Results e-mail: sender's name",
-            "results_reply_to": "Results e-mail: replies go to",
+            "name": _("Club name"),
+            "results_sender_name": _("Results e-mail: sender's name"),
+            "results_reply_to": _("Results e-mail: replies go to"),
+        }
+        help_texts = {
+            "results_sender_name": _(
+                "The name the results e-mail comes from (the club's name when empty)."
+            ),
+            "results_reply_to": _("Where replies to the results e-mail go (none when empty)."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -60,24 +71,28 @@ class ClubForm(forms.ModelForm):
 class ClubGameSettingsForm(forms.ModelForm):
     confirm_hands = forms.TypedChoiceField(
         choices=[
-            ("", "As the day's rule set says"),
-            ("on", "On: the other team confirms every hand"),
-            ("off", "Off: the score keeper's word is enough"),
+            ("", _("As the day's rule set says")),
+            ("on", _("On: the other team confirms every hand")),
+            ("off", _("Off: the score keeper's word is enough")),
         ],
         coerce=lambda v: {"on": True, "off": False}.get(v),
         empty_value=None,
         required=False,
-        label="The other team's OK",
+        label=_("The other team's OK"),
         widget=forms.RadioSelect,
-        help_text="On days that do not choose for themselves (a club day's rules page can).",
+        help_text=_("On days that do not choose for themselves (a club day's rules page can)."),
     )
 
     class Meta:
         model = ClubSettings
         fields = ["default_rule_set", "min_games_to_rank", "confirm_hands"]
         labels = {
-            "default_rule_set": "Default rule set",
-            "min_games_to_rank": "Minimum games to be ranked",
+            "default_rule_set": _("Default rule set"),
+            "min_games_to_rank": _("Minimum games to be ranked"),
+        }
+        help_texts = {
+            "default_rule_set": _("Played on a club day unless the day chooses another."),
+            "min_games_to_rank": _("Fewer games than this: listed apart, not ranked."),
         }
         field_classes = {"default_rule_set": SafeModelChoiceField}
 
@@ -87,6 +102,7 @@ class ClubGameSettingsForm(forms.ModelForm):
         field.queryset = RuleSet.objects.all()
         field.required = True
         field.empty_label = None
+        field.label_from_instance = lambda rule_set: rules_words(rule_set.name)
         self.initial["confirm_hands"] = {True: "on", False: "off"}.get(
             self.instance.confirm_hands, ""
         )

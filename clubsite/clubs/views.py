@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_scopes import scopes_disabled
 
@@ -93,7 +94,7 @@ def club_settings(request):
                 form.save()
                 game_form.save()
                 results_changed(every_person=True)
-            messages.success(request, "The club's settings are saved.")
+            messages.success(request, _("The club's settings are saved."))
             return redirect("club_settings")
     else:
         form = ClubForm(instance=club, prefix="club")

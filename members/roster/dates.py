@@ -15,6 +15,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 AUTO, DAY_FIRST, MONTH_FIRST = "auto", "dmy", "mdy"
 DATE_ORDERS = (AUTO, DAY_FIRST, MONTH_FIRST)
 #: Rows of each kind kept as evidence for the preview.
@@ -113,7 +115,9 @@ class DateOrder:
 
     @property
     def words(self) -> str:
-        return "day first (DD/MM/YYYY)" if self.order == DAY_FIRST else "month first (MM/DD/YYYY)"
+        if self.order == DAY_FIRST:
+            return gettext("day first (DD/MM/YYYY)")
+        return gettext("month first (MM/DD/YYYY)")
 
     @property
     def both_ways_read(self) -> list[tuple[int, str, dt.date | None]]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import ngettext
 
 from members.models import Person
 from members.roster.clean import FIELD_LABELS, Duplicate, Refusal, Replaced, RosterRow
@@ -53,18 +54,36 @@ class ImportPlan:
     replaced: list[Replaced] = field(default_factory=list)
 
     def summary(self) -> str:
-        text = f"{len(self.create)} created, {len(self.update)} updated, "
-        text += f"{len(self.unchanged)} unchanged"
+        parts = [
+            ngettext("%(n)s created", "%(n)s created", len(self.create)) % {"n": len(self.create)},
+            ngettext("%(n)s updated", "%(n)s updated", len(self.update)) % {"n": len(self.update)},
+            ngettext("%(n)s unchanged", "%(n)s unchanged", len(self.unchanged))
+            % {"n": len(self.unchanged)},
+        ]
         if self.refused:
-            text += f", {len(self.refused)} refused"
-        if self.duplicates:
-            text += f", {len(self.duplicates)} duplicate row(s) counted once"
-        if self.replaced:
-            text += (
-                f", {len(self.replaced)} row(s) replaced by a later row with the same "
-                "membership number"
+            parts.append(
+                ngettext("%(n)s refused", "%(n)s refused", len(self.refused))
+                % {"n": len(self.refused)}
             )
-        return text
+        if self.duplicates:
+            parts.append(
+                ngettext(
+                    "%(n)s duplicate row counted once",
+                    "%(n)s duplicate rows counted once",
+                    len(self.duplicates),
+                )
+                % {"n": len(self.duplicates)}
+            )
+        if self.replaced:
+            parts.append(
+                ngettext(
+                    "%(n)s row replaced by a later row with the same membership number",
+                    "%(n)s rows replaced by a later row with the same membership number",
+                    len(self.replaced),
+                )
+                % {"n": len(self.replaced)}
+            )
+        return ", ".join(parts)
 
 
 def plan_import(rows: list[RosterRow], *, for_update: bool = False) -> ImportPlan:

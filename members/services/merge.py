@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalChanges
 
 from members.models import MergeRecord, Person, Round, SignIn
@@ -61,11 +63,13 @@ def _relations_to_person():
 
 
 _LABELS = {
-    ("members.Person", "brought_by"): "guests they brought",
-    ("members.Person", "merged_into"): "records merged earlier",
-    ("members.SignIn", "person"): "sign-ins",
-    ("members.SignIn", "brought_by"): "guests' sign-ins (as the member who brought them)",
-    ("members.Seat", "person"): "seats at tables",
+    ("members.Person", "brought_by"): gettext_lazy("guests they brought"),
+    ("members.Person", "merged_into"): gettext_lazy("records merged earlier"),
+    ("members.SignIn", "person"): gettext_lazy("sign-ins"),
+    ("members.SignIn", "brought_by"): gettext_lazy(
+        "guests' sign-ins (as the member who brought them)"
+    ),
+    ("members.Seat", "person"): gettext_lazy("seats at tables"),
 }
 
 
@@ -73,7 +77,7 @@ def _label(model, field) -> str:
     """'sign-ins', 'games (score keeper)': what a count of moved rows is about."""
     known = _LABELS.get((getattr(model._meta, "label", ""), field.name))
     if known:
-        return known
+        return str(known)
     name = str(model._meta.verbose_name_plural)
     return f"{name} ({field.verbose_name})" if field.name != "person" else name
 
@@ -87,9 +91,9 @@ def merge_people(kept: Person, removed: Person, *, by=None) -> MergeRecord:
     seated in the same round or another app's rule forbids the move. `removed` stays as
     a trace pointing at `kept`, without its membership number."""
     if kept.pk == removed.pk:
-        raise MergeRefused("Choose two different records to merge.")
+        raise MergeRefused(_("Choose two different records to merge."))
     if kept.is_merged or removed.is_merged:
-        raise MergeRefused("One of these records was already merged; reload the page.")
+        raise MergeRefused(_("One of these records was already merged; reload the page."))
     with transaction.atomic():
         kept = Person.objects.select_for_update().get(pk=kept.pk)
         removed = Person.objects.select_for_update().get(pk=removed.pk)
@@ -122,8 +126,11 @@ def _check_not_seated_together(kept: Person, removed: Person) -> None:
     )
     if both_seated is not None:
         raise MergeRefused(
-            f"Both records are seated in round {both_seated.number} of {both_seated.day}. "
-            "Take one of them off the tables first (seating page), then merge."
+            _(
+                "Both records are seated in round %(number)s of %(day)s. Take "
+                "one of them off the tables first (seating page), then merge."
+            )
+            % {"number": both_seated.number, "day": both_seated.day}
         )
 
 
@@ -163,18 +170,20 @@ def _move_relations(kept: Person, removed: Person, moved: dict[str, int]) -> Non
             and queryset.exists()
         ):
             raise MergeRefused(
-                f"Both records have a {model._meta.verbose_name}; only one is allowed. "
-                "Nothing was changed."
+                _("Both records have a %(verbose_name)s; only one is allowed. Nothing was changed.")
+                % {"verbose_name": model._meta.verbose_name}
             )
         try:
             with transaction.atomic():
                 count = queryset.update(**{field.name: kept})
         except IntegrityError:
             raise MergeRefused(
-                "These two records cannot be merged: both appear in "
-                f"{_label(model, field)} where the same person may appear only once "
-                "(for example, as two players of one game). Nothing was changed; "
-                "correct that first."
+                _(
+                    "These two records cannot be merged: both appear in %(label)s "
+                    "where the same person may appear only once (for example, as two "
+                    "players of one game). Nothing was changed; correct that first."
+                )
+                % {"label": _label(model, field)}
             ) from None
         if count:
             moved[_label(model, field)] = moved.get(_label(model, field), 0) + count

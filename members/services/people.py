@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members.models import Person
 from members.roster.clean import clean_number
@@ -43,16 +44,19 @@ def convert_guest_to_member(
     """A guest joins: the same row becomes a member, keeping every sign-in and game."""
     number = clean_number(membership_number)
     if person.is_merged:
-        raise ConversionRefused("This record was merged into another; convert that one.")
+        raise ConversionRefused(_("This record was merged into another; convert that one."))
     if not person.is_guest:
-        raise ConversionRefused(f"{person.full_name} is already a member.")
+        raise ConversionRefused(_("%(name)s is already a member.") % {"name": person.full_name})
     if not number:
-        raise ConversionRefused("Type the new member's membership number.")
+        raise ConversionRefused(_("Type the new member's membership number."))
     taken = Person.objects.filter(membership_number=number).first()
     if taken is not None:
         raise ConversionRefused(
-            f"Membership number {number} already belongs to {taken.full_name}. "
-            "Check the card, or choose another number."
+            _(
+                "Membership number %(number)s already belongs to %(name)s. Check "
+                "the card, or choose another number."
+            )
+            % {"number": number, "name": taken.full_name}
         )
     person.kind = Person.Kind.MEMBER
     person.membership_number = number
@@ -69,7 +73,8 @@ def convert_guest_to_member(
             person.save()
     except IntegrityError:
         raise ConversionRefused(
-            f"Membership number {number} was just given to someone else; choose another."
+            _("Membership number %(number)s was just given to someone else; choose another.")
+            % {"number": number}
         ) from None
     return person
 
@@ -86,13 +91,16 @@ def create_login(person: Person, *, by=None) -> tuple[Any, str]:
 
     Returns (user, password); the password is shown once and never stored in clear."""
     if person.is_merged:
-        raise LoginRefused("This record was merged into another; give that one a login.")
+        raise LoginRefused(_("This record was merged into another; give that one a login."))
     if person.is_guest:
-        raise LoginRefused("Guests don't get logins. Make them a member first.")
+        raise LoginRefused(_("Guests don't get logins. Make them a member first."))
     if person.user_id is not None:
         raise LoginRefused(
-            f"{person.full_name} already has a login ({person.user.get_username()}). "
-            "Use “New temporary password” if they forgot it."
+            _(
+                "%(name)s already has a login (%(user)s). Use “New temporary "
+                "password” if they forgot it."
+            )
+            % {"name": person.full_name, "user": person.user.get_username()}
         )
     User = get_user_model()
     base = _username_base(person)
@@ -120,7 +128,9 @@ def create_login(person: Person, *, by=None) -> tuple[Any, str]:
 def reset_password(person: Person, *, by=None) -> tuple[Any, str]:
     """A new temporary password for a member who forgot theirs."""
     if person.user_id is None:
-        raise LoginRefused(f"{person.full_name} has no login yet; create one first.")
+        raise LoginRefused(
+            _("%(name)s has no login yet; create one first.") % {"name": person.full_name}
+        )
     password = _temporary_password()
     user = person.user
     user.set_password(password)

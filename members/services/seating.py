@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from django.db import models, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members import draw
+from members.draw_words import impossible
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from members.services.errors import SeatingRefused
 
@@ -54,12 +56,12 @@ def draw_round(
     With ``spread_guests`` (the default) the day's guests are spread over the tables:
     no table gets two guests while another has none."""
     if not day.is_open:
-        raise SeatingRefused(f"{day} is closed; reopen it to seat people.")
+        raise SeatingRefused(_("%(day)s is closed; reopen it to seat people.") % {"day": day})
     if remainder not in draw.REMAINDER_CHOICES:
-        raise SeatingRefused("Choose what to do when the count is not a multiple of four.")
+        raise SeatingRefused(_("Choose what to do when the count is not a multiple of four."))
     people = signed_in_ids(day)
     if not people:
-        raise SeatingRefused("Nobody is signed in yet: sign people in at the door first.")
+        raise SeatingRefused(_("Nobody is signed in yet: sign people in at the door first."))
     if seed is None:
         seed = secrets.randbits(48)
     with transaction.atomic():
@@ -82,8 +84,8 @@ def draw_round(
                 avoid_sitting_out=avoid,
                 spread=_guests(people) if spread_guests else (),
             )
-        except draw.SeatingImpossible as error:
-            raise SeatingRefused(str(error)) from None
+        except draw.SeatingImpossible:
+            raise SeatingRefused(impossible(len(people))) from None
         round_ = _clear_for_redraw(latest) if redraw else _next_round(day, latest)
         _store_draw(round_, result, remainder, seed)
     out = Person.objects.in_bulk(result.sitting_out)
@@ -104,8 +106,11 @@ def _clear_for_redraw(round_: Round) -> Round:
         round_.tables.all().delete()
     except ProtectedError:
         raise SeatingRefused(
-            f"Games have already begun at the tables of round {round_.number}; "
-            "it cannot be drawn again."
+            _(
+                "Games have already begun at the tables of round %(number)s; it "
+                "cannot be drawn again."
+            )
+            % {"number": round_.number}
         ) from None
     return round_
 
@@ -133,9 +138,12 @@ def _store_draw(round_: Round, result: draw.Draw, remainder: str, seed: int) -> 
 def start_round(round_: Round) -> Round:
     """Play begins: the seats are fixed from now on."""
     if round_.started:
-        raise SeatingRefused(f"Round {round_.number} has already started.")
+        raise SeatingRefused(_("Round %(number)s has already started.") % {"number": round_.number})
     if not round_.seats.exists():
-        raise SeatingRefused(f"Round {round_.number} has nobody seated yet; draw tables first.")
+        raise SeatingRefused(
+            _("Round %(number)s has nobody seated yet; draw tables first.")
+            % {"number": round_.number}
+        )
     round_.started = True
     round_.save(update_fields=["started"])
     return round_
@@ -145,14 +153,19 @@ def _check_movable(round_: Round) -> None:
     round_.refresh_from_db(fields=["started"])
     if round_.started:
         raise SeatingRefused(
-            f"Play has started in round {round_.number}: seats can no longer be moved. "
-            "Draw the next round instead."
+            _(
+                "Play has started in round %(number)s: seats can no longer be "
+                "moved. Draw the next round instead."
+            )
+            % {"number": round_.number}
         )
 
 
 def _check_signed_in(round_: Round, person: Person) -> None:
     if not SignIn.objects.filter(day_id=round_.day_id, person=person).exists():
-        raise SeatingRefused(f"{person.full_name} is not signed in today; sign them in first.")
+        raise SeatingRefused(
+            _("%(name)s is not signed in today; sign them in first.") % {"name": person.full_name}
+        )
 
 
 MAX_AT_TABLE = 6
@@ -175,29 +188,42 @@ def move_seat(
         current = Seat.objects.filter(round=round_, person=person).select_related("table").first()
         if table_number is None:
             if current is None:
-                raise SeatingRefused(f"{person.full_name} is not at a table in this round.")
+                raise SeatingRefused(
+                    _("%(name)s is not at a table in this round.") % {"name": person.full_name}
+                )
             old_table = current.table
             current.delete()
             _drop_if_empty(old_table)
-            return f"{person.full_name} is sitting out this round."
+            return _("%(name)s is sitting out this round.") % {"name": person.full_name}
         table = _table_numbered(round_, table_number)
         taken = {s.position: s for s in Seat.objects.filter(table=table).select_related("person")}
         if position is None:
             free = [p for p in range(1, MAX_AT_TABLE + 1) if p not in taken]
             if current is not None and current.table_id == table.pk:
-                return f"{person.full_name} is already at table {table.number}."
+                return _("%(name)s is already at table %(number)s.") % {
+                    "name": person.full_name,
+                    "number": table.number,
+                }
             if not free:
-                raise SeatingRefused(f"Table {table.number} is full ({MAX_AT_TABLE} players).")
+                raise SeatingRefused(
+                    _("Table %(number)s is full (%(max_at_table)s players).")
+                    % {"number": table.number, "max_at_table": MAX_AT_TABLE}
+                )
             position = free[0]
         if not 1 <= position <= MAX_AT_TABLE:
-            raise SeatingRefused(f"Seats are numbered 1 to {MAX_AT_TABLE}.")
+            raise SeatingRefused(
+                _("Seats are numbered 1 to %(max_at_table)s.") % {"max_at_table": MAX_AT_TABLE}
+            )
         occupant = taken.get(position)
         if occupant is not None:
             if occupant.person_id == person.pk:
-                return f"{person.full_name} is already in that seat."
+                return _("%(name)s is already in that seat.") % {"name": person.full_name}
             raise SeatingRefused(
-                f"Seat {position} at table {table.number} is taken by "
-                f"{occupant.person.full_name}. Use “Swap two people” to exchange them."
+                _(
+                    "Seat %(position)s at table %(number)s is taken by %(name)s. Use "
+                    "“Swap two people” to exchange them."
+                )
+                % {"position": position, "number": table.number, "name": occupant.person.full_name}
             )
         old_table = None
         if current is not None:
@@ -209,7 +235,11 @@ def move_seat(
             Seat.objects.create(round=round_, table=table, person=person, position=position)
         if old_table is not None and old_table.pk != table.pk:
             _drop_if_empty(old_table)
-    return f"{person.full_name} moved to table {table.number}, seat {position}."
+    return _("%(name)s moved to table %(number)s, seat %(position)s.") % {
+        "name": person.full_name,
+        "number": table.number,
+        "position": position,
+    }
 
 
 def _table_numbered(round_: Round, table_number: int) -> Table:
@@ -220,7 +250,7 @@ def _table_numbered(round_: Round, table_number: int) -> Table:
         return tables[table_number]
     if 1 <= table_number <= max(last + 1, 99):
         return Table.objects.create(round=round_, number=table_number)
-    raise SeatingRefused(f"Tables are numbered 1 to {max(last + 1, 99)}.")
+    raise SeatingRefused(_("Tables are numbered 1 to %(max)s.") % {"max": max(last + 1, 99)})
 
 
 def _drop_if_empty(table: Table) -> None:
@@ -236,7 +266,7 @@ def swap_seats(round_: Round, first: Person, second: Person, *, by=None) -> str:
     """Exchange two people's seats. If one of them is not at a table (sitting out),
     the other leaves the table and they take the seat."""
     if first.pk == second.pk:
-        raise SeatingRefused("Choose two different people to swap.")
+        raise SeatingRefused(_("Choose two different people to swap."))
     with transaction.atomic():
         _check_movable(round_)
         _check_signed_in(round_, first)
@@ -250,7 +280,8 @@ def swap_seats(round_: Round, first: Person, second: Person, *, by=None) -> str:
         a, b = seats.get(first.pk), seats.get(second.pk)
         if a is None and b is None:
             raise SeatingRefused(
-                f"Neither {first.full_name} nor {second.full_name} is at a table this round."
+                _("Neither %(name)s nor %(name2)s is at a table this round.")
+                % {"name": first.full_name, "name2": second.full_name}
             )
         places = [(s.table, s.position, s.person_id) for s in (a, b) if s is not None]
         Seat.objects.filter(pk__in=[s.pk for s in (a, b) if s is not None]).delete()
@@ -260,16 +291,22 @@ def swap_seats(round_: Round, first: Person, second: Person, *, by=None) -> str:
             for table, position, pid in places
         )
     if a is not None and b is not None:
-        return (
-            f"Swapped: {first.full_name} is now at table {b.table.number}, "
-            f"{second.full_name} at table {a.table.number}."
-        )
+        return _(
+            "Swapped: %(name)s is now at table %(number)s, %(name2)s at table %(number2)s."
+        ) % {
+            "name": first.full_name,
+            "number": b.table.number,
+            "name2": second.full_name,
+            "number2": a.table.number,
+        }
     sitting, playing = (first, second) if a is None else (second, first)
     seat = b if a is None else a
-    return (
-        f"{sitting.full_name} takes seat {seat.position} at table {seat.table.number}; "
-        f"{playing.full_name} is sitting out."
-    )
+    return _("%(name)s takes seat %(position)s at table %(number)s; %(name2)s is sitting out.") % {
+        "name": sitting.full_name,
+        "position": seat.position,
+        "number": seat.table.number,
+        "name2": playing.full_name,
+    }
 
 
 def seat_map(round_: Round) -> list[tuple[Table, list[Seat]]]:

@@ -4,6 +4,7 @@ error as one sentence for a message."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from members.models import ClubDay
 
@@ -16,4 +17,4 @@ def first_error(form) -> str:
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""
         return f"{label}: {errors[0]}" if label else errors[0]
-    return "Please check the form."
+    return gettext("Please check the form.")

@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST
 from django_tables2 import RequestConfig
@@ -109,7 +111,7 @@ def person_new(request):
     form = PersonForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         new = save_person(form.instance, by=request.user)
-        messages.success(request, f"{new.display_name} added.")
+        messages.success(request, _("%(name)s added.") % {"name": new.display_name})
         return redirect("members:person", pk=new.pk)
     return render(request, "members/person_form.html", {"form": form, "person": None})
 
@@ -121,7 +123,7 @@ def person_edit(request, pk):
     form = PersonForm(request.POST or None, instance=person)
     if request.method == "POST" and form.is_valid():
         save_person(form.instance, by=request.user)
-        messages.success(request, f"{person.display_name}: changes saved.")
+        messages.success(request, _("%(name)s: changes saved.") % {"name": person.display_name})
         return redirect("members:person", pk=person.pk)
     return render(request, "members/person_form.html", {"form": form, "person": person})
 
@@ -131,7 +133,7 @@ def person_edit(request, pk):
 def person_convert(request, pk):
     person = get_object_or_404(Person.objects.current(), pk=pk)
     if not person.is_guest:
-        messages.info(request, f"{person.full_name} is already a member.")
+        messages.info(request, _("%(name)s is already a member.") % {"name": person.full_name})
         return redirect("members:person", pk=person.pk)
     form = ConvertGuestForm(
         request.POST or None, initial={"email": person.email, "phone": person.phone}
@@ -144,8 +146,8 @@ def person_convert(request, pk):
         else:
             messages.success(
                 request,
-                f"{person.full_name} is now member {person.membership_number}; "
-                "their visits and games stay with them.",
+                _("%(name)s is now member %(number)s; their visits and games stay with them.")
+                % {"name": person.full_name, "number": person.membership_number},
             )
             return redirect("members:person", pk=person.pk)
     return render(request, "members/person_convert.html", {"form": form, "person": person})
@@ -188,8 +190,19 @@ def merge(request):
                 moved = sum(v for v in record.moved.values() if isinstance(v, int))
                 messages.success(
                     request,
-                    f"Merged: {record.removed_snapshot['name']} (record #{removed.pk}) is now "
-                    f"part of {kept.full_name}; {moved} row(s) moved, nothing lost.",
+                    ngettext(
+                        "Merged: %(removed)s (record #%(record)s) is now part of %(kept)s; "
+                        "%(moved)s row moved, nothing lost.",
+                        "Merged: %(removed)s (record #%(record)s) is now part of %(kept)s; "
+                        "%(moved)s rows moved, nothing lost.",
+                        moved,
+                    )
+                    % {
+                        "removed": record.removed_snapshot["name"],
+                        "record": removed.pk,
+                        "kept": kept.full_name,
+                        "moved": moved,
+                    },
                 )
                 return redirect("members:person", pk=kept.pk)
         else:
@@ -202,10 +215,10 @@ def merge(request):
     first = current.filter(pk=first_pk).first() if first_pk is not None else None
     second = current.filter(pk=second_pk).first() if second_pk is not None else None
     if a and first is None:
-        messages.warning(request, "The first record is gone or was already merged.")
+        messages.warning(request, _("The first record is gone or was already merged."))
     if first and second and first.pk == second.pk:
         second = None
-        messages.warning(request, "Choose two different records.")
+        messages.warning(request, _("Choose two different records."))
     search = SearchForm(request.GET or None)
     query = search.cleaned_data["q"] if search.is_valid() else ""
     candidates = []

@@ -10,6 +10,7 @@ import secrets
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from members.forms import DateOrderForm, RosterUploadForm
@@ -32,7 +33,7 @@ def roster_import(request):
         return _reread_dates(request)
     if request.method == "POST" and request.POST.get("action") == "cancel":
         request.session.pop(IMPORT_SESSION_KEY, None)
-        messages.info(request, "Import cancelled; nothing was saved.")
+        messages.info(request, _("Import cancelled; nothing was saved."))
         return redirect("members:import")
     result = request.session.pop(IMPORT_RESULT_KEY, None) if request.method == "GET" else None
     form = RosterUploadForm(request.POST or None, request.FILES or None)
@@ -66,8 +67,10 @@ def _stored_roster(request) -> Roster | None:
     if not stored or stored.get("token") != request.POST.get("token"):
         messages.warning(
             request,
-            "This preview has expired or was already imported. Upload the file again to see "
-            "a fresh preview.",
+            _(
+                "This preview has expired or was already imported. Upload the file again to "
+                "see a fresh preview."
+            ),
         )
         return None
     return Roster.from_json(stored["roster"])
@@ -96,5 +99,5 @@ def _import_confirm(request):
         "summary": plan.summary(),
         "refused": [{"line": r.line, "reason": r.reason} for r in plan.refused],
     }
-    messages.success(request, f"Roster imported: {plan.summary()}.")
+    messages.success(request, _("Roster imported: %(summary)s.") % {"summary": plan.summary()})
     return redirect("members:import")

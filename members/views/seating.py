@@ -6,10 +6,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubsite.params import whole_number
-from members.draw import SIT_OUT, THREES, SeatingImpossible, describe, plural, table_sizes
+from members.draw import SIT_OUT, THREES, SeatingImpossible, table_sizes
+from members.draw_words import describe
 from members.forms import DrawForm, MoveForm, SwapForm
 from members.models import Person, Round
 from members.permissions import officer_required
@@ -105,7 +108,7 @@ def seating_draw(request, pk):
     day = club_day(pk)
     form = DrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose what to do when the count is not a multiple of four.")
+        messages.error(request, _("Choose what to do when the count is not a multiple of four."))
         return _seating_redirect(day)
     try:
         result = draw_round(
@@ -117,13 +120,25 @@ def seating_draw(request, pk):
     except SeatingRefused as refusal:
         messages.warning(request, refusal.message)
         return _seating_redirect(day)
-    verb = "drawn again" if result.redrawn else "drawn"
     tables = result.round.tables.count()
-    text = f"Round {result.round.number} {verb}: {plural(tables, 'table')}."
+    if result.redrawn:
+        text = ngettext(
+            "Round %(number)s drawn again: %(n)s table.",
+            "Round %(number)s drawn again: %(n)s tables.",
+            tables,
+        )
+    else:
+        text = ngettext(
+            "Round %(number)s drawn: %(n)s table.", "Round %(number)s drawn: %(n)s tables.", tables
+        )
+    text %= {"number": result.round.number, "n": tables}
     if result.sitting_out:
         names = ", ".join(p.full_name for p in result.sitting_out)
-        text += f" Sitting out: {names}."
-    text += " Read the tables out, or show the screen view. Press “Start play” when ready."
+        text += " " + _("Sitting out: %(names)s.") % {"names": names}
+    text += " " + _(
+        "Read the tables out, or show the screen view. Press “Start play in round %(number)s” "
+        "when ready."
+    ) % {"number": result.round.number}
     messages.success(request, text)
     return _seating_redirect(day, result.round)
 
@@ -140,7 +155,10 @@ def seating_start(request, pk):
     round_ = _posted_round(request, day)
     try:
         start_round(round_)
-        messages.success(request, f"Round {round_.number} has started: the seats are fixed.")
+        messages.success(
+            request,
+            _("Round %(number)s has started: the seats are fixed.") % {"number": round_.number},
+        )
     except SeatingRefused as refusal:
         messages.warning(request, refusal.message)
     return _seating_redirect(day, round_)
@@ -158,7 +176,7 @@ def seating_move(request, pk):
     numbers = list(round_.tables.values_list("number", flat=True))
     form = MoveForm(request.POST, people=_round_people(day), table_numbers=numbers)
     if not form.is_valid() or form.cleaned_data.get("person_obj") is None:
-        messages.error(request, "To move someone: " + first_error(form))
+        messages.error(request, _("To move someone: %(error)s") % {"error": first_error(form)})
         return _seating_redirect(day, round_)
     data = form.cleaned_data
     try:
@@ -176,7 +194,7 @@ def seating_swap(request, pk):
     round_ = _posted_round(request, day)
     form = SwapForm(request.POST, people=_round_people(day))
     if not form.is_valid():
-        messages.error(request, "To swap two people: " + first_error(form))
+        messages.error(request, _("To swap two people: %(error)s") % {"error": first_error(form)})
         return _seating_redirect(day, round_)
     try:
         text = swap_seats(round_, form.cleaned_data["first_obj"], form.cleaned_data["second_obj"])

@@ -31,7 +31,7 @@ same hands. Either way a team that melded holds its initial-meld minimum.
 
 from __future__ import annotations
 
-from ._text import describe
+from ._text import _, describe
 from .results import INTERNAL_MESSAGE, HandOutcome, Refusal, TeamResult
 from .rules.ruleset import RuleSet, initial_meld_minimum
 from .validate.going_out import WENT_OUT_VALUES
@@ -73,7 +73,7 @@ def score_hand(
 def _score_hand(rules, teams, scores_before, hand):
     if not isinstance(rules, RuleSet):
         return HandOutcome(
-            errors=[Refusal("rules", "The hand needs a rule set to be scored under.")]
+            errors=[Refusal("rules", _("The hand needs a rule set to be scored under."))]
         )
     hand_error = _hand_number_error(hand)
     entries, scores, errors = careful_read(

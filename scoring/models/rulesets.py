@@ -103,7 +103,7 @@ class RuleSet(models.Model):
         try:
             rules = self.as_engine()
         except ValueError:
-            return "These settings cannot be read."
+            return _("These settings cannot be read.")
         return rules_summary(rules)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .._text import describe, num, sentence_list
+from .._text import _, describe, num, sentence_list
 from ..cards import CARD_VALUES, CARDS_IN_DECK, HAND_CARD_KEYS
 from ..results import Refusal
 from .fields import FIELDS_BY_NAME, MAX_POINTS, RULESET_FIELD_NAMES, RuleField
@@ -29,8 +29,8 @@ def _check_count(spec: RuleField, value: object) -> tuple[object, str | None]:
     if type(value) is int and low <= value <= high:
         return value, None
     return value, (
-        f"{spec.label} must be a whole number from {num(low)} to {num(high)}, "
-        f"not {describe(value)}."
+        _("%(label)s must be a whole number from %(num)s to %(num2)s, not %(describe)s.")
+        % {"label": _(spec.label), "num": num(low), "num2": num(high), "describe": describe(value)}
     )
 
 
@@ -39,21 +39,30 @@ def _check_points(spec: RuleField, value: object) -> tuple[object, str | None]:
     if type(value) is int and low <= value <= high and value % 5 == 0:
         return value, None
     return value, (
-        f"{spec.label} must be a whole number of points, a multiple of 5, from {num(low)} "
-        f"to {num(high)}, not {describe(value)}."
+        _(
+            "%(label)s must be a whole number of points, a multiple of 5, "
+            "from %(num)s to %(num2)s, not %(describe)s."
+        )
+        % {"label": _(spec.label), "num": num(low), "num2": num(high), "describe": describe(value)}
     )
 
 
 def _check_bool(spec: RuleField, value: object) -> tuple[object, str | None]:
     if type(value) is bool:
         return value, None
-    return value, f"{spec.label} must be true or false, not {describe(value)}."
+    return value, _("%(label)s must be true or false, not %(describe)s.") % {
+        "label": _(spec.label),
+        "describe": describe(value),
+    }
 
 
 def _check_text(spec: RuleField, value: object) -> tuple[object, str | None]:
     if isinstance(value, str) and value.strip() and len(value) <= 100:
         return value.strip(), None
-    return value, f"{spec.label} must be text of 1 to 100 characters, not {describe(value)}."
+    return value, _("%(label)s must be text of 1 to 100 characters, not %(describe)s.") % {
+        "label": _(spec.label),
+        "describe": describe(value),
+    }
 
 
 def _check_choice(spec: RuleField, value: object) -> tuple[object, str | None]:
@@ -61,7 +70,11 @@ def _check_choice(spec: RuleField, value: object) -> tuple[object, str | None]:
     if isinstance(value, str) and value in values:
         return value, None
     listed = sentence_list(values, "or")
-    return value, f"{spec.label} must be one of {listed}, not {describe(value)}."
+    return value, _("%(label)s must be one of %(listed)s, not %(describe)s.") % {
+        "label": _(spec.label),
+        "listed": listed,
+        "describe": describe(value),
+    }
 
 
 def _whole(value: object) -> int | None:
@@ -76,11 +89,11 @@ def _whole(value: object) -> int | None:
 def _check_schedule(spec: RuleField, value: object) -> tuple[object, str | None]:
     if value is None and spec.type == "schedule_or_null":
         return None, None
-    wrong = (
-        f"{spec.label} must be a list of [number of red threes, total points] pairs, "
-        f"such as [[4, 800]], with each number of red threes once and totals that are "
-        f"multiples of 5."
-    )
+    wrong = _(
+        "%(label)s must be a list of [number of red threes, total "
+        "points] pairs, such as [[4, 800]], with each number of red "
+        "threes once and totals that are multiples of 5."
+    ) % {"label": _(spec.label)}
     if isinstance(value, Mapping):
         pairs = list(value.items())
     elif isinstance(value, (list, tuple)):
@@ -101,11 +114,11 @@ def _check_schedule(spec: RuleField, value: object) -> tuple[object, str | None]
 
 
 def _check_meld_table(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f"{spec.label} must be a list of [from score, minimum] rows in rising order, "
-        f"the first starting at null, such as [[null, 15], [0, 50], [1500, 90], "
-        f"[3000, 120]]; minimums are multiples of 5."
-    )
+    wrong = _(
+        "%(label)s must be a list of [from score, minimum] rows in "
+        "rising order, the first starting at null, such as [[null, 15], "
+        "[0, 50], [1500, 90], [3000, 120]]; minimums are multiples of 5."
+    ) % {"label": _(spec.label)}
     if not isinstance(value, (list, tuple)) or not value:
         return value, wrong
     rows: list[tuple[int | None, int]] = []
@@ -138,11 +151,11 @@ _KIND_ENTRY_KEYS = frozenset({"kind", "bonus", "unfinished", "held", "blocks_goi
 
 
 def _check_kinds(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f"{spec.label} must be a list of kinds, each such as "
-        f'{{"kind": "sevens", "bonus": 2500, "unfinished": 2500}}: the kind one of '
-        f"{_KIND_LIST}, each once, with points that are multiples of 5."
-    )
+    wrong = _(
+        '%(label)s must be a list of kinds, each such as {"kind": '
+        '"sevens", "bonus": 2500, "unfinished": 2500}: the kind one of '
+        "%(kind_list)s, each once, with points that are multiples of 5."
+    ) % {"label": _(spec.label), "kind_list": _KIND_LIST}
     if not isinstance(value, (list, tuple)):
         return value, wrong
     entries: list[KindEntry] = []
@@ -155,8 +168,11 @@ def _check_kinds(spec: RuleField, value: object) -> tuple[object, str | None]:
         if not isinstance(kind, str) or kind not in EXTRA_KEYS:
             if isinstance(kind, str) and kind in DEFAULT_KEYS:
                 return value, (
-                    f"{spec.label} lists {kind} canastas, whose bonus is a setting of its "
-                    f"own; leave them out of this list."
+                    _(
+                        "%(label)s lists %(kind)s canastas, whose bonus is a setting of "
+                        "its own; leave them out of this list."
+                    )
+                    % {"label": _(spec.label), "kind": kind}
                 )
             return value, wrong
         if any(entry.kind == kind for entry in entries):
@@ -170,14 +186,20 @@ def _check_kinds(spec: RuleField, value: object) -> tuple[object, str | None]:
             return value, wrong
         if numbers[2] and CATALOGUE_BY_KEY[kind].rank is None:
             return value, (
-                f"{spec.label}: only a kind of one rank (sevens, aces) can have a penalty "
-                f"for holding three or more of it; take it off {kind}."
+                _(
+                    "%(label)s: only a kind of one rank (sevens, aces) can have a "
+                    "penalty for holding three or more of it; take it off %(kind)s."
+                )
+                % {"label": _(spec.label), "kind": kind}
             )
         entries.append(KindEntry(kind, *numbers, blocks, label.strip()))
     if all(any(entry.kind == key for entry in entries) for key in SAME_CANASTAS):
         return value, (
-            f"{spec.label} lists both wild and bolivia canastas, which are the same "
-            f"canastas (seven wild cards); keep one of them."
+            _(
+                "%(label)s lists both wild and bolivia canastas, which are the "
+                "same canastas (seven wild cards); keep one of them."
+            )
+            % {"label": _(spec.label)}
         )
     return sort_entries(entries), None
 
@@ -186,11 +208,11 @@ _ALL_KIND_KEYS = (*DEFAULT_KEYS, *EXTRA_KEYS)
 
 
 def _check_kind_counts(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f'{spec.label} must be a list of [kind, number] pairs, such as [["sequence", 1]], '
-        f"each kind ({sentence_list(list(_ALL_KIND_KEYS), 'or')}) once, numbers from 1 "
-        f"to 30."
-    )
+    wrong = _(
+        "%(label)s must be a list of [kind, number] pairs, such as "
+        '[["sequence", 1]], each kind (%(sentence_list)s) once, numbers '
+        "from 1 to 30."
+    ) % {"label": _(spec.label), "sentence_list": sentence_list(list(_ALL_KIND_KEYS), "or")}
     pairs = list(value.items()) if isinstance(value, Mapping) else value
     if not isinstance(pairs, (list, tuple)):
         return value, wrong
@@ -209,11 +231,11 @@ def _check_kind_counts(spec: RuleField, value: object) -> tuple[object, str | No
 
 
 def _check_card_values(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f"{spec.label} must give points for cards by name ({', '.join(HAND_CARD_KEYS)}), "
-        f'such as {{"joker": 50, "3": 5}}: whole numbers from 0 to 1,000, multiples of 5; '
-        f"a card not given keeps its usual value."
-    )
+    wrong = _(
+        "%(label)s must give points for cards by name (%(join)s), such "
+        'as {"joker": 50, "3": 5}: whole numbers from 0 to 1,000, '
+        "multiples of 5; a card not given keeps its usual value."
+    ) % {"label": _(spec.label), "join": ", ".join(HAND_CARD_KEYS)}
     pairs = list(value.items()) if isinstance(value, Mapping) else value
     if not isinstance(pairs, (list, tuple)):
         return value, wrong
@@ -233,10 +255,11 @@ def _check_card_values(spec: RuleField, value: object) -> tuple[object, str | No
 
 
 def _check_minimums(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f"{spec.label} must be a list of minimums, one for each hand in order, such as "
-        f"[50, 90, 120, 150]: whole numbers that are multiples of 5 (at most 100 of them)."
-    )
+    wrong = _(
+        "%(label)s must be a list of minimums, one for each hand in "
+        "order, such as [50, 90, 120, 150]: whole numbers that are "
+        "multiples of 5 (at most 100 of them)."
+    ) % {"label": _(spec.label)}
     if not isinstance(value, (list, tuple)) or len(value) > 100:
         return value, wrong
     if not all(_points(minimum) for minimum in value):
@@ -245,11 +268,11 @@ def _check_minimums(spec: RuleField, value: object) -> tuple[object, str | None]
 
 
 def _check_special_hands(spec: RuleField, value: object) -> tuple[object, str | None]:
-    wrong = (
-        f"{spec.label} must be a list of [name, points] pairs, such as "
-        f'[["straight", 3000]]: each name once, in small letters, digits and _ (at most '
-        f"30), points that are multiples of 5."
-    )
+    wrong = _(
+        "%(label)s must be a list of [name, points] pairs, such as "
+        '[["straight", 3000]]: each name once, in small letters, digits '
+        "and _ (at most 30), points that are multiples of 5."
+    ) % {"label": _(spec.label)}
     pairs = list(value.items()) if isinstance(value, Mapping) else value
     if not isinstance(pairs, (list, tuple)) or len(pairs) > 20:
         return value, wrong
@@ -305,8 +328,11 @@ def check_together(values: dict[str, object]) -> list[Refusal]:
         errors.append(
             Refusal(
                 "rules.players",
-                f"{num(players)} players do not make {num(teams)} teams of "
-                f"{num(per_team)}; make players equal to teams times players per team.",
+                _(
+                    "%(num)s players do not make %(num2)s teams of %(num3)s; make "
+                    "players equal to teams times players per team."
+                )
+                % {"num": num(players), "num2": num(teams), "num3": num(per_team)},
             )
         )
     decks, dealt = values["decks"], values["cards_dealt"]
@@ -314,8 +340,12 @@ def check_together(values: dict[str, object]) -> list[Refusal]:
         errors.append(
             Refusal(
                 "rules.cards_dealt",
-                f"Dealing {num(dealt)} cards to each of {num(players)} players needs more "
-                f"cards than {num(decks)} decks hold; deal fewer cards or use more decks.",
+                _(
+                    "Dealing %(num)s cards to each of %(num2)s players needs more "
+                    "cards than %(num3)s decks hold; deal fewer cards or use more "
+                    "decks."
+                )
+                % {"num": num(dealt), "num2": num(players), "num3": num(decks)},
             )
         )
     errors.extend(_check_going_out_kinds(values))
@@ -331,8 +361,12 @@ def _check_going_out_kinds(values: dict[str, object]) -> list[Refusal]:
         errors.append(
             Refusal(
                 "rules.going_out_kinds",
-                f"Going out needs {sentence_list(missing)} canastas, which this game does not "
-                f"have; add them to the other kinds of canasta or take them out of going out.",
+                _(
+                    "Going out needs %(sentence_list)s canastas, which this game "
+                    "does not have; add them to the other kinds of canasta or take "
+                    "them out of going out."
+                )
+                % {"sentence_list": sentence_list(missing)},
             )
         )
     kinds_needed = sum(count for _, count in values["going_out_kinds"])
@@ -340,17 +374,23 @@ def _check_going_out_kinds(values: dict[str, object]) -> list[Refusal]:
         errors.append(
             Refusal(
                 "rules.canastas_to_go_out",
-                f"Going out needs {num(kinds_needed)} canastas of particular kinds but only "
-                f"{num(values['canastas_to_go_out'])} canastas in all; make the canastas "
-                f"needed to go out at least {num(kinds_needed)}.",
+                _(
+                    "Going out needs %(num)s canastas of particular kinds but only "
+                    "%(num2)s canastas in all; make the canastas needed to go out at "
+                    "least %(num)s."
+                )
+                % {"num": num(kinds_needed), "num2": num(values["canastas_to_go_out"])},
             )
         )
     if 0 < values["max_meld_cards"] < 7:
         errors.append(
             Refusal(
                 "rules.max_meld_cards",
-                f"A meld of at most {num(values['max_meld_cards'])} cards can never be a "
-                f"canasta; allow at least 7 cards, or 0 for no limit.",
+                _(
+                    "A meld of at most %(num)s cards can never be a canasta; allow "
+                    "at least 7 cards, or 0 for no limit."
+                )
+                % {"num": num(values["max_meld_cards"])},
             )
         )
     return errors

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .._text import _, gettext_noop
+
 #: The shapes of a meld: cards of one rank (with wild cards or not), wild cards only,
 #: or natural cards of one suit in sequence (4 low, ace high).
 GROUP, WILD, SEQUENCE = "group", "wild", "sequence"
@@ -53,34 +55,114 @@ class KindSpec(NamedTuple):
 CATALOGUE: tuple[KindSpec, ...] = (
     KindSpec(
         "sevens",
-        "Canasta of sevens",
+        gettext_noop("Canasta of sevens"),
         GROUP,
         "7",
         True,
         rank_takes_no_wild=True,
-        holds="seven sevens; a meld of sevens takes no wild card",
+        holds=gettext_noop("seven sevens; a meld of sevens takes no wild card"),
     ),
-    KindSpec("aces", "Canasta of aces", GROUP, "A", True, holds="seven aces, no wild card"),
-    KindSpec("natural", "Natural canasta", GROUP, None, True, holds="seven of a rank, no wild"),
-    KindSpec("mixed", "Mixed canasta", GROUP, None, False, holds="seven of a rank with wilds"),
-    KindSpec("wild_twos", "Wild canasta of twos", WILD, max_jokers=0, holds="seven twos"),
+    KindSpec(
+        "aces",
+        gettext_noop("Canasta of aces"),
+        GROUP,
+        "A",
+        True,
+        holds=gettext_noop("seven aces, no wild card"),
+    ),
+    KindSpec(
+        "natural",
+        gettext_noop("Natural canasta"),
+        GROUP,
+        None,
+        True,
+        holds=gettext_noop("seven of a rank, no wild"),
+    ),
+    KindSpec(
+        "mixed",
+        gettext_noop("Mixed canasta"),
+        GROUP,
+        None,
+        False,
+        holds=gettext_noop("seven of a rank with wilds"),
+    ),
+    KindSpec(
+        "wild_twos",
+        gettext_noop("Wild canasta of twos"),
+        WILD,
+        max_jokers=0,
+        holds=gettext_noop("seven twos"),
+    ),
     KindSpec(
         "wild_jokers",
-        "Wild canasta with four jokers",
+        gettext_noop("Wild canasta with four jokers"),
         WILD,
         min_jokers=4,
-        holds="seven wild cards, four of them jokers",
+        holds=gettext_noop("seven wild cards, four of them jokers"),
     ),
-    KindSpec("wild", "Wild canasta", WILD, holds="seven wild cards"),
-    KindSpec("bolivia", "Bolivia", WILD, holds="seven wild cards"),
+    KindSpec("wild", gettext_noop("Wild canasta"), WILD, holds=gettext_noop("seven wild cards")),
+    KindSpec("bolivia", gettext_noop("Bolivia"), WILD, holds=gettext_noop("seven wild cards")),
     KindSpec(
         "sequence",
-        "Sequence canasta",
+        gettext_noop("Sequence canasta"),
         SEQUENCE,
-        holds="seven cards of one suit in sequence, no wild card",
+        holds=gettext_noop("seven cards of one suit in sequence, no wild card"),
     ),
 )
 CATALOGUE_BY_KEY: dict[str, KindSpec] = {spec.key: spec for spec in CATALOGUE}
+
+#: How messages name one canasta of each kind, and several, by the kind's label (the
+#: catalogue's, or a preset's own name for it); marked for translation and said in the
+#: reader's language by :func:`kind_words`. Every kind is feminine in Spanish and
+#: Portuguese (canasta, canastra, escalera), so messages agree with any of them.
+_KIND_WORDS: dict[str, tuple[str, str]] = {
+    "Canasta of sevens": (gettext_noop("canasta of sevens"), gettext_noop("canastas of sevens")),
+    "Canasta of aces": (gettext_noop("canasta of aces"), gettext_noop("canastas of aces")),
+    "Natural canasta": (gettext_noop("natural canasta"), gettext_noop("natural canastas")),
+    "Mixed canasta": (gettext_noop("mixed canasta"), gettext_noop("mixed canastas")),
+    "Wild canasta of twos": (
+        gettext_noop("wild canasta of twos"),
+        gettext_noop("wild canastas of twos"),
+    ),
+    "Wild canasta with four jokers": (
+        gettext_noop("wild canasta with four jokers"),
+        gettext_noop("wild canastas with four jokers"),
+    ),
+    "Wild canasta": (gettext_noop("wild canasta"), gettext_noop("wild canastas")),
+    "Bolivia": (gettext_noop("bolivia"), gettext_noop("bolivias")),
+    "Sequence canasta": (gettext_noop("sequence canasta"), gettext_noop("sequence canastas")),
+    # The presets' own names for a kind (presets.py).
+    "Samba": (gettext_noop("samba"), gettext_noop("sambas")),
+    "Escalera": (gettext_noop("escalera"), gettext_noop("escaleras")),
+    "Wild canasta of seven twos": (
+        gettext_noop("wild canasta of seven twos"),
+        gettext_noop("wild canastas of seven twos"),
+    ),
+    "Wild canasta of four jokers and three twos": (
+        gettext_noop("wild canasta of four jokers and three twos"),
+        gettext_noop("wild canastas of four jokers and three twos"),
+    ),
+}
+
+
+def kind_words(label: str) -> tuple[str, str]:
+    """One canasta of the kind called ``label`` and several, in the reader's language:
+    ``("canasta of sevens", "canastas of sevens")``, ``("samba", "sambas")``. A name a
+    club gave a kind itself is kept as typed (its plural made the English way)."""
+    known = _KIND_WORDS.get(label)
+    if known:
+        return _(known[0]), _(known[1])
+    word = label[0].lower() + label[1:] if label else label
+    if "canasta" in word:
+        return word, word.replace("canasta", "canastas", 1)
+    return word, word + "s"
+
+
+def kind_label(label: str) -> str:
+    """A kind's name as a heading, in the reader's language ("Canasta of sevens")."""
+    return _(label) if label in _KIND_WORDS else label
+
+
 _ORDER = {spec.key: n for n, spec in enumerate(CATALOGUE)}
 
 #: The two kinds every game has; their bonuses are settings of their own.
@@ -137,8 +219,9 @@ class Kind(NamedTuple):
 
     @property
     def word(self) -> str:
-        """How messages name one: "canasta of sevens", "samba"."""
-        return self.label[0].lower() + self.label[1:]
+        """How messages name one: "canasta of sevens", "samba" (in the reader's
+        language)."""
+        return kind_words(self.label)[0]
 
     @property
     def has_wild_cards(self) -> bool:
@@ -150,11 +233,9 @@ class Kind(NamedTuple):
 
     @property
     def plural(self) -> str:
-        """ "natural canastas", "canastas of sevens", "sambas"."""
-        word = self.word
-        if "canasta" in word:
-            return word.replace("canasta", "canastas", 1)
-        return word + "s"
+        """ "natural canastas", "canastas of sevens", "sambas" (in the reader's
+        language)."""
+        return kind_words(self.label)[1]
 
     def fits(self, shape: str, rank: str | None, wild: int, jokers: int, complete: bool) -> bool:
         """Whether a meld of ``shape`` and ``rank`` with ``wild`` wild cards (``jokers``

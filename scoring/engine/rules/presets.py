@@ -9,7 +9,7 @@ Every preset is the classic rule set with a few settings changed (see rules.md,
 
 from __future__ import annotations
 
-from .._text import gettext_noop
+from .._text import _, gettext_noop
 from .fields import RULESET_FIELD_NAMES
 from .kinds import KindEntry
 from .ruleset import RuleSet
@@ -123,7 +123,7 @@ _ALL_SIX_RED_THREES = ((6, 1000),)
 
 PRESETS["modern-american"] = _variant(
     name="modern-american",
-    label="Modern American canasta",
+    label=gettext_noop("Modern American canasta"),
     cards_dealt=13,
     canasta_kinds=(
         KindEntry("sevens", 2500, unfinished=2500, held=1500),
@@ -147,7 +147,7 @@ PRESETS["modern-american"] = _variant(
 )
 PRESETS["hand-and-foot"] = _variant(
     name="hand-and-foot",
-    label="Hand and Foot",
+    label=gettext_noop("Hand and Foot"),
     decks=5,
     cards_dealt=22,
     red_three_schedule=(),
@@ -165,10 +165,10 @@ PRESETS["hand-and-foot"] = _variant(
 )
 PRESETS["samba"] = _variant(
     name="samba",
-    label="Samba",
+    label=gettext_noop("Samba"),
     decks=3,
     cards_dealt=15,
-    canasta_kinds=(KindEntry("sequence", 1500, label="Samba"),),
+    canasta_kinds=(KindEntry("sequence", 1500, label=gettext_noop("Samba")),),
     red_three_schedule=_ALL_SIX_RED_THREES,
     red_threes_need_canastas=2,
     going_out_bonus=200,
@@ -181,12 +181,12 @@ PRESETS["samba"] = _variant(
 )
 PRESETS["bolivia"] = _variant(
     name="bolivia",
-    label="Bolivia",
+    label=gettext_noop("Bolivia"),
     decks=3,
     cards_dealt=15,
     canasta_kinds=(
-        KindEntry("bolivia", 2500, label="Bolivia"),
-        KindEntry("sequence", 1500, label="Escalera"),
+        KindEntry("bolivia", 2500, label=gettext_noop("Bolivia")),
+        KindEntry("sequence", 1500, label=gettext_noop("Escalera")),
     ),
     red_three_schedule=_ALL_SIX_RED_THREES,
     red_threes_need_canastas=2,
@@ -202,16 +202,18 @@ PRESETS["bolivia"] = _variant(
 )
 PRESETS["uruguayan"] = _variant(
     name="uruguayan",
-    label="Uruguayan canasta",
+    label=gettext_noop("Uruguayan canasta"),
     canasta_kinds=(KindEntry("wild", 2000),),
 )
 PRESETS["cuban"] = _variant(
     name="cuban",
-    label="Cuban canasta",
+    label=gettext_noop("Cuban canasta"),
     cards_dealt=13,
     canasta_kinds=(
-        KindEntry("wild_twos", 4000, label="Wild canasta of seven twos"),
-        KindEntry("wild_jokers", 3000, label="Wild canasta of four jokers and three twos"),
+        KindEntry("wild_twos", 4000, label=gettext_noop("Wild canasta of seven twos")),
+        KindEntry(
+            "wild_jokers", 3000, label=gettext_noop("Wild canasta of four jokers and three twos")
+        ),
         KindEntry("wild", 2000),
     ),
     red_three_value=100,
@@ -250,8 +252,12 @@ def table_variant(rules: RuleSet, players: int) -> RuleSet:
         return rules
     if rules.players != 4 or rules.teams != 2 or players not in SMALL_TABLE_CARDS:
         raise ValueError(
-            f"{rules.label} is played by {rules.players} players; there is no variant of it "
-            f"for a table of {players}. Seat {rules.players} at the table or choose other rules."
+            _(
+                "%(label)s is played by %(players)s players; there is no variant "
+                "of it for a table of %(players2)s. Seat %(players)s at the "
+                "table or choose other rules."
+            )
+            % {"label": rules.label, "players": rules.players, "players2": players}
         )
     values = {name: getattr(rules, name) for name in RULESET_FIELD_NAMES}
     values.update(

@@ -116,13 +116,23 @@ def _check_canastas(rules, i, who, went_out, canastas, errors):
         if canastas[k] < wanted:
             many = kind.plural
             got = (
-                f"only {plural(canastas[k], kind.word, many)}" if canastas[k] else f"no {kind.word}"
+                _("only %(canastas)s") % {"canastas": plural(canastas[k], kind.word, many)}
+                if canastas[k]
+                else _("no %(kind)s") % {"kind": kind.word}
             )
             errors.append(
                 Refusal(
                     f"teams[{i}].went_out",
-                    f"{who} went out with {got}; under these rules ({rules.label}) going "
-                    f"out needs {plural(wanted, kind.word, many)} among its canastas.",
+                    _(
+                        "%(who)s went out with %(got)s; under these rules (%(label)s) "
+                        "going out needs %(plural)s among its canastas."
+                    )
+                    % {
+                        "who": who,
+                        "got": got,
+                        "label": rules.label,
+                        "plural": plural(wanted, kind.word, many),
+                    },
                 )
             )
 
@@ -134,8 +144,11 @@ def read_special_hand(rules, i, who, value, went_out, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].special_hand",
-                f"{who} is marked for a special hand, but these rules ({rules.label}) have "
-                f"none; clear the special hand.",
+                _(
+                    "%(who)s is marked for a special hand, but these rules "
+                    "(%(label)s) have none; clear the special hand."
+                )
+                % {"who": who, "label": rules.label},
             )
         )
         return None
@@ -143,8 +156,12 @@ def read_special_hand(rules, i, who, value, went_out, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].special_hand",
-                f"{who}'s special hand must be one of {sentence_list(list(hands), 'or')}, "
-                f"not {describe(value) if not isinstance(value, str) else quote(value)}.",
+                _("%(who)s's special hand must be one of %(sentence_list)s, not %(value)s.")
+                % {
+                    "who": who,
+                    "sentence_list": sentence_list(list(hands), "or"),
+                    "value": describe(value) if not isinstance(value, str) else quote(value),
+                },
             )
         )
         return None
@@ -152,7 +169,8 @@ def read_special_hand(rules, i, who, value, went_out, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].went_out",
-                f"{who} has a special hand, which goes out; mark {who} as gone out.",
+                _("%(who)s has a special hand, which goes out; mark %(who)s as gone out.")
+                % {"who": who},
             )
         )
     return value

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .._text import _, count, describe, gettext_noop, key_name, num, plural, quote, sentence_list
+from .._text import _, count, describe, gettext_noop, key_name, num, quote, sentence_list
 from ..cards import CARD_PLURALS, card_plural
 from ..results import Refusal
 from ..rules.kinds import (
@@ -347,9 +347,15 @@ def _check_natural_meld(rules, where, subject, name, naturals, wild, errors, ran
         errors.append(
             Refusal(
                 where,
-                f"{subject} holds {plural(wild, 'wild card')}; under these rules "
-                f"{name} are melded without wild cards, so enter the wild cards "
-                f"elsewhere.",
+                _(
+                    "%(subject)s holds %(plural)s; under these rules %(name)s are "
+                    "melded without wild cards, so enter the wild cards elsewhere."
+                )
+                % {
+                    "subject": subject,
+                    "plural": count(wild, "%(n)s wild card", "%(n)s wild cards"),
+                    "name": name,
+                },
             )
         )
         return
@@ -363,8 +369,8 @@ def _check_meld_size(rules, where, subject, cards, errors):
         errors.append(
             Refusal(
                 where,
-                f"{subject} has {num(cards)} cards; under these rules a meld holds at "
-                f"most {num(most)}.",
+                _("%(subject)s has %(num)s cards; under these rules a meld holds at most %(num2)s.")
+                % {"subject": subject, "num": num(cards), "num2": num(most)},
             )
         )
 
@@ -403,8 +409,14 @@ def _check_wild_meld(rules, where, who, naturals, wild, errors):
         errors.append(
             Refusal(
                 where,
-                f"{subject} holds {plural(naturals, 'natural card')}; a wild meld is "
-                f"jokers and twos only, so enter the natural cards in a meld of their rank.",
+                _(
+                    "%(subject)s holds %(plural)s; a wild meld is jokers and twos "
+                    "only, so enter the natural cards in a meld of their rank."
+                )
+                % {
+                    "subject": subject,
+                    "plural": count(naturals, "%(n)s natural card", "%(n)s natural cards"),
+                },
             )
         )
         return
@@ -412,7 +424,8 @@ def _check_wild_meld(rules, where, who, naturals, wild, errors):
         errors.append(
             Refusal(
                 where,
-                f"{subject} has only {plural(wild, 'card')}; a meld needs at least 3.",
+                _("%(subject)s has only %(plural)s; a meld needs at least 3.")
+                % {"subject": subject, "plural": count(wild, "%(n)s card", "%(n)s cards")},
             )
         )
     _check_meld_size(rules, where, subject, wild, errors)
@@ -427,8 +440,12 @@ def _explain_sequence(rules, where, who, j, meld, kind, errors):
         errors.append(
             Refusal(
                 f"{where}.rank",
-                f"{subject} also names a rank; a meld is either of one rank or a sequence, "
-                f"so take the rank out or enter the sequence as a meld of its own.",
+                _(
+                    "%(subject)s also names a rank; a meld is either of one rank or "
+                    "a sequence, so take the rank out or enter the sequence as a "
+                    "meld of its own."
+                )
+                % {"subject": subject},
             )
         )
     numbers = _meld_numbers(where, who, j, meld, errors)
@@ -437,8 +454,15 @@ def _explain_sequence(rules, where, who, j, meld, kind, errors):
         errors.append(
             Refusal(
                 where,
-                f"{subject} holds {plural(wild, 'wild card')}; a sequence "
-                f"({kind.word}) is natural cards of one suit only, so take the wild cards out.",
+                _(
+                    "%(subject)s holds %(plural)s; a sequence (%(word)s) is natural "
+                    "cards of one suit only, so take the wild cards out."
+                )
+                % {
+                    "subject": subject,
+                    "plural": count(wild, "%(n)s wild card", "%(n)s wild cards"),
+                    "word": kind.word,
+                },
             )
         )
     run = _sequence_ranks(where, subject, meld.get("sequence"), errors)
@@ -446,8 +470,15 @@ def _explain_sequence(rules, where, who, j, meld, kind, errors):
         errors.append(
             Refusal(
                 f"{where}.naturals",
-                f"{subject} lists {plural(len(run), 'card')} but says it has "
-                f"{num(numbers[0])}; leave the number of natural cards out.",
+                _(
+                    "%(subject)s lists %(plural)s but says it has %(num)s; leave the "
+                    "number of natural cards out."
+                )
+                % {
+                    "subject": subject,
+                    "plural": count(len(run), "%(n)s card", "%(n)s cards"),
+                    "num": num(numbers[0]),
+                },
             )
         )
     if len(errors) > before or run is None:
@@ -470,8 +501,14 @@ def _sequence_ranks(where, subject, ranks, errors):
         errors.append(
             Refusal(
                 f"{where}.sequence",
-                f"{subject} lists {sentence_list([quote(r) for r in unknown[:3]])}; a "
-                f"sequence is made of the natural ranks 4 up to A (no threes, no wild cards).",
+                _(
+                    "%(subject)s lists %(sentence_list)s; a sequence is made of the "
+                    "natural ranks 4 up to A (no threes, no wild cards)."
+                )
+                % {
+                    "subject": subject,
+                    "sentence_list": sentence_list([quote(r) for r in unknown[:3]]),
+                },
             )
         )
         return None
@@ -480,7 +517,8 @@ def _sequence_ranks(where, subject, ranks, errors):
         errors.append(
             Refusal(
                 f"{where}.sequence",
-                f"{subject} lists a rank twice; a sequence has one card of each rank.",
+                _("%(subject)s lists a rank twice; a sequence has one card of each rank.")
+                % {"subject": subject},
             )
         )
         return None
@@ -488,7 +526,8 @@ def _sequence_ranks(where, subject, ranks, errors):
         errors.append(
             Refusal(
                 f"{where}.sequence",
-                f"{subject} has only {plural(len(run), 'card')}; a sequence needs at least 3.",
+                _("%(subject)s has only %(plural)s; a sequence needs at least 3.")
+                % {"subject": subject, "plural": count(len(run), "%(n)s card", "%(n)s cards")},
             )
         )
         return None
@@ -496,8 +535,11 @@ def _sequence_ranks(where, subject, ranks, errors):
         errors.append(
             Refusal(
                 f"{where}.sequence",
-                f"{subject} has {num(len(run))} cards; a sequence stops at "
-                f"{CANASTA_CARDS}, when it is a canasta.",
+                _(
+                    "%(subject)s has %(num)s cards; a sequence stops at "
+                    "%(canasta_cards)s, when it is a canasta."
+                )
+                % {"subject": subject, "num": num(len(run)), "canasta_cards": CANASTA_CARDS},
             )
         )
         return None
@@ -506,8 +548,11 @@ def _sequence_ranks(where, subject, ranks, errors):
         errors.append(
             Refusal(
                 f"{where}.sequence",
-                f"{subject} ({', '.join(run)}) has a gap; a sequence is ranks next to each "
-                f"other, such as 8, 9, 10, J.",
+                _(
+                    "%(subject)s (%(join)s) has a gap; a sequence is ranks next to "
+                    "each other, such as 8, 9, 10, J."
+                )
+                % {"subject": subject, "join": ", ".join(run)},
             )
         )
         return None

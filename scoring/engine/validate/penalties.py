@@ -46,8 +46,11 @@ def read_penalties(rules, i, who, penalties, errors):
         errors.append(
             Refusal(
                 f"teams[{i}].penalties",
-                f"{who}'s penalties must be a list such as "
-                f'[{{"kind": "discard_unused"}}], not {describe(penalties)}.',
+                _(
+                    '%(who)s\'s penalties must be a list such as [{"kind": '
+                    '"discard_unused"}], not %(describe)s.'
+                )
+                % {"who": who, "describe": describe(penalties)},
             )
         )
         return 0, 0
@@ -76,8 +79,11 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 where,
-                f"{who}'s penalty {k + 1} must be an object such as "
-                f'{{"kind": "discard_unused"}}, not {describe(penalty)}.',
+                _(
+                    '%(who)s\'s penalty %(value)s must be an object such as {"kind": '
+                    '"discard_unused"}, not %(describe)s.'
+                )
+                % {"who": who, "value": k + 1, "describe": describe(penalty)},
             )
         )
         return 0, 0
@@ -90,7 +96,8 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.note",
-                f"The note of {who}'s penalty {k + 1} must be text, not {describe(note)}.",
+                _("The note of %(who)s's penalty %(value)s must be text, not %(describe)s.")
+                % {"who": who, "value": k + 1, "describe": describe(note)},
             )
         )
     if not (isinstance(kind, str) and (kind in PENALTY_KINDS or kind in amounts)):
@@ -100,10 +107,14 @@ def _explain_penalty(amounts, where, who, k, penalty, errors):
         errors.append(
             Refusal(
                 f"{where}.kind",
-                f"{who}'s penalty {k + 1} needs a kind: failing to go out after asking "
-                f"(ask_to_go_out_failed), not using the top discard (discard_unused), a "
-                f"red three kept in hand (red_three_in_hand),{held} or another penalty "
-                f"(other, with its points and a note); not {describe(kind)}.",
+                _(
+                    "%(who)s's penalty %(value)s needs a kind: failing to go out "
+                    "after asking (ask_to_go_out_failed), not using the top discard "
+                    "(discard_unused), a red three kept in hand "
+                    "(red_three_in_hand),%(held)s or another penalty (other, with "
+                    "its points and a note); not %(describe)s."
+                )
+                % {"who": who, "value": k + 1, "held": held, "describe": describe(kind)},
             )
         )
         return 0, 0
@@ -136,8 +147,11 @@ def _unknown_penalty_keys(where, who, k, penalty, errors):
             errors.append(
                 Refusal(
                     f"{where}.{key_name(key)}",
-                    f"{who}'s penalty {k + 1} has an entry {quote(key_name(key))} "
-                    f"that a penalty does not have; use kind, points and note.",
+                    _(
+                        "%(who)s's penalty %(value)s has an entry %(quote)s that a "
+                        "penalty does not have; use kind, points and note."
+                    )
+                    % {"who": who, "value": k + 1, "quote": quote(key_name(key))},
                 )
             )
 

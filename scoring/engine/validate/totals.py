@@ -15,7 +15,7 @@ with what they give.
 
 from __future__ import annotations
 
-from .._text import _, describe, key_name, ngettext, num, plural, quote, sentence_list
+from .._text import _, count, describe, key_name, ngettext, num, plural, quote, sentence_list
 from ..results import Refusal
 from ..rules.kinds import GROUP, SEQUENCE, SEQUENCE_ORDER
 from .canastas import (
@@ -115,13 +115,21 @@ def _read_kind_counts(rules, i, who, raw, entry, allowed, counts, errors) -> boo
     """Read ``{"sevens": 1}`` into ``counts`` (by ``rules.kind_keys``); False when
     anything was refused."""
     where = f"teams[{i}].{entry}"
-    words = "canastas" if entry == "canastas" else "unfinished melds"
+    words = _("canastas") if entry == "canastas" else _("unfinished melds")
     if type(raw) is not dict:
         errors.append(
             Refusal(
                 where,
-                f"{who}'s {words} must be counted by kind, such as "
-                f'{{"{allowed[0] if allowed else "sevens"}": 1}}, not {describe(raw)}.',
+                _(
+                    "%(who)s's %(words)s must be counted by kind, such as "
+                    '{"%(value)s": 1}, not %(describe)s.'
+                )
+                % {
+                    "who": who,
+                    "words": words,
+                    "value": allowed[0] if allowed else "sevens",
+                    "describe": describe(raw),
+                },
             )
         )
         return False
@@ -142,8 +150,16 @@ def _read_kind_counts(rules, i, who, raw, entry, allowed, counts, errors) -> boo
             errors.append(
                 Refusal(
                     f"{where}.{key}",
-                    f"{who}'s {kind_plural(rules.kinds[k])} are entered twice, as "
-                    f"{num(counts[k])} and as {num(value)}; enter them once.",
+                    _(
+                        "%(who)s's %(kind_plural)s are entered twice, as %(num)s and as "
+                        "%(num2)s; enter them once."
+                    )
+                    % {
+                        "who": who,
+                        "kind_plural": kind_plural(rules.kinds[k]),
+                        "num": num(counts[k]),
+                        "num2": num(value),
+                    },
                 )
             )
             ok = False
@@ -157,13 +173,25 @@ def _unknown_kind(rules, where, who, key, allowed, words):
     if not allowed:
         return Refusal(
             f"{where}.{key_name(key)}",
-            f"{who} has {words} counted, but these rules ({rules.label}) have no penalty "
-            f"for an unfinished meld; leave them out.",
+            _(
+                "%(who)s has %(words)s counted, but these rules (%(label)s) have "
+                "no penalty for an unfinished meld; leave them out."
+            )
+            % {"who": who, "words": words, "label": rules.label},
         )
     return Refusal(
         f"{where}.{key_name(key)}",
-        f"{who}'s {words} list {quote(key_name(key))}, which is not a kind of these rules "
-        f"({rules.label}); use {listed}.",
+        _(
+            "%(who)s's %(words)s list %(quote)s, which is not a kind of "
+            "these rules (%(label)s); use %(listed)s."
+        )
+        % {
+            "who": who,
+            "words": words,
+            "quote": quote(key_name(key)),
+            "label": rules.label,
+            "listed": listed,
+        },
     )
 
 
@@ -183,8 +211,17 @@ def _read_unfinished(rules, i, who, team, errors):
 def _disagree_kind(rules, i, who, team, k, given, found):
     return Refusal(
         canasta_field(rules, i, team, k),
-        f"{who}'s number of {kind_plural(rules.kinds[k])} says {num(given)}, but its melds "
-        f"give {num(found)}; correct one of them, or leave {who}'s total empty.",
+        _(
+            "%(who)s's number of %(kind_plural)s says %(num)s, but its melds "
+            "give %(num2)s; correct one of them, or leave %(who)s's total "
+            "empty."
+        )
+        % {
+            "who": who,
+            "kind_plural": kind_plural(rules.kinds[k]),
+            "num": num(given),
+            "num2": num(found),
+        },
     )
 
 
@@ -192,8 +229,12 @@ def _disagree_unfinished(rules, i, who, k, given, found):
     kind = rules.kinds[k]
     return Refusal(
         f"teams[{i}].unfinished.{kind.key}",
-        f"{who}'s unfinished {kind_plural(kind)} say {num(given)}, but its melds give "
-        f"{num(found)}; correct one of them, or leave the unfinished melds out.",
+        _(
+            "%(who)s's unfinished %(kind_plural)s say %(num)s, but its melds "
+            "give %(num2)s; correct one of them, or leave the unfinished "
+            "melds out."
+        )
+        % {"who": who, "kind_plural": kind_plural(kind), "num": num(given), "num2": num(found)},
     )
 
 
@@ -207,21 +248,38 @@ def _check_totals(rules, deck, i, who, team, mp, canastas, unfinished, errors):
         k = next(k for k, n in enumerate(canastas or unfinished) if n)
         if total:
             found = cheapest_canastas(rules, *canastas)
-            least = f", at least {num(sum(c.points for c in found))}" if found else ""
+            least = (
+                _(", at least %(points)s") % {"points": num(sum(c.points for c in found))}
+                if found
+                else ""
+            )
             errors.append(
                 Refusal(
                     canasta_field(rules, i, team, k),
-                    f"{who} has {plural(total, 'canasta')} but no melded "
-                    f"points; a team with canastas has melded, so enter its melded points "
-                    f"(the canastas' cards count too{least}).",
+                    _(
+                        "%(who)s has %(plural)s but no melded points; a team with "
+                        "canastas has melded, so enter its melded points (the canastas' "
+                        "cards count too%(least)s)."
+                    )
+                    % {
+                        "who": who,
+                        "plural": count(total, "%(n)s canasta", "%(n)s canastas"),
+                        "least": least,
+                    },
                 )
             )
         else:
             errors.append(
                 Refusal(
                     f"teams[{i}].unfinished.{rules.kinds[k].key}",
-                    f"{who} has {plural(opened, 'unfinished meld')} but no melded points; "
-                    f"enter its melded points (the melds' cards count too).",
+                    _(
+                        "%(who)s has %(plural)s but no melded points; enter its melded "
+                        "points (the melds' cards count too)."
+                    )
+                    % {
+                        "who": who,
+                        "plural": count(opened, "%(n)s unfinished meld", "%(n)s unfinished melds"),
+                    },
                 )
             )
     elif mp is not None and canastas is not None and unfinished is not None:
@@ -246,10 +304,20 @@ def _check_canastas(rules, i, who, team, mp, canastas, unfinished, errors):
     if mp < needed + open_points:
         total = sum(canastas)
         if total:
-            holds = f"{'hold' if total > 1 else 'holds'} at least {num(needed)} points of cards "
-            what = f"{count_words(rules.kinds, canastas)}, which {holds}({_cheapest_words(found)})"
+            what = ngettext(
+                "%(canastas)s, which holds at least %(needed)s points of cards (%(cheapest)s)",
+                "%(canastas)s, which hold at least %(needed)s points of cards (%(cheapest)s)",
+                total,
+            ) % {
+                "canastas": count_words(rules.kinds, canastas),
+                "needed": num(needed),
+                "cheapest": _cheapest_words(found),
+            }
             if open_points:
-                what += f", and {open_words}"
+                what = _("%(canastas)s, and %(unfinished)s") % {
+                    "canastas": what,
+                    "unfinished": open_words,
+                }
         else:
             what = open_words
         if total and not open_points:
@@ -270,10 +338,16 @@ def _check_canastas(rules, i, who, team, mp, canastas, unfinished, errors):
             }
         else:
             message = (
-                f"{who} has {what}, but its melded points are only {num(mp)}; enter at "
-                f"least {num(needed + open_points)} melded points, or correct the "
-                f"{'canastas' if total else 'unfinished melds'}."
-            )
+                _(
+                    "%(who)s has %(what)s, but its melded points are only %(points)s; enter "
+                    "at least %(needed)s melded points, or correct the canastas."
+                )
+                if total
+                else _(
+                    "%(who)s has %(what)s, but its melded points are only %(points)s; enter "
+                    "at least %(needed)s melded points, or correct the unfinished melds."
+                )
+            ) % {"who": who, "what": what, "points": num(mp), "needed": num(needed + open_points)}
         errors.append(
             Refusal(
                 f"teams[{i}].melded_points",
@@ -298,9 +372,22 @@ def _unfinished_least(rules, unfinished):
         else:
             each = _MELD_CARDS * min(values["2"], values["joker"])
         points += n * each
-        parts.append(f"{plural(n, 'unfinished ' + kind.word, 'unfinished ' + kind_plural(kind))}")
-    words = f"{sentence_list(parts)} ({num(points)} points of cards at least)" if parts else ""
+        parts.append(unfinished_words(kind, n))
+    words = (
+        _("%(melds)s (%(points)s points of cards at least)")
+        % {"melds": sentence_list(parts), "points": num(points)}
+        if parts
+        else ""
+    )
     return points, words
+
+
+def unfinished_words(kind, n: int) -> str:
+    """ "2 unfinished canastas of sevens", in the reader's language."""
+    return ngettext("%(n)s unfinished %(kind)s", "%(n)s unfinished %(kind)s", n) % {
+        "n": num(n),
+        "kind": kind.word if n == 1 else kind.plural,
+    }
 
 
 def _same_rank_twice(rules, i, who, canastas, unfinished, errors) -> bool:
@@ -314,9 +401,17 @@ def _same_rank_twice(rules, i, who, canastas, unfinished, errors) -> bool:
         errors.append(
             Refusal(
                 f"teams[{i}].unfinished.{kind.key}",
-                f"{who} has {plural(canastas[k], kind.word, kind_plural(kind))} and "
-                f"{plural(unfinished[k], 'unfinished meld')} of the same rank; a team has "
-                f"one meld per rank, so enter at most one of them.",
+                _(
+                    "%(who)s has %(plural)s and %(plural2)s of the same rank; a team "
+                    "has one meld per rank, so enter at most one of them."
+                )
+                % {
+                    "who": who,
+                    "plural": plural(canastas[k], kind.word, kind_plural(kind)),
+                    "plural2": count(
+                        unfinished[k], "%(n)s unfinished meld", "%(n)s unfinished melds"
+                    ),
+                },
             )
         )
         return True
@@ -342,7 +437,7 @@ def _too_many_canastas(rules, i, who, team, canastas):
         key=lambda k: (-canastas[k], preferred.get(rules.kinds[k].key, 2), k),
     )
     if total > table.most:
-        k, limit, what = largest, table.most, "canastas in all"
+        k, limit, what = largest, table.most, _("canastas in all")
     elif over:
         k = over[0]
         limit = table.most_by_kind[k]
@@ -350,20 +445,32 @@ def _too_many_canastas(rules, i, who, team, canastas):
     else:
         return Refusal(
             canasta_field(rules, i, team, largest),
-            f"{who} has {count_words(rules.kinds, canastas)}, but under these rules a team "
-            f"cannot have all of them ({_why(rules)}); enter fewer.",
+            _(
+                "%(who)s has %(count_words)s, but under these rules a team "
+                "cannot have all of them (%(why)s); enter fewer."
+            )
+            % {"who": who, "count_words": count_words(rules.kinds, canastas), "why": _why(rules)},
         )
     several = sum(1 for n in canastas if n) > 1
     return Refusal(
         canasta_field(rules, i, team, k),
-        f"{who} has {count_words(rules.kinds, canastas)}"
-        f"{f' ({num(total)} in all)' if several else ''}, but under these rules a team can "
-        f"have at most {num(limit)} {what} ({_why(rules)}); enter at "
-        f"most {num(limit)}.",
+        _(
+            "%(who)s has %(count_words)s%(value)s, but under these rules a "
+            "team can have at most %(num)s %(what)s (%(why)s); enter at most "
+            "%(num)s."
+        )
+        % {
+            "who": who,
+            "count_words": count_words(rules.kinds, canastas),
+            "value": _(" (%(n)s in all)") % {"n": num(total)} if several else "",
+            "num": num(limit),
+            "what": what,
+            "why": _why(rules),
+        },
     )
 
 
 def _why(rules) -> str:
     if rules.one_meld_per_rank:
-        return "one meld per rank, A down to 4"
-    return "as many as the decks hold cards for"
+        return _("one meld per rank, A down to 4")
+    return _("as many as the decks hold cards for")

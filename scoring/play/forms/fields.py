@@ -174,10 +174,15 @@ def team_fields(
         else _("Both partners' cards, added up."),
     )
     for kind in unfinished_kinds(rules):
-        cost = f"−{kind.unfinished:,} each" if kind.unfinished else "no going out"
+        if kind.unfinished:
+            cost = _("Melds short of seven cards at the end (−%(points)s each).") % {
+                "points": number_format(kind.unfinished, force_grouping=True)
+            }
+        else:
+            cost = _("Melds short of seven cards at the end (no going out).")
         f[f"unfinished_{kind.key}"] = WholeNumberField(
-            label=f"Unfinished {kind.plural}",
-            help_text=f"Melds short of seven cards at the end ({cost}).",
+            label=_("Unfinished %(kinds)s") % {"kinds": kind.plural},
+            help_text=cost,
         )
     no_wild = rules.ranks_without_wild if rules is not None else ()
     for rank in meld_ranks(rules):
@@ -213,8 +218,11 @@ def team_fields(
         choices = [("", _("None"))] + [
             (
                 name,
-                f"{_capital(name.replace('_', ' '))} "
-                f"({number_format(points_, force_grouping=True)})",
+                _("%(hand)s (%(points)s)")
+                % {
+                    "hand": special_hand_words(name),
+                    "points": number_format(points_, force_grouping=True),
+                },
             )
             for name, points_ in rules.special_hands
         ]
@@ -226,6 +234,22 @@ def team_fields(
         )
     f.update(_penalty_fields(points, penalty_fields(rules)))
     return f
+
+
+#: The special hands of the presets (Modern American canasta), by their names in the
+#: rules; a hand a club named itself is shown as typed.
+SPECIAL_HAND_WORDS = {
+    "straight": _("Straight"),
+    "pairs": _("Pairs"),
+    "pairs_with_wilds": _("Pairs with wild cards"),
+    "garbage": _("Garbage"),
+}
+
+
+def special_hand_words(name: str) -> str:
+    """A special hand's name as the hand form shows it, in the reader's language."""
+    known = SPECIAL_HAND_WORDS.get(name)
+    return str(known) if known is not None else _capital(name.replace("_", " "))
 
 
 def meld_ranks(rules) -> tuple[str, ...]:

@@ -7,16 +7,18 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from members.clubs import ClubChoiceField
 from scoring import engine
+from scoring.labels import rules_words
 from scoring.models import RuleSet
 
 
 def _pairs_text(pairs) -> str:
     lines = []
     for a, b in pairs or []:
-        lines.append(f"{'below' if a is None else a} = {b}")
+        lines.append(f"{pgettext('meld table', 'below') if a is None else a} = {b}")
     return "\n".join(lines)
 
 
@@ -30,17 +32,25 @@ def _parse_pairs(text: str, *, allow_below: bool):
         parts = re.split(r"\s*(?:=|:|→|->)\s*", line)
         if len(parts) != 2:
             raise ValidationError(
-                f"Line {number} should look like '4 = 800' (a number, =, points)."
+                gettext("Line %(line)s should look like '4 = 800' (a number, =, points).")
+                % {"line": number}
             )
         left, right = (p.replace(",", "").strip() for p in parts)
-        if allow_below and left.lower() in ("below", "any", "*", "less", "lower"):
+        below = ("below", "any", "*", "less", "lower", pgettext("meld table", "below").lower())
+        if allow_below and left.lower() in below:
             left_value = None
         elif re.fullmatch(r"-?\d{1,9}", left):
             left_value = int(left)
         else:
-            raise ValidationError(f"Line {number}: '{left[:20]}' is not a whole number.")
+            raise ValidationError(
+                gettext("Line %(line)s: '%(text)s' is not a whole number.")
+                % {"line": number, "text": left[:20]}
+            )
         if not re.fullmatch(r"-?\d{1,9}", right):
-            raise ValidationError(f"Line {number}: '{right[:20]}' is not a whole number.")
+            raise ValidationError(
+                gettext("Line %(line)s: '%(text)s' is not a whole number.")
+                % {"line": number, "text": right[:20]}
+            )
         rows.append([left_value, int(right)])
     return rows
 
@@ -51,32 +61,42 @@ TABLE_TEXT_MAX = 500
 #: Settings typed one item a line, "name = number", and what the box says about them.
 _LINE_TYPES = {
     "kinds": (
-        "One kind a line, 'kind = bonus', then if the game says so ', unfinished 2500' "
-        "(taken off for each one left unfinished), ', held 1500' (for each player holding "
-        "three or more of its rank), ', blocks going out' and ', called Samba' (its name "
-        "in this game). Kinds: sevens, aces, wild_twos, wild_jokers, wild, bolivia, "
-        "sequence. Leave empty for natural and mixed canastas only.",
+        gettext_lazy(
+            "One kind a line, 'kind = bonus', then if the game says so ', unfinished 2500' "
+            "(taken off for each one left unfinished), ', held 1500' (for each player holding "
+            "three or more of its rank), ', blocks going out' and ', called Samba' (its name "
+            "in this game). Kinds: sevens, aces, wild_twos, wild_jokers, wild, bolivia, "
+            "sequence. Leave empty for natural and mixed canastas only."
+        ),
         5,
     ),
     "kind_counts": (
-        "One kind a line, 'kind = number', such as 'sequence = 1'. Leave empty if any "
-        "canastas will do.",
+        gettext_lazy(
+            "One kind a line, 'kind = number', such as 'sequence = 1'. Leave empty if any "
+            "canastas will do."
+        ),
         3,
     ),
     "card_values": (
-        "One card a line, 'card = points', such as 'joker = 50' (cards: joker, 2, A, K, "
-        "Q, J, 10, 9, 8, 7, 6, 5, 4 and 3 for the black three). A card not listed keeps "
-        "its usual value.",
+        gettext_lazy(
+            "One card a line, 'card = points', such as 'joker = 50' (cards: joker, 2, A, K, "
+            "Q, J, 10, 9, 8, 7, 6, 5, 4 and 3 for the black three). A card not listed keeps "
+            "its usual value."
+        ),
         6,
     ),
     "special_hands": (
-        "One hand a line, 'name = points', such as 'straight = 3000'. Leave empty if the "
-        "game has none.",
+        gettext_lazy(
+            "One hand a line, 'name = points', such as 'straight = 3000'. Leave empty if the "
+            "game has none."
+        ),
         4,
     ),
     "minimums": (
-        "The minimums of hand 1, 2, 3 and so on, separated by commas, such as "
-        "'50, 90, 120, 150'. Leave empty to go by score.",
+        gettext_lazy(
+            "The minimums of hand 1, 2, 3 and so on, separated by commas, such as "
+            "'50, 90, 120, 150'. Leave empty to go by score."
+        ),
         2,
     ),
 }
@@ -101,7 +121,10 @@ def _kinds_text(entries) -> str:
 def _whole(text: str, number: int, what: str) -> int:
     text = text.replace(",", "").strip()
     if not re.fullmatch(r"\d{1,9}", text):
-        raise ValidationError(f"Line {number}: '{text[:20]}' is not a whole number of {what}.")
+        raise ValidationError(
+            gettext("Line %(line)s: '%(text)s' is not a whole number of %(what)s.")
+            % {"line": number, "text": text[:20], "what": what}
+        )
     return int(text)
 
 
@@ -115,23 +138,30 @@ def _parse_kinds(text: str) -> list[dict]:
         head = re.split(r"\s*(?:=|:)\s*", parts[0])
         if len(head) != 2:
             raise ValidationError(
-                f"Line {number} should start like 'sevens = 2500' (a kind, =, its bonus)."
+                gettext("Line %(line)s should start like 'sevens = 2500' (a kind, =, its bonus).")
+                % {"line": number}
             )
-        entry: dict = {"kind": head[0].strip().lower(), "bonus": _whole(head[1], number, "points")}
+        entry: dict = {
+            "kind": head[0].strip().lower(),
+            "bonus": _whole(head[1], number, gettext("points")),
+        }
         for part in parts[1:]:
             words = part.split(None, 1)
             word = words[0].lower() if words else ""
             rest = words[1].lstrip("= ").strip() if len(words) > 1 else ""
             if word in ("unfinished", "held"):
-                entry[word] = _whole(rest, number, "points")
+                entry[word] = _whole(rest, number, gettext("points"))
             elif part.lower() == "blocks going out":
                 entry["blocks_going_out"] = True
             elif word in ("called", "label") and rest:
                 entry["label"] = rest
             else:
                 raise ValidationError(
-                    f"Line {number}: '{part[:30]}' is not understood; use 'unfinished 2500', "
-                    f"'held 1500', 'blocks going out' or 'called Samba'."
+                    gettext(
+                        "Line %(line)s: '%(text)s' is not understood; use 'unfinished 2500', "
+                        "'held 1500', 'blocks going out' or 'called Samba'."
+                    )
+                    % {"line": number, "text": part[:30]}
                 )
         entries.append(entry)
     return entries
@@ -146,7 +176,10 @@ def _parse_named(text: str, what: str, *, card: bool = False) -> list[list]:
             continue
         parts = re.split(r"\s*(?:=|:|→|->)\s*", line)
         if len(parts) != 2 or not parts[0]:
-            raise ValidationError(f"Line {number} should look like 'name = {what}'.")
+            raise ValidationError(
+                gettext("Line %(line)s should look like 'name = %(what)s'.")
+                % {"line": number, "what": what}
+            )
         name = parts[0].strip()
         name = name.upper() if card and name.lower() in ("a", "k", "q", "j") else name.lower()
         rows.append([name, _whole(parts[1], number, what)])
@@ -157,7 +190,7 @@ def _parse_minimums(text: str) -> list[int]:
     found = []
     for number, part in enumerate(re.split(r"[,;\s]+", text.strip()), start=1):
         if part:
-            found.append(_whole(part, number, "points"))
+            found.append(_whole(part, number, gettext("points")))
     return found
 
 
@@ -178,28 +211,34 @@ def _parse_line_text(kind: str, text: str):
     if kind == "minimums":
         return _parse_minimums(text)
     if kind == "card_values":
-        return _parse_named(text, "points", card=True)
-    return _parse_named(text, "number" if kind == "kind_counts" else "points")
+        return _parse_named(text, gettext("points"), card=True)
+    return _parse_named(text, gettext("number") if kind == "kind_counts" else gettext("points"))
 
 
 class RuleSetForm(forms.Form):
     """Every setting of a rule set, generated from engine.RULESET_FIELDS (the engine's
     `name` and `label` come from the rule set's own name)."""
 
-    name = forms.CharField(max_length=80, label="Name", help_text="For example 'Club rules 2025'.")
+    name = forms.CharField(
+        max_length=80,
+        label=gettext_lazy("Name"),
+        help_text=gettext_lazy("For example 'Club rules 2025'."),
+    )
     description = forms.CharField(
         required=False,
         max_length=1000,
-        label="Description",
-        help_text="At most 1,000 characters.",
+        label=gettext_lazy("Description"),
+        help_text=gettext_lazy("At most 1,000 characters."),
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     confirm_hands = forms.BooleanField(
         required=False,
-        label="The other team confirms every hand",
-        help_text="After a hand is saved, a player of the other team taps their name to say "
-        "it is right, or disputes it; an officer settles what stays open. It never changes "
-        "a score. A club day can turn it on or off for itself.",
+        label=gettext_lazy("The other team confirms every hand"),
+        help_text=gettext_lazy(
+            "After a hand is saved, a player of the other team taps their name to say "
+            "it is right, or disputes it; an officer settles what stays open. It never changes "
+            "a score. A club day can turn it on or off for itself."
+        ),
     )
 
     def __init__(self, *args, instance: RuleSet | None = None, **kw):
@@ -209,50 +248,56 @@ class RuleSetForm(forms.Form):
         for spec in engine.RULESET_FIELDS:
             if spec.name in ("name", "label"):
                 continue
+            label, spec_help = gettext(spec.label), gettext(spec.help)
             if spec.type in ("count", "points"):
                 field = forms.IntegerField(
-                    label=spec.label,
-                    help_text=spec.help,
+                    label=label,
+                    help_text=spec_help,
                     min_value=spec.minimum,
                     max_value=spec.maximum,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
                 )
             elif spec.type == "bool":
-                field = forms.BooleanField(label=spec.label, help_text=spec.help, required=False)
+                field = forms.BooleanField(label=label, help_text=spec_help, required=False)
             elif spec.type == "choice":
                 field = forms.ChoiceField(
-                    label=spec.label,
-                    help_text=spec.help,
-                    choices=spec.choices,
+                    label=label,
+                    help_text=spec_help,
+                    choices=[(value, gettext(words)) for value, words in spec.choices],
                     widget=forms.RadioSelect,
                 )
             elif spec.type in _LINE_TYPES:
                 help_text, rows = _LINE_TYPES[spec.type]
                 field = forms.CharField(
-                    label=spec.label,
+                    label=label,
                     max_length=TABLE_TEXT_MAX,
-                    help_text=f"{spec.help} {help_text}",
+                    help_text=f"{spec_help} {help_text}",
                     required=False,
                     widget=forms.Textarea(attrs={"rows": rows}),
                 )
             elif spec.type == "meld_table":
                 field = forms.CharField(
-                    label=spec.label,
+                    label=label,
                     max_length=TABLE_TEXT_MAX,
-                    help_text="One row a line, 'from score = minimum'; the first line "
-                    "'below = 15' covers every lower score.",
+                    help_text=gettext(
+                        "One row a line, 'from score = minimum'; the first line "
+                        "'below = 15' covers every lower score."
+                    ),
                     widget=forms.Textarea(attrs={"rows": 5}),
                 )
             else:
                 empty = (
-                    "Leave empty for the same amounts as the schedule above."
+                    gettext("Leave empty for the same amounts as the schedule above.")
                     if spec.type == "schedule_or_null"
-                    else "Leave empty if no number of red threes is special."
+                    else gettext("Leave empty if no number of red threes is special.")
                 )
                 field = forms.CharField(
-                    label=spec.label,
+                    label=label,
                     max_length=TABLE_TEXT_MAX,
-                    help_text=f"One pair a line, 'red threes = points', such as '4 = 800'. {empty}",
+                    help_text=gettext(
+                        "One pair a line, 'red threes = points', such as '4 = 800'. %(empty)s"
+                    )
+                    % {"empty": empty},
                     required=False,
                     widget=forms.Textarea(attrs={"rows": 3}),
                 )
@@ -282,7 +327,7 @@ class RuleSetForm(forms.Form):
         if self.instance is not None:
             others = others.exclude(pk=self.instance.pk)
         if others.exists():
-            raise ValidationError("Another rule set has this name; choose another.")
+            raise ValidationError(gettext("Another rule set has this name; choose another."))
         return name
 
     def clean(self):
@@ -327,46 +372,55 @@ class RuleSetForm(forms.Form):
         return data
 
 
+class RuleSetChoiceField(ClubChoiceField):
+    """A choice of rule set, the presets' names in the reader's language."""
+
+    def label_from_instance(self, obj):
+        return rules_words(obj.name)
+
+
 class NewRuleSetForm(forms.Form):
-    source = ClubChoiceField(
+    source = RuleSetChoiceField(
         lambda: RuleSet.objects.with_default(),
-        label="Copy",
+        label=gettext_lazy("Copy"),
         empty_label=None,
-        help_text="The new rule set starts with every setting of this one.",
+        help_text=gettext_lazy("The new rule set starts with every setting of this one."),
     )
-    name = forms.CharField(max_length=80, label="Name of the new rule set")
+    name = forms.CharField(max_length=80, label=gettext_lazy("Name of the new rule set"))
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
         if not name:
-            raise ValidationError("Give the rule set a name.")
+            raise ValidationError(gettext("Give the rule set a name."))
         if RuleSet.objects.filter(name__iexact=name).exists():
-            raise ValidationError("Another rule set has this name; choose another.")
+            raise ValidationError(gettext("Another rule set has this name; choose another."))
         return name
 
 
 #: A day's choice about the other team's OK: as its rule set says, on, or off.
 CONFIRM_CHOICES = [
-    ("", "As the rule set says"),
-    ("on", "On: the other team confirms every hand today"),
-    ("off", "Off: the score keeper's word is enough today"),
+    ("", gettext_lazy("As the rule set says")),
+    ("on", gettext_lazy("On: the other team confirms every hand today")),
+    ("off", gettext_lazy("Off: the score keeper's word is enough today")),
 ]
 
 
 class DayRulesForm(forms.Form):
-    rule_set = ClubChoiceField(
+    rule_set = RuleSetChoiceField(
         lambda: RuleSet.objects.with_default(),
-        label="Rule set for this day",
+        label=gettext_lazy("Rule set for this day"),
         empty_label=None,
         widget=forms.RadioSelect,
     )
     confirm_hands = forms.ChoiceField(
         choices=CONFIRM_CHOICES,
         required=False,
-        label="The other team confirms every hand",
+        label=gettext_lazy("The other team confirms every hand"),
         widget=forms.RadioSelect,
-        help_text="Hands saved from now on wait for a player of the other team to say they "
-        "are right; hands already saved are not asked again.",
+        help_text=gettext_lazy(
+            "Hands saved from now on wait for a player of the other team to say they "
+            "are right; hands already saved are not asked again."
+        ),
     )
 
     @staticmethod

@@ -10,11 +10,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubsite.params import whole_number
 from members.models import ClubDay
 from members.permissions import officer_required
+from scoring.labels import rules_words
 from scoring.models import DayRules, Game, RuleSet
 from scoring.play.forms.rulesets import DayRulesForm, NewRuleSetForm, RuleSetForm
 from scoring.play.services.confirmations import day_confirms_hands
@@ -41,7 +43,8 @@ def ruleset_new(request):
     if source_pk is not None:
         source = RuleSet.objects.filter(pk=source_pk).first()
         if source is not None:
-            initial = {"source": source.pk, "name": f"{source.name} (copy)"[:80]}
+            name = _("%(name)s (copy)") % {"name": rules_words(source.name)}
+            initial = {"source": source.pk, "name": name[:80]}
     else:
         default = RuleSet.objects.club_default()
         if default is not None:
@@ -55,7 +58,9 @@ def ruleset_new(request):
         except RuleSetRefused as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"'{new.name}' created; change any setting below.")
+            messages.success(
+                request, _("“%(name)s” created; change any setting below.") % {"name": new.name}
+            )
             return redirect("scoring:ruleset_edit", pk=new.pk)
     return render(request, "scoring/ruleset_new.html", {"form": form})
 
@@ -68,7 +73,7 @@ def ruleset_edit(request, pk):
         for field in form.fields.values():
             field.disabled = True
         if request.method == "POST":
-            messages.error(request, "Presets cannot be changed; copy this one to change it.")
+            messages.error(request, _("Presets cannot be changed; copy this one to change it."))
         return render(
             request,
             "scoring/ruleset_edit.html",
@@ -85,7 +90,8 @@ def ruleset_edit(request, pk):
         )
         messages.success(
             request,
-            f"'{rule_set.name}' saved. Games already started keep the rules they started with.",
+            _("“%(name)s” saved. Games already started keep the rules they started with.")
+            % {"name": rule_set.name},
         )
         return redirect("scoring:ruleset_edit", pk=rule_set.pk)
     return render(
@@ -100,7 +106,9 @@ def ruleset_edit(request, pk):
 def ruleset_default(request, pk):
     rule_set = get_object_or_404(RuleSet, pk=pk)
     set_club_default(rule_set)
-    messages.success(request, f"'{rule_set.name}' is now the club default.")
+    messages.success(
+        request, _("“%(name)s” is now the club default.") % {"name": rules_words(rule_set.name)}
+    )
     return redirect("scoring:rulesets")
 
 
@@ -108,8 +116,8 @@ def _confirm_words(day) -> str:
     if rule_set_for_day(day) is None:
         return ""
     if day_confirms_hands(day):
-        return "The other team confirms every hand saved from now on."
-    return "The score keeper's word is enough: hands need no confirmation."
+        return _("The other team confirms every hand saved from now on.")
+    return _("The score keeper's word is enough: hands need no confirmation.")
 
 
 @officer_required
@@ -126,8 +134,12 @@ def day_rules(request, day_pk):
         set_day_rules(day, form.cleaned_data["rule_set"], confirm_hands=form.confirm_value())
         messages.success(
             request,
-            f"{day} plays '{form.cleaned_data['rule_set'].name}'. Games already started keep "
-            f"their rules. {_confirm_words(day)}",
+            _("%(day)s plays “%(name)s”. Games already started keep their rules. %(confirm)s")
+            % {
+                "day": day,
+                "name": rules_words(form.cleaned_data["rule_set"].name),
+                "confirm": _confirm_words(day),
+            },
         )
         target = request.POST.get("next", "")
         if target and url_has_allowed_host_and_scheme(
