@@ -17,6 +17,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubsite.csvcells import unescape_cell
 from members.names import NAME_PARTICLES, tidy_name
@@ -32,6 +34,19 @@ FIELD_LABELS = {
     "status": "Status",
     "joined": "Joined",
     "notes": "Notes",
+}
+#: The fields as a page names them, in the reader's language (FIELD_LABELS are the
+#: column names a file has, which stay English).
+FIELD_WORDS = {
+    "membership_number": gettext_lazy("Membership number"),
+    "first_name": gettext_lazy("First name"),
+    "last_name": gettext_lazy("Last name"),
+    "name": gettext_lazy("Name"),
+    "email": gettext_lazy("Email"),
+    "phone": gettext_lazy("Phone"),
+    "status": gettext_lazy("Status"),
+    "joined": gettext_lazy("Joined"),
+    "notes": gettext_lazy("Notes"),
 }
 MAX_LENGTHS = {
     "membership_number": 20,
@@ -176,7 +191,10 @@ def parse_status(value: Any) -> str | None:
         return "active"
     if text in LAPSED_WORDS:
         return "lapsed"
-    raise ValueError(f"status “{cell_text(value)}” is not understood (use Active or Lapsed)")
+    raise ValueError(
+        _("status “%(cell_text)s” is not understood (use Active or Lapsed)")
+        % {"cell_text": cell_text(value)}
+    )
 
 
 def clean_rows(
@@ -252,13 +270,17 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
         first, last = split_name(cell_text(cells.get("name")))
     problems = []
     if not number:
-        problems.append("the membership number is missing")
+        problems.append(_("the membership number is missing"))
     if not first and not last:
-        problems.append("the name is missing")
+        problems.append(_("the name is missing"))
     elif not first:
-        problems.append("the first name is missing")
+        problems.append(_("the first name is missing"))
+    if len(problems) == 2:
+        raise ValueError(
+            _("%(first)s and %(second)s") % {"first": problems[0], "second": problems[1]}
+        )
     if problems:
-        raise ValueError(" and ".join(problems))
+        raise ValueError(problems[0])
     values = {"membership_number": number, "first_name": tidy_name(first)}
     values["last_name"] = tidy_name(last)
     email = cell_text(cells.get("email")).strip("<>") or None
@@ -267,7 +289,9 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
         try:
             validate_email(email)
         except ValidationError:
-            raise ValueError(f"email “{email}” is not a valid address") from None
+            raise ValueError(
+                _("email “%(email)s” is not a valid address") % {"email": email}
+            ) from None
     values["email"] = email
     phone = cell_text(cells.get("phone")) or None
     values["phone"] = phone
@@ -283,6 +307,7 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
         value = values.get(name)
         if value and len(value) > limit:
             raise ValueError(
-                f"{FIELD_LABELS[name].lower()} is too long (at most {limit} characters)"
+                _("%(field)s is too long (at most %(limit)s characters)")
+                % {"field": str(FIELD_WORDS[name]).lower(), "limit": limit}
             )
     return RosterRow(line=line, **values)

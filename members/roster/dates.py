@@ -35,6 +35,10 @@ def _year(text: str) -> int:
     return year
 
 
+class _OrderMismatch(ValueError):
+    """A date that cannot be read in the file's order (month above 12)."""
+
+
 def date_hint(value: Any) -> str | None:
     """For a d/m/y-or-m/d/y text date: 'dmy' if the first number is above 12,
     'mdy' if the second is, else None."""
@@ -63,7 +67,9 @@ def parse_date(value: Any, order: str = MONTH_FIRST) -> dt.date | None:
         if 20000 <= value <= 60000:  # an Excel day number left unformatted (1954–2064)
             return dt.date(1899, 12, 30) + dt.timedelta(days=int(value))
         shown = int(value) if float(value).is_integer() else value
-        raise ValueError(f"date “{shown}” is not understood (use YYYY-MM-DD)")
+        raise ValueError(
+            gettext("date “%(shown)s” is not understood (use YYYY-MM-DD)") % {"shown": shown}
+        )
     text = " ".join(str(value).replace(",", " ").split())
     match = _ISO.fullmatch(text)
     try:
@@ -74,23 +80,28 @@ def parse_date(value: Any, order: str = MONTH_FIRST) -> dt.date | None:
             a, b, year = int(match.group(1)), int(match.group(2)), _year(match.group(3))
             day, month = (a, b) if order == DAY_FIRST else (b, a)
             if month > 12:
-                used = "day/month/year" if order == DAY_FIRST else "month/day/year"
-                raise ValueError(
-                    f"date “{text}” does not fit the {used} order used for this file's dates"
+                used = (
+                    gettext("day/month/year") if order == DAY_FIRST else gettext("month/day/year")
+                )
+                raise _OrderMismatch(
+                    gettext(
+                        "date “%(text)s” does not fit the %(used)s order used for this file's dates"
+                    )
+                    % {"text": text, "used": used}
                 )
             return dt.date(year, month, day)
         if text.isdigit() and 20000 <= int(text) <= 60000:
             return dt.date(1899, 12, 30) + dt.timedelta(days=int(text))
+    except _OrderMismatch:
+        raise
     except ValueError as error:
-        if "does not fit" in str(error):
-            raise
-        raise ValueError(f"date “{text}” does not exist") from error
+        raise ValueError(gettext("date “%(text)s” does not exist") % {"text": text}) from error
     for fmt in _WORD_FORMATS:
         try:
             return dt.datetime.strptime(text, fmt).date()
         except ValueError:
             continue
-    raise ValueError(f"date “{text}” is not understood (use YYYY-MM-DD)")
+    raise ValueError(gettext("date “%(text)s” is not understood (use YYYY-MM-DD)") % {"text": text})
 
 
 @dataclass

@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext
 
 from members.models import Person
-from members.roster.clean import FIELD_LABELS, Duplicate, Refusal, Replaced, RosterRow
+from members.roster.clean import FIELD_WORDS, Duplicate, Refusal, Replaced, RosterRow
 from members.roster.read import Roster
 
 
@@ -30,7 +30,7 @@ class Change:
 
     @property
     def label(self) -> str:
-        return FIELD_LABELS[self.field]
+        return str(FIELD_WORDS[self.field])
 
 
 @dataclass
@@ -110,15 +110,14 @@ def plan_import(rows: list[RosterRow], *, for_update: bool = False) -> ImportPla
             planned = PlannedRow(row=row)
             for other in same_name.get((row.first_name.casefold(), row.last_name.casefold()), []):
                 if other.is_guest:
-                    planned.hint = (
-                        f"A guest named {other.full_name} is already on file: if it is the same "
+                    planned.hint = gettext(
+                        "A guest named %(name)s is already on file: if it is the same "
                         "person, merge the two records after the import."
-                    )
+                    ) % {"name": other.full_name}
                 else:
-                    planned.hint = (
-                        f"A member named {other.full_name} already has number "
-                        f"{other.membership_number}."
-                    )
+                    planned.hint = gettext(
+                        "A member named %(name)s already has number %(number)s."
+                    ) % {"name": other.full_name, "number": other.membership_number}
             plan.create.append(planned)
             continue
         changes = [

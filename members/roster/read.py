@@ -18,6 +18,9 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from members.roster.clean import (
     FIELD_LABELS,
     Duplicate,
@@ -227,19 +230,26 @@ def read_roster(filename: str, data: bytes, *, date_order: str = AUTO) -> Roster
         raise ValueError(f"date_order must be one of {DATE_ORDERS}")
     check_upload_size(len(data), MAX_UPLOAD_BYTES)  # read here, so tests can lower it
     if not data.strip():
-        raise RosterError("The file is empty. Choose the roster file saved from your spreadsheet.")
+        raise RosterError(
+            _("The file is empty. Choose the roster file saved from your spreadsheet.")
+        )
     if data.startswith(b"PK\x03\x04"):
         sheets = xlsx_sheets(data)
         kind = "xlsx"
     elif data.startswith(b"%PDF"):
         raise RosterError(
-            "This is a PDF document, not a roster. Open the roster in your spreadsheet "
-            "program and save it as .xlsx or .csv."
+            _(
+                "This is a PDF document, not a roster. Open the roster in your "
+                "spreadsheet program and save it as .xlsx or .csv."
+            )
         )
     elif data.startswith(b"\xd0\xcf\x11\xe0"):
         raise RosterError(
-            "This is an old-style Excel file (.xls). Open it in your spreadsheet program and "
-            "save it as .xlsx (Excel workbook) or .csv, then upload that."
+            _(
+                "This is an old-style Excel file (.xls). Open it in your "
+                "spreadsheet program and save it as .xlsx (Excel workbook) or "
+                ".csv, then upload that."
+            )
         )
     else:
         sheets = csv_sheets(data, find_header=_find_header)
@@ -287,20 +297,32 @@ def _no_header_message(sheets, kind) -> str:
             if len(seen) >= 2:
                 labels = ", ".join(FIELD_LABELS[f] for f in sorted(seen))
                 missing = (
-                    "a membership number column"
+                    _("membership number column")
                     if "membership_number" not in seen
-                    else "a first name or name column"
+                    else _("first name or name column")
                 )
-                where = "row" if kind == "xlsx" else "line"
+                words = {"line": line, "labels": labels, "missing": missing, "expected": expected}
+                if kind == "xlsx":
+                    return (
+                        _(
+                            "This doesn't look like a complete roster: row %(line)s has "
+                            "%(labels)s but no %(missing)s. Add it, or check the column names "
+                            "(%(expected)s)."
+                        )
+                        % words
+                    )
                 return (
-                    f"This doesn't look like a complete roster: {where} {line} has {labels} "
-                    f"but no {missing.removeprefix('a ')}. Add it, or check the column names "
-                    f"({expected})."
+                    _(
+                        "This doesn't look like a complete roster: line %(line)s has "
+                        "%(labels)s but no %(missing)s. Add it, or check the column names "
+                        "(%(expected)s)."
+                    )
+                    % words
                 )
-    return (
+    return _(
         "This file is not a roster we can read: no header row with the columns "
-        f"{expected} was found in its first {HEADER_SEARCH_ROWS} rows."
-    )
+        "%(expected)s was found in its first %(rows)s rows."
+    ) % {"expected": expected, "rows": HEADER_SEARCH_ROWS}
 
 
 def _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order) -> Roster:
@@ -316,13 +338,22 @@ def _read_rows(filename, kind, rows, header_index, mapping, ignored, date_order)
     records, repeated_headers = _records(rows, header_index, mapping)
     if repeated_headers:
         roster.notes.append(
-            f"The header row was repeated {repeated_headers} more time(s) in the file; "
-            "those rows were skipped."
+            ngettext(
+                "The header row was repeated %(n)s more time in the file; that row was skipped.",
+                "The header row was repeated %(n)s more times in the file; those rows were "
+                "skipped.",
+                repeated_headers,
+            )
+            % {"n": repeated_headers}
         )
     if not records:
         raise RosterError(
-            f"The roster has a header row ({'row' if kind == 'xlsx' else 'line'} "
-            f"{header_line}) but no member rows under it."
+            (
+                _("The roster has a header row (row %(line)s) but no member rows under it.")
+                if kind == "xlsx"
+                else _("The roster has a header row (line %(line)s) but no member rows under it.")
+            )
+            % {"line": header_line}
         )
     roster.clean(records, date_order)
     return roster

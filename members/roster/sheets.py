@@ -11,6 +11,8 @@ import csv
 import io
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from members.roster.limits import HEADER_SEARCH_ROWS, RosterError, RowLimits, cell_too_long
 from members.roster.package import DAMAGED, open_package
 
@@ -68,10 +70,10 @@ def _decode(data: bytes) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as error:
-            raise RosterError("This file's text could not be read (broken UTF-16).") from error
+            raise RosterError(_("This file's text could not be read (broken UTF-16).")) from error
     if b"\x00" in data[:4096]:
         raise RosterError(
-            "This is not a roster: it is not a text (.csv) file nor an Excel workbook (.xlsx)."
+            _("This is not a roster: it is not a text (.csv) file nor an Excel workbook (.xlsx).")
         )
     for encoding in ("utf-8-sig", "cp1252"):
         try:
@@ -142,5 +144,7 @@ def _csv_rows(text: str, delimiter: str) -> list[tuple[int, list[Any]]]:
     except csv.Error as error:
         if "field larger than field limit" in str(error):
             raise cell_too_long(f"A cell on line {reader.line_num}") from error
-        raise RosterError(f"This .csv file could not be read: {error}.") from error
+        raise RosterError(
+            _("This .csv file could not be read: %(error)s.") % {"error": error}
+        ) from error
     return rows
