@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand
 from django.db import models
 from django.db.models import Q
 from django.urls import get_script_prefix, reverse, set_script_prefix
-from django.utils import timezone
+from django.utils import timezone, translation
 from django_scopes import ScopeError, get_scope, scope, scopes_disabled
 from django_scopes.manager import DisabledQuerySet
 
@@ -210,6 +210,14 @@ class ClubCommand(BaseCommand):
         return parser
 
     def execute(self, *args, **options):
+        from clubsite.languages import club_language
+
         club = command_club(options.get("club"))
-        with in_club(club), timezone.override(club.time_zone):
+        # What an officer reads (and writes into files) is in the club's language (read
+        # once the club's scope is entered).
+        with (
+            in_club(club),
+            timezone.override(club.time_zone),
+            translation.override(club_language()),
+        ):
             return super().execute(*args, **options)

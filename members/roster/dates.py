@@ -146,11 +146,14 @@ class DateOrder:
         if not self.asks:
             return []
         why = {
-            "file": "as the file's own dates show",
-            "chosen": "as chosen",
-            "unclear": "nothing in the file shows otherwise; choose day first if they are",
+            "file": gettext("as the file's own dates show"),
+            "chosen": gettext("as chosen"),
+            "unclear": gettext("nothing in the file shows otherwise; choose day first if they are"),
         }[self.how]
-        return [f"Dates such as 03/04/2021 were read {self.words}: {why}."]
+        return [
+            gettext("Dates such as 03/04/2021 were read %(order)s: %(why)s.")
+            % {"order": self.words, "why": why}
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -12,6 +12,8 @@ reports "0 created, 0 updated, N unchanged".
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from members.clubs import ClubCommand
 from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
@@ -50,7 +52,10 @@ class Command(ClubCommand):
             check_upload_size(path.stat().st_size)
             data = path.read_bytes()
         except OSError as error:
-            raise CommandError(f"Cannot read {path}: {error.strerror}.", returncode=1) from None
+            raise CommandError(
+                _("Cannot read %(path)s: %(error)s.") % {"path": path, "error": error.strerror},
+                returncode=1,
+            ) from None
         except RosterError as error:
             raise CommandError(f"{path.name}: {error}", returncode=1) from None
         try:
@@ -60,34 +65,60 @@ class Command(ClubCommand):
 
         plan = apply_import(roster, dry_run=dry_run)
         for note in roster.notes + roster.dates.notes():
-            self.stdout.write(f"Note: {note}")
+            self.stdout.write(_("Note: %(note)s") % {"note": note})
         if roster.ignored_columns:
             ignored = ", ".join(f"“{c}”" for c in roster.ignored_columns)
-            self.stdout.write(f"Ignored columns: {ignored}")
+            self.stdout.write(_("Ignored columns: %(columns)s") % {"columns": ignored})
         if options["verbosity"] >= 2:
             for planned in plan.create:
                 self.stdout.write(
-                    f"line {planned.row.line}: new member {planned.row.membership_number} "
-                    f"{planned.row.full_name}"
+                    _("line %(line)s: new member %(number)s %(name)s")
+                    % {
+                        "line": planned.row.line,
+                        "number": planned.row.membership_number,
+                        "name": planned.row.full_name,
+                    }
                 )
             for planned in plan.update:
                 changes = ", ".join(f"{c.label} {c.old!s} → {c.new!s}" for c in planned.changes)
                 self.stdout.write(
-                    f"line {planned.row.line}: {planned.row.membership_number} "
-                    f"{planned.person_name}: {changes}"
+                    _("line %(line)s: %(number)s %(name)s: %(changes)s")
+                    % {
+                        "line": planned.row.line,
+                        "number": planned.row.membership_number,
+                        "name": planned.person_name,
+                        "changes": changes,
+                    }
                 )
-        lines = [(d.line, f"duplicate of line {d.of_line} (counted once)") for d in plan.duplicates]
-        lines += [(r.line, f"same number as line {r.by_line}, which wins") for r in plan.replaced]
+        lines = [
+            (d.line, _("duplicate of line %(line)s (counted once)") % {"line": d.of_line})
+            for d in plan.duplicates
+        ]
+        lines += [
+            (r.line, _("same number as line %(line)s, which wins") % {"line": r.by_line})
+            for r in plan.replaced
+        ]
         lines += [(r.line, r.reason) for r in plan.refused]
         for line, text in sorted(lines):
-            self.stdout.write(f"line {line}: {text}")
-        prefix = "Dry run, nothing saved — would be: " if dry_run else ""
+            self.stdout.write(_("line %(line)s: %(text)s") % {"line": line, "text": text})
+        if dry_run:
+            summary = _("Dry run, nothing saved — would be: %(summary)s.")
+        else:
+            summary = _("%(summary)s.")
         style = self.style.WARNING if plan.refused else self.style.SUCCESS
-        self.stdout.write(style(f"{prefix}{plan.summary()}."))
+        self.stdout.write(style(summary % {"summary": plan.summary()}))
         if plan.refused:
             count = len(plan.refused)
-            raise CommandError(
-                f"{count} row{'s were' if count != 1 else ' was'} refused (listed above)"
-                + ("." if dry_run else "; the other rows were imported."),
-                returncode=2,
-            )
+            if dry_run:
+                text = ngettext(
+                    "%(n)s row was refused (listed above).",
+                    "%(n)s rows were refused (listed above).",
+                    count,
+                )
+            else:
+                text = ngettext(
+                    "%(n)s row was refused (listed above); the other rows were imported.",
+                    "%(n)s rows were refused (listed above); the other rows were imported.",
+                    count,
+                )
+            raise CommandError(text % {"n": count}, returncode=2)
