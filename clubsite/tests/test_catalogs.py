@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import sys
 import types
+import zoneinfo
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,7 @@ def data_words() -> set[str]:
     texts += [format_room_code(day.board_code or "") for day in ClubDay.objects.all()]
     texts += [rule_set.name for rule_set in RuleSet.objects.filter(is_preset=False)]
     texts += [season.name for season in Season.objects.all()]
+    texts += sorted(zoneinfo.available_timezones())  # the club's time zone choices
     words = set()
     for text in texts:
         words.update(_WORD.findall(str(text or "")))

@@ -182,6 +182,8 @@ def _parse_named(text: str, what: str, *, card: bool = False) -> list[list]:
             )
         name = parts[0].strip()
         name = name.upper() if card and name.lower() in ("a", "k", "q", "j") else name.lower()
+        if card and name == _card_word("joker").lower():
+            name = "joker"
         rows.append([name, _whole(parts[1], number, what)])
     return rows
 
@@ -194,6 +196,12 @@ def _parse_minimums(text: str) -> list[int]:
     return found
 
 
+def _card_word(card: str) -> str:
+    """A card as the card-values box writes it: the joker in the reader's language
+    ("joker", "coringa"; the box reads "joker" too), the others as they are."""
+    return pgettext("card", "joker") if card == "joker" else card
+
+
 def _line_text(kind: str, value) -> str:
     """A stored setting of one of the :data:`_LINE_TYPES` as the box shows it."""
     if kind == "kinds":
@@ -201,7 +209,7 @@ def _line_text(kind: str, value) -> str:
     if kind == "minimums":
         return ", ".join(str(n) for n in value or [])
     if kind == "card_values":
-        return "\n".join(f"{card} = {points}" for card, points in (value or {}).items())
+        return "\n".join(f"{_card_word(card)} = {points}" for card, points in (value or {}).items())
     return "\n".join(f"{name} = {points}" for name, points in value or [])
 
 
