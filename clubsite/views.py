@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import get_script_prefix, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
@@ -83,8 +84,8 @@ def choose_language(request):
     target = request.POST.get("next") or ""
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        target = "/"
+    ) or not target.startswith(get_script_prefix()):
+        target = reverse("home")  # a page of this club (or the site's), never another
     response = redirect(target)
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
