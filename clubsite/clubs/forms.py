@@ -14,12 +14,9 @@ from members.models import Club
 from scoring.labels import rules_words
 from scoring.models import ClubSettings, RuleSet
 
-#: The languages a club may choose: the site's (clubsite.languages).
-LANGUAGES = settings.LANGUAGES
-
 
 def _language_choices():
-    codes = dict(LANGUAGES)
+    codes = dict(settings.LANGUAGES)  # the site's languages (clubsite.languages)
     codes.setdefault(settings.LANGUAGE_CODE, settings.LANGUAGE_CODE)
     return sorted(codes.items())
 

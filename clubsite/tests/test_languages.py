@@ -20,6 +20,7 @@ from clubsite import languages
 from clubsite.tests import test_personas as personas
 from members.clubs import current_club_id
 from members.models import Person
+from scoring.models import RuleSet
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
 
@@ -347,3 +348,64 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
     assert isinstance(date_cell.value, datetime.datetime | datetime.date)
     assert date_cell.number_format == "d/m/yyyy"
     assert standings.page_setup.paperSize == 9  # A4
+
+
+# ---------------------------------------------------------------------------------------
+# The officers' pages and the variants' words
+
+
+def test_the_officers_pages_in_spanish_and_portuguese(world, settings):
+    officer = persona_client(world, "officer")
+    modern = RuleSet.objects.get(slug="modern-american")
+    pages = {
+        "es": [
+            (reverse("members:people"), ("Agregar un socio", "Unificar dos fichas")),
+            (reverse("members:seating", args=[world.day.pk]), ("Ubicación", "Ronda 1")),
+            (reverse("members:import"), ("Importar un padrón de socios", "Vista previa")),
+            (reverse("scoring:rulesets"), ("Reglamentos", "Canasta americana moderna")),
+            (
+                reverse("scoring:ruleset_edit", args=[modern.pk]),
+                ("Premio por canasta limpia", "Otras clases de canasta", "Copiarlo para cambiarlo"),
+            ),
+            (reverse("scoring:day_rules", args=[world.day.pk]), ("Reglamento de esta jornada",)),
+            (reverse("club_settings"), ("Zona horaria", "Reglamento por defecto")),
+        ],
+        "pt-br": [
+            (reverse("members:people"), ("Adicionar um sócio", "Unificar duas fichas")),
+            (reverse("members:seating", args=[world.day.pk]), ("Distribuição", "Rodada 1")),
+            (reverse("scoring:rulesets"), ("Canastra americana moderna", "Mão e pé")),
+            (
+                reverse("scoring:ruleset_edit", args=[modern.pk]),
+                ("Bônus por canastra limpa", "Outros tipos de canastra", "coringa = 50"),
+            ),
+            (reverse("club_settings"), ("Fuso horário", "Regras padrão")),
+        ],
+    }
+    for code, visits in pages.items():
+        speak(settings, code)
+        for url, words in visits:
+            body = page(officer, url)
+            for word in words:
+                assert word in body, (code, url, word)
+
+
+def test_the_variants_words_in_spanish_and_portuguese():
+    """The kinds of canasta of the variants, counted and named as players say them."""
+    from scoring.engine import PRESETS
+    from scoring.engine.validate.canastas import count_words
+    from scoring.engine.validate.totals import unfinished_words
+
+    modern, bolivia = PRESETS["modern-american"], PRESETS["bolivia"]
+    sevens = next(kind for kind in modern.kinds if kind.key == "sevens")
+    escalera = next(kind for kind in bolivia.kinds if kind.key == "sequence")
+    counts = [1 if kind.key in ("natural", "sevens") else 0 for kind in modern.kinds]
+    expected = {
+        "es": ("1 canasta de sietes y 1 canasta limpia", "2 canastas de sietes sin completar"),
+        "pt-br": ("1 canastra de setes e 1 canastra limpa", "2 canastras de setes incompletas"),
+    }
+    for code, (canastas, unfinished) in expected.items():
+        with translation.override(code):
+            assert count_words(modern.kinds, counts) == canastas
+            assert unfinished_words(sevens, 2) == unfinished
+            assert escalera.plural == ("escaleras" if code == "es" else "canastras de sequência")
+    assert sevens.plural == "canastas of sevens"  # English outside a page
