@@ -62,8 +62,9 @@ def num(n: int) -> str:
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``plural(1, "canasta")`` -> ``"1 canasta"``; ``plural(2, "canasta")`` -> ``"2 canastas"``.
 
-    English only: the words come from data (a kind's name) or are not yet in the catalogs;
-    a message to translate uses :func:`count` instead."""
+    The words are given already in the reader's language (a kind of canasta's, from
+    :func:`scoring.engine.rules.kinds.kind_words`); words of the engine's own use
+    :func:`count`, which translates the number and its noun as one phrase."""
     if n == 1:
         return f"1 {one}"
     return f"{num(n)} {many if many is not None else one + 's'}"
