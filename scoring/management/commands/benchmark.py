@@ -1,7 +1,7 @@
 """The club-night benchmark (``make bench``): how many tables one server holds.
 
     python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
-                               [--seconds 60] [--speed 10]
+                               [--seconds 60] [--speed 10] [--clubs 20] [--servers 2]
 
 For each database (an SQLite file in a temporary directory, and each
 ``--database-url``: that PostgreSQL database is dropped and made again), the command
@@ -20,6 +20,13 @@ unmeasured; it stops after a step whose slowest p95 passes 1 s. Then the figures
 workbook (in a process of its own), the engine, the main pages' costs in-process
 (:mod:`scoring.devtools.bench.pages`) and the first request after a restart.
 It is a report: it always exits 0.
+
+``--clubs N``: N clubs' nights at once on a shared site (``CLUBS_SHARED_SITE=1``): N
+clubs (club-01 …), each with a league of its own, and each step's tables split across
+them, each club's users at its ``/<slug>/`` addresses (the figures are skipped: they
+measure one club at ``/``). ``--servers N``: N gunicorn servers on their own ports
+sharing one Redis (``REDIS_URL``; a throwaway ``redis-server`` unless one is given),
+Locust dealing its users out to them in turn; the capacity is also given per server.
 """
 
 from __future__ import annotations
@@ -81,9 +88,24 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rebuild", action="store_true", help="Build the league again (it is kept in .bench/)."
         )
+        parser.add_argument(
+            "--clubs",
+            type=int,
+            default=1,
+            help="Clubs playing their nights at once on a shared site, the tables split "
+            "across them (default 1: one club at /).",
+        )
+        parser.add_argument(
+            "--servers",
+            type=int,
+            default=1,
+            help="App servers sharing one Redis, the load spread across them (default 1).",
+        )
 
     def handle(self, **o):
         step_list(o["steps"])
+        if not 1 <= o["clubs"] <= 99 or not 1 <= o["servers"] <= 8:
+            raise CommandError("--clubs takes 1 to 99 clubs and --servers 1 to 8 servers.")
         if os.environ.get(CHILD):
             return self.night(o)
         urls = [] if o["no_sqlite"] else [""]
@@ -93,6 +115,8 @@ class Command(BaseCommand):
         from scoring.devtools.bench.night import league_key
 
         key = league_key(league_options(o))
+        if o["clubs"] > 1:
+            key += f"-clubs{o['clubs']}"
         for url in urls:
             tmp = tempfile.mkdtemp(prefix="bench-")
             try:
@@ -122,29 +146,39 @@ class Command(BaseCommand):
         self.stdout.write(f"\n=== Club night on {db.scheme} ({db.path}) ===")
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
+        if o["clubs"] > 1:
+            night.ensure_clubs(league_options(o), o["clubs"], os.environ["BENCH_KEEP"])
+            self.measure(o, tmp, db, night)
+            return
         with in_club(command_club()):
+            night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
             self.measure(o, tmp, db, night)
 
     def measure(self, o, tmp, db, night):
-        """The club night in the throwaway database's one club."""
-        night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
+        """The club night in the throwaway database's club (or clubs)."""
+        clubs, count = o["clubs"], o["servers"]
+
+        def scene(tables):
+            if clubs > 1:
+                return night.clubs_scene(tables, o["speed"], clubs)
+            return night.scene(tables, o["speed"])
+
         capacity, rows = 0, []
         steps = step_list(o["steps"])
         # Every table, person and member the largest step needs, made before the first
         # step: nothing the steps measure changes the people shown on results pages.
-        night.scene(steps[-1], o["speed"])
+        scene(steps[-1])
         figures = []
-        if not o["no_figures"]:
+        if not o["no_figures"] and clubs == 1:
             from scoring.devtools.bench.pages import page_costs
 
             figures = [workbook_figure(), night.engine_figure(), *page_costs()]
             figures += first_requests(tmp, night)
-        with Gunicorn(tmp) as server:
+        with Servers(tmp, count, shared_site=clubs > 1) as servers:
             # Every worker's first pages (imports, templates) are not a club night's.
-            run_locust(tmp, server, night.scene(steps[0], o["speed"]), 20)
+            run_locust(tmp, servers, scene(steps[0]), 20)
             for tables in steps:
-                scene = night.scene(tables, o["speed"])
-                stats, cpu = run_locust(tmp, server, scene, o["seconds"])
+                stats, cpu = run_locust(tmp, servers, scene(tables), o["seconds"])
                 # A step in which nothing was answered measured nothing: it does not pass.
                 ok = bool(stats) and all(
                     s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values()
@@ -154,7 +188,11 @@ class Command(BaseCommand):
                 capacity = tables if ok else capacity
                 if not stats or max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
                     break
-        self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
+        where = f"{db.scheme}, {clubs} club{'s' if clubs > 1 else ''}, {count} server"
+        where += "s" if count > 1 else ""
+        self.stdout.write(f"Capacity on {where}: {capacity} tables (every p95 ≤ 150 ms)")
+        if count > 1:
+            self.stdout.write(f"Capacity per server: {capacity / count:.0f} tables")
         for line in figures:
             self.stdout.write(line)
 
@@ -244,8 +282,8 @@ def recreate_postgres(url: str, template: str | None) -> None:
 class Gunicorn:
     """The site as the README deploys it, on a free loopback port."""
 
-    def __init__(self, tmp: Path, quiet: bool = False):
-        self.tmp, self.quiet = tmp, quiet
+    def __init__(self, tmp: Path, quiet: bool = False, env: dict | None = None, name: str = ""):
+        self.tmp, self.quiet, self.extra, self.name = tmp, quiet, env or {}, name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -257,10 +295,11 @@ class Gunicorn:
             "ALLOWED_HOSTS": "127.0.0.1",
             "GUNICORN_BIND": f"127.0.0.1:{self.port}",
             "STATIC_ROOT": str(self.tmp / "static"),
+            **self.extra,
         }
         collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
         subprocess.run(collect, env=env, cwd=BASE, check=True)
-        self.log = open(self.tmp / "gunicorn.log", "a")
+        self.log = open(self.tmp / f"gunicorn{self.name}.log", "a")
         conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
         self.process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
@@ -293,6 +332,67 @@ class Gunicorn:
         self.log.close()
 
 
+class Servers:
+    """``count`` app servers (:class:`Gunicorn`), each on its own port; with more than
+    one they share one Redis (``REDIS_URL``, or a throwaway ``redis-server`` of their
+    own), as several machines behind a load balancer would. ``shared_site``: the clubs
+    are served at ``/<slug>/`` (``CLUBS_SHARED_SITE=1``)."""
+
+    def __init__(self, tmp: Path, count: int = 1, shared_site: bool = False):
+        self.tmp, self.count, self.shared_site = tmp, count, shared_site
+        self.servers: list[Gunicorn] = []
+        self.redis = None
+
+    def __enter__(self):
+        env = {"CLUBS_SHARED_SITE": "1"} if self.shared_site else {}
+        if self.count > 1:
+            env["REDIS_URL"] = os.environ.get("REDIS_URL") or self._start_redis()
+        try:
+            for index in range(self.count):
+                name = f"-{index + 1}" if self.count > 1 else ""
+                self.servers.append(Gunicorn(self.tmp, env=env, name=name).__enter__())
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _start_redis(self) -> str:
+        if not shutil.which("redis-server"):
+            raise CommandError(
+                "--servers needs Redis for the servers' shared cache: install redis-server "
+                "(the Debian package) or give REDIS_URL."
+            )
+        port = free_port()
+        command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(self.tmp)]
+        self.redis = subprocess.Popen(command, stdout=subprocess.DEVNULL, cwd=self.tmp)
+        deadline = time.monotonic() + 10
+        import socket
+
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        print(f"redis-server pid {self.redis.pid} on 127.0.0.1:{port}")
+        return f"redis://127.0.0.1:{port}/0"
+
+    @property
+    def urls(self) -> list[str]:
+        return [server.url for server in self.servers]
+
+    def cpu_seconds(self) -> list[tuple[float, float]]:
+        return [server.cpu_seconds() for server in self.servers]
+
+    def __exit__(self, *exc):
+        for server in reversed(self.servers):
+            server.__exit__()
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(timeout=30)
+
+
 def free_port() -> int:
     import socket
 
@@ -316,21 +416,22 @@ def wait_until_up(url: str, process, seconds: float = 60) -> None:
     raise CommandError(f"gunicorn did not answer within {seconds:g} s.")
 
 
-def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
+def run_locust(tmp: Path, servers: Servers, scene: dict, seconds: float):
     """One step headless; per request type {p50, p95, p99, count, failures} and the
-    cores used by the server and by Locust."""
+    cores used by the servers (together and each) and by Locust."""
     path = tmp / "scene.json"
     path.write_text(json.dumps(scene))
     users = len(scene["tables"]) + len(scene["boards"]) + len(scene["members"])
     prefix = tmp / "locust"
     command = [
         sys.executable, "-m", "locust", "-f", "scoring/devtools/bench/locustfile.py",
-        "--headless", "--host", server.url, "-u", str(users), "-r", str(max(users, 1)),
+        "--headless", "--host", servers.urls[0], "-u", str(users), "-r", str(max(users, 1)),
         "-t", f"{seconds:g}s", "--csv", str(prefix), "--only-summary", "--loglevel", "WARNING",
         "--stop-timeout", "5",
     ]  # fmt: skip
     env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
-    server_before, machine_before, began = server.cpu_seconds(), busy_seconds(), time.monotonic()
+    env["BENCH_HOSTS"] = ",".join(servers.urls)
+    server_before, machine_before, began = servers.cpu_seconds(), busy_seconds(), time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for stale in tmp.glob("locust_*.csv"):  # a Locust that fails writes none: no old figures
         stale.unlink()
@@ -338,14 +439,24 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
         ran = subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
     if not Path(f"{prefix}_stats.csv").exists():
         print(f"  Locust stopped (exit {ran.returncode}) without figures; see {tmp / 'locust.log'}")
-        return {}, {"server": 0.0, "server_waiting": 0.0, "locust": 0.0, "machine": 0.0}
+        return {}, {
+            "server": 0.0,
+            "server_waiting": 0.0,
+            "locust": 0.0,
+            "machine": 0.0,
+            "servers": [],
+        }
     wall = time.monotonic() - began
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = children.ru_utime + children.ru_stime - children_before.ru_utime
     load -= children_before.ru_stime
-    (ran_after, waited_after), (ran_before, waited_before) = server.cpu_seconds(), server_before
-    ran, waited = ran_after - ran_before, waited_after - waited_before
-    cpu = {"server": ran / wall, "server_waiting": waited / wall, "locust": load / wall}
+    each = [
+        (after[0] - before[0]) / wall
+        for after, before in zip(servers.cpu_seconds(), server_before, strict=True)
+    ]
+    waited = sum(a[1] - b[1] for a, b in zip(servers.cpu_seconds(), server_before, strict=True))
+    cpu = {"server": sum(each), "server_waiting": waited / wall, "locust": load / wall}
+    cpu["servers"] = each
     cpu["machine"] = (busy_seconds() - machine_before) / wall
     stats = {}
     with open(f"{prefix}_stats.csv") as handle:
@@ -378,6 +489,11 @@ def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
         f"{cpu['server']:.2f}, load generator {cpu['locust']:.2f}, whole machine "
         f"{cpu['machine']:.2f} of {os.cpu_count()}; server threads waiting for a CPU: "
         f"{cpu['server_waiting']:.2f} on average)",
+    ]
+    if len(cpu.get("servers", [])) > 1:
+        each = ", ".join(f"{busy:.2f}" for busy in cpu["servers"])
+        lines.append(f"  cores busy per server: {each}")
+    lines += [
         f"  {'request':<15} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
     ]
     for name, s in sorted(stats.items()):
