@@ -313,7 +313,7 @@ class _Loader:
             return
         if value in taken:
             while value in taken:
-                value = f.default() if callable(f.default) else secrets.token_hex(16)
+                value = f.get_default() if f.has_default() else secrets.token_hex(16)
             setattr(obj, f.attname, value)
             self.result.codes_renewed += 1
         taken.add(value)

@@ -196,7 +196,11 @@ def export_club(club: Club, path: Path | str) -> dict[str, int]:
     if path.exists():
         raise PortableError(f"{path} already exists; choose another file name.")
     path.parent.mkdir(parents=True, exist_ok=True)
+    outer = connection.in_atomic_block
     with transaction.atomic():  # one consistent snapshot of the club
+        if connection.vendor == "postgresql" and not outer:
+            with connection.cursor() as cursor:  # every query reads the same snapshot
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         document = build_export(club)
     partial = path.with_name(path.name + ".partial")
     with partial.open("w", encoding="utf-8") as out:
