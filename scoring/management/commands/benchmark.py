@@ -84,6 +84,13 @@ class Command(BaseCommand):
         parser.add_argument("--people", type=int, default=400)
         parser.add_argument("--years", type=int, default=1)
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--days-per-year",
+            type=int,
+            default=100,
+            help="Club days a year of each generated league (default 100; fewer builds "
+            "twenty clubs' leagues sooner).",
+        )
         parser.add_argument("--no-figures", action="store_true", help="Skip workbook, engine.")
         parser.add_argument("--keep", action="store_true", help="Keep the temporary files.")
         parser.add_argument(
@@ -116,6 +123,8 @@ class Command(BaseCommand):
         from scoring.devtools.bench.night import league_key
 
         key = league_key(league_options(o))
+        if o["days_per_year"] != 100:
+            key += f"-days{o['days_per_year']}"
         if o["clubs"] > 1:
             key += f"-clubs{o['clubs']}"
         for url in urls:
@@ -261,7 +270,9 @@ def first_requests(tmp: Path, night) -> list[str]:
 def league_options(o: dict):
     from scoring.devtools.league.options import LeagueOptions
 
-    return LeagueOptions(people=o["people"], years=o["years"], seed=o["seed"])
+    return LeagueOptions(
+        people=o["people"], years=o["years"], seed=o["seed"], days_per_year=o["days_per_year"]
+    )
 
 
 def recreate_postgres(url: str, template: str | None) -> None:
