@@ -43,7 +43,7 @@ def _without_ids(value):
         return {
             k: _without_ids(v)
             for k, v in value.items()
-            if k not in ("id", "pk", "person_id") and not k.endswith("_id")
+            if k not in ("id", "pk", "pair") and not k.endswith("_id")
         }
     if isinstance(value, list | tuple):
         return [_without_ids(v) for v in value]
@@ -77,8 +77,8 @@ def _stored_totals() -> dict[str, list]:
         "ratings": sorted(
             (_name(r.person_id), str(r.played_on), r.mu, r.sigma) for r in RatingPoint.objects.all()
         ),
-        "standings": [
-            _without_ids([season_individual(s), season_partnerships(s)])
+        "standings": [  # the rows as read (the pages sort them), in any order
+            sorted(repr(_without_ids(row)) for row in season_individual(s) + season_partnerships(s))
             for s in Season.objects.order_by("start")
         ],
     }
