@@ -66,8 +66,11 @@ class ClubUser(HttpUser):
         # the boards and members come back after 5 s and more); a POST never is.
         retry = Retry(total=1, connect=1, read=1, status=0, other=0, allowed_methods={"GET"})
         self.client.mount("http://", HTTPAdapter(max_retries=retry))
-        if HOSTS:  # several app servers: each user talks to one, dealt out in turn
-            self.client.base_url = HOSTS[next(_dealt) % len(HOSTS)]
+        if HOSTS:  # several app servers: each user talks to one, dealt out in turn,
+            # the turn shifted by one each round, so that a club's users (which come in
+            # club order, one of each kind per club in a small night) meet every server.
+            n = next(_dealt)
+            self.client.base_url = HOSTS[(n + n // len(HOSTS)) % len(HOSTS)]
 
     def pause(self, seconds: float) -> None:
         time.sleep(seconds * random.uniform(0.8, 1.2))  # cooperative under Locust
