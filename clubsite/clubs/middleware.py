@@ -132,4 +132,6 @@ def _suspended(request, found, get_response):
     if not found.prefix and _site_page(request.path_info) in SUSPENDED_PASS:
         request.club = None
         return get_response(request)
-    return render(request, "clubs/suspended.html", {"club": found.club}, status=503)
+    # 403, not 503: a table phone's service worker answers a 5xx (a server restart)
+    # with its kept copy of the table page; a 4xx drops the kept pages.
+    return render(request, "clubs/suspended.html", {"club": found.club}, status=403)

@@ -70,7 +70,7 @@ def test_suspending_and_reopening_with_the_admin_actions(admin_client, south):
     assert response.status_code == 302
     south.refresh_from_db()
     assert not south.is_active
-    assert Client().get("/south/").status_code == 503
+    assert Client().get("/south/").status_code == 403
     admin_client.post(CHANGELIST, {"action": "reopen_clubs", "_selected_action": [south.pk]})
     south.refresh_from_db()
     assert south.is_active and Client().get("/south/").status_code == 200
@@ -179,7 +179,7 @@ def test_a_suspended_club_shows_everyone_only_that_it_is_suspended(suspended, wh
     ]:
         response = browser.get(path)
         body = response.content.decode()
-        assert response.status_code == 503, path
+        assert response.status_code == 403, path
         assert "suspended" in body and MARK not in body and "South Club" in body
 
 
@@ -189,7 +189,7 @@ def test_a_table_phone_typing_a_suspended_clubs_room_code_is_told_it_is_suspende
     response = client.post(
         f"/{club.slug}/room/", {"room_code": suspended.table.room_code}, follow=True
     )
-    assert response.status_code == 503 and "suspended" in response.content.decode()
+    assert response.status_code == 403 and "suspended" in response.content.decode()
 
 
 def test_a_suspended_club_is_not_listed_nor_offered_after_login(suspended, settings):
@@ -208,7 +208,7 @@ def test_the_operator_still_sees_a_suspended_clubs_data_in_the_admin(admin_clien
 def test_a_suspended_single_club_site_still_lets_the_operator_log_in(client, club):
     club.is_active = False
     club.save()
-    assert client.get("/").status_code == 503
+    assert client.get("/").status_code == 403
     assert client.get("/accounts/login/").status_code == 200
 
 

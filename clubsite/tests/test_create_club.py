@@ -65,6 +65,7 @@ def test_a_club_with_an_officer_email_gets_its_settings_and_a_link_at_its_addres
     [officer] = officers_of(club)
     assert officer.email == "nora@example.org" and not officer.has_usable_password()
     assert "/north/" in out and "nora@example.org" in out
+    assert "The site has two clubs now" in out  # the first club's pages are at /<slug>/
     [mail] = mailoutbox
     assert mail.to == ["nora@example.org"] and "North Club" in mail.subject
     assert the_link(mail).startswith("/north/accounts/reset/")

@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, IntegrityError, transaction
 
+from clubsite.clubs.addresses import shared_site
 from clubsite.clubs.forms import language_codes
 from clubsite.clubs.officers import (
     OfficerProblem,
@@ -18,6 +19,7 @@ from clubsite.clubs.officers import (
 )
 from clubsite.clubs.services import create_club
 from members.clubs import club_path
+from members.models import Club
 
 
 class Command(BaseCommand):
@@ -64,6 +66,12 @@ class Command(BaseCommand):
             self.style.SUCCESS(f"Made the club {club.name} at {club_path(None, club, 'home')}.")
         )
         self._tell_officer(officer, club)
+        first = Club.objects.filter(root_links=True).exclude(pk=club.pk).first()
+        if first is not None and not shared_site() and Club.objects.count() == 2:
+            self.stdout.write(
+                f"The site has two clubs now: {first.name}'s pages are at "
+                f"{club_path(None, first, 'home')} (its old links lead there)."
+            )
 
     def _fields(self, options) -> dict:
         fields = {}
