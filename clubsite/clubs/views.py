@@ -4,6 +4,9 @@ officer's set-password link, and "Start a club" (:mod:`.signup`)."""
 
 from __future__ import annotations
 
+import logging
+import smtplib
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
@@ -25,6 +28,8 @@ from members.permissions import officer_required
 from scoring.models import ClubSettings
 from scoring.play.devices import client_address
 from scoring.results.cache import results_changed
+
+logger = logging.getLogger(__name__)
 
 #: The most clubs the list shows at once (a search narrows it).
 LIST_LIMIT = 200
@@ -148,9 +153,16 @@ def club_signup(request):
             link = request.build_absolute_uri(
                 reverse("club_signup_confirm", args=[signup.make_token(data)])
             )
-            signup.send_confirmation(data, link)
-            request.session["club_signup_email"] = data["email"]
-            return redirect("club_signup_sent")
+            try:
+                signup.send_confirmation(data, link)
+            except (smtplib.SMTPException, OSError):
+                logger.exception("The sign-up's confirmation mail could not be sent")
+                form.add_error(
+                    None, "The e-mail could not be sent just now: try again in a few minutes."
+                )
+            else:
+                request.session["club_signup_email"] = data["email"]
+                return redirect("club_signup_sent")
     return render(request, "clubs/signup.html", {"form": form})
 
 

@@ -20,6 +20,9 @@ CHANGELIST = "/admin/members/club/"
 MARK = "Zelqwyn"
 
 
+pytestmark = pytest.mark.django_db
+
+
 @pytest.fixture(autouse=True)
 def _fast(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -6,6 +6,7 @@ club and sends one mail."""
 from __future__ import annotations
 
 import re
+import smtplib
 import time
 from unittest import mock
 
@@ -25,6 +26,9 @@ FORM = {
     "your_name": "Nora Nash",
     "email": "nora@example.org",
 }
+
+
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -152,3 +156,13 @@ def test_someone_with_a_login_keeps_their_password(shared, client, mailoutbox, d
     nora.refresh_from_db()
     assert nora.check_password(PASSWORD)
     assert ClubRole.objects.with_scopes_disabled().filter(club__slug="north-hills", user=nora)
+
+
+def test_a_mail_server_that_refuses_is_told_plainly(shared, client, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPException("551 no")
+
+    monkeypatch.setattr(signup, "send_mail", refuse)
+    page = client.post(START, FORM)
+    assert page.status_code == 200
+    assert "could not be sent just now" in page.content.decode()

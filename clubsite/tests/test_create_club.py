@@ -5,6 +5,7 @@ that change nothing and end the command with a non-zero exit code."""
 from __future__ import annotations
 
 import re
+import smtplib
 from io import StringIO
 
 import pytest
@@ -18,6 +19,9 @@ from members.models import Club, ClubRole
 from scoring.models import ClubSettings, ResultsVersion
 
 PASSWORD = "a-long-pass-42"
+
+
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
@@ -164,3 +168,19 @@ def test_a_refusal_ends_the_command_with_a_non_zero_exit_code(capsys):
         )
     assert ended.value.code != 0
     assert "an address the site uses itself" in capsys.readouterr().err
+
+
+def test_when_the_mail_server_refuses_the_link_is_printed_for_the_operator(monkeypatch):
+    from clubsite.clubs import officers
+
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPException("551 no")
+
+    monkeypatch.setattr(officers, "send_mail", refuse)
+    err = StringIO()
+    with pytest.raises(CommandError, match="not e-mailed"):
+        call_command(
+            "create_club", "north", name="North", officer_email="n@example.org", stderr=err
+        )
+    assert Club.objects.filter(slug="north").exists()
+    assert "https://clubs.example.org/north/accounts/reset/" in err.getvalue()
