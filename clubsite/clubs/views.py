@@ -127,6 +127,12 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
     post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
     success_url = reverse_lazy("home")
 
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if not self.validlink and response.status_code == 200:
+            response.status_code = 400  # a used, ended or made-up link: nothing here
+        return response
+
     def form_valid(self, form):
         response = super().form_valid(form)
         messages.success(self.request, "Your password is set and you are logged in.")

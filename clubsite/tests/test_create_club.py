@@ -95,6 +95,7 @@ def test_the_link_sets_the_password_once_and_logs_the_officer_in_at_the_club(
 
     client.logout()
     again = client.get(link, follow=True)
+    assert again.status_code == 400
     assert "does not work any more" in again.content.decode()
     assert "new_password1" not in again.content.decode()
 

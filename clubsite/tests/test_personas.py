@@ -325,7 +325,9 @@ CASES: dict[str, Case] = {
     ),
     # A new officer's one-time link to set a password (here a link that does not work).
     "password_reset_confirm": Case(
-        lambda w: _r("password_reset_confirm", "MQ", "not-a-token"), PUBLIC, PUBLIC
+        lambda w: _r("password_reset_confirm", "MQ", "not-a-token"),
+        E(*[400] * 4),
+        E(*[400] * 4),
     ),
     # "Start a club": off unless CLUB_SIGNUP (clubsite/tests/test_club_signup.py).
     "club_signup": Case(lambda w: _r("club_signup"), E(*[404] * 4), E(*[404] * 4)),
