@@ -162,7 +162,11 @@ def test_another_clubs_old_slug_is_refused(other_club):
         create("south", name="New South", officer_email="a@example.org")
 
 
-def test_a_refusal_ends_the_command_with_a_non_zero_exit_code(capsys):
+def test_a_refusal_ends_the_command_with_a_non_zero_exit_code(capsys, monkeypatch):
+    from django.db import connections
+
+    # manage.py closes the connections at the end; the test's transaction needs its own.
+    monkeypatch.setattr(connections, "close_all", lambda: None)
     with pytest.raises(SystemExit) as ended:
         execute_from_command_line(
             ["manage.py", "create_club", "admin", "--name", "Admin", "--officer-email", "a@b.org"]
