@@ -261,3 +261,19 @@ def test_clubs_are_made_by_the_command_not_the_admin(admin_client):
     assert admin_client.get(f"{CHANGELIST}add/").status_code == 403
     assert admin_client.post(f"{CHANGELIST}add/", {"name": "X", "slug": "x"}).status_code == 403
     assert not Club.objects.filter(slug="x").exists()
+
+
+def test_the_change_page_shows_the_old_addresses_and_deleting_one_frees_the_slug(
+    admin_client, south
+):
+    move_club(south, "south-hills")
+    page = admin_client.get(f"{CHANGELIST}{south.pk}/change/").content.decode().lower()
+    assert 'value="south-hills"' in page and "old addresses (they redirect here)" in page
+    old = ClubSlugRedirect.objects.get(old_slug="south")
+    response = admin_client.post(
+        f"/admin/members/clubslugredirect/{old.pk}/delete/", {"post": "yes"}
+    )
+    assert response.status_code == 302
+    assert Client().get("/south/").status_code != 301  # no longer the club's old address
+    create_club("south", "A New South")
+    assert Client().get("/south/").status_code == 200
