@@ -196,12 +196,17 @@ def test_modern_american_refuses_three_wild_cards_in_a_meld(link_client, table, 
 
 def test_modern_american_an_unfinished_sevens_meld_counts_minus(link_client, table, players):
     game = _start(table, players, RuleSet.objects.get(slug="modern-american"))
-    hand, score = HANDS["modern-american"]
+    # 400 + aces 2,500 + natural 500 + going out 100; team 2's three sevens cost 2,500.
+    hand = {"melded_points": 400, "canastas": {"aces": 1, "natural": 1}, "went_out": "out"}
     open_sevens = {**OTHER, "unfinished": {"sevens": 1}}
     shown = _preview(link_client, game, [hand, open_sevens], 1)
-    assert "Total 0 → -2,410" in shown  # 90 - 2,500
+    assert "Total 0 → 3,500" in shown and "Total 0 → -2,410" in shown  # 90 - 2,500
     assert _post(link_client, game, [hand, open_sevens], 1).status_code == 302
-    assert _scores(game) == [score, 90 - 2500]
+    assert _scores(game) == [3500, 90 - 2500]
+    # With a canasta of sevens too, the three sevens more are more than two decks hold.
+    sevens = {**hand, "canastas": {"aces": 1, "sevens": 1}}
+    page = _refused(link_client, game, [sevens, open_sevens], 2)
+    assert "need at least 10 sevens, but 2 decks hold only 8" in page
 
 
 def test_a_sevens_canasta_with_a_wild_card_is_refused_where_sevens_are_a_kind(
@@ -317,11 +322,9 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     first, second = Client(), Client()
     assert first.get(f"/t/{table.token}/").status_code == 302
     assert second.get(f"/t/{other_table.token}/").status_code == 302
-    # Each table's phone shows its own game's pad: the club's rules let black threes be
-    # melded when going out, Hand and Foot never does.
-    assert "Black threes" in _page(first, table) and "Black threes" not in _page(
-        second, other_table
-    )
+    # Each table's phone shows its own game: Hand and Foot's hands are counted to four.
+    assert "· Hand 1</p>" in _page(first, table)
+    assert "· Hand 1 of 4</p>" in _page(second, other_table)
 
     # The tables take turns saving; neither's hands reach the other.
     with django_capture_on_commit_callbacks(execute=True):
@@ -339,6 +342,8 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     assert classic.status == Game.Status.FINISHED and classic.hand_count == 3
     assert [t.total for t in classic.teams.order_by("index")] == [6600, 270]
     assert feet.status == Game.Status.FINISHED and feet.hand_count == 4
+    over = _page(second, other_table)
+    assert "Game over: Team 2 wins" in over and "fewer than 4 hands" in over
     feet_totals = [sum(50 * n + 100 - 40 for n in range(1, 5)), 4 * 2100]
     assert [t.total for t in feet.teams.order_by("index")] == feet_totals
     assert classic.winner.index == 0 and feet.winner.index == 1
@@ -366,7 +371,7 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
 
     answer = officer.get(reverse("scoring:league_workbook"))
     assert answer.status_code == 200
-    book = openpyxl.load_workbook(io.BytesIO(answer.content), read_only=True)
+    book = openpyxl.load_workbook(io.BytesIO(b"".join(answer.streaming_content)), read_only=True)
     rows = {row["Table"]: row for row in _sheet(book, "Games")}
     assert rows[1]["Rules"] == "Club house rules" and rows[1]["Winning score"] == 6600
     assert (rows[1]["Team 1 score"], rows[1]["Team 2 score"], rows[1]["Hands"]) == (6600, 270, 3)
@@ -376,3 +381,13 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     standings = {row["Player"]: row for row in _sheet(book, "Standings")}
     assert standings["Ann Able"]["Won"] == 1 and standings["Bob Baker"]["Won"] == 0
     assert sum(row["Games"] for row in standings.values()) == 8
+
+    # The room board lists both finished games with the winners' totals.
+    board = Client()
+    assert board.get(reverse("scoring:board_link", args=[day.board_code])).status_code == 302
+    shown = board.get(reverse("scoring:board", args=[day.pk]))
+    assert shown.status_code == 200
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown.content.decode())).split())
+    finished = text[text.index("Finished games") :]
+    assert "Table 1, game 1: Ann Able & Cat Cole 6,600 · Bob Baker & Dan Dunn 270" in finished
+    assert "Table 2, game 1: E Other & G Other 740 · F Other & H Other 8,400" in finished
