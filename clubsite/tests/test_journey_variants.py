@@ -164,6 +164,7 @@ def officer_finds_the_game(journey, game, rules_name, *, canastas, other_canasta
     assert [c for h, c in cells if h == "Score"] == [f"{won:,}", f"{lost:,}"], cells
     assert ("Against", "Bob Baker & Dan Dunn") in cells, cells
     assert ("Hands", str(game.hand_count)) in cells, cells
+    assert "Rules" not in dict(cells)  # every game of the day played the same rules
     journey.step(f"day results after {rules_name}")
 
     # The league workbook: the game's row, Ann's standings row, hand 1's kinds.

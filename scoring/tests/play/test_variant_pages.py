@@ -353,7 +353,6 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     # The day's results (its games as CSV, the page's own table): both games, each with
     # its winners and scores.
     url = reverse("scoring:day_result", args=[day.pk])
-    assert officer.get(url).status_code == 200
     answer = officer.get(url, {"_export": "csv"})
     assert answer.status_code == 200
     head, *body = csv.reader(io.StringIO(answer.content.decode("utf-8-sig")))
@@ -368,6 +367,12 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     assert (two[winners], two[first_score]) == ("F Other & H Other", "8400")
     assert (two[against], two[other_score]) == ("E Other & G Other", "740")
     assert (one[head.index("Hands")], two[head.index("Hands")]) == ("3", "4")
+    rules = head.index("Rules")
+    assert (one[rules], two[rules]) == ("Club house rules", "Hand and Foot")
+    # The page says which game each table played (a day of one game does not).
+    page = html.unescape(officer.get(url).content.decode())
+    games_table = page[page.index('id="games-heading"') :]
+    assert "Rules" in games_table and "Hand and Foot" in games_table
 
     answer = officer.get(reverse("scoring:league_workbook"))
     assert answer.status_code == 200
