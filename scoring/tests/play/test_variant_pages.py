@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring import engine
+from scoring.labels import kinds_words
 from scoring.models import Game, Hand, HandConfirmation, RuleSet, Season, TeamHand
 from scoring.play.forms import HandEntry, hand_form_data
 from scoring.play.services.games import start_game
@@ -396,3 +397,11 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     finished = text[text.index("Finished games") :]
     assert "Table 1, game 1: Ann Able & Cat Cole 6,600 · Bob Baker & Dan Dunn 270" in finished
     assert "Table 2, game 1: E Other & G Other 740 · F Other & H Other 8,400" in finished
+
+
+def test_the_kinds_in_words_keep_one_order_whatever_the_stored_order():
+    """PostgreSQL gives a JSON object's keys back shortest first; the workbook's words
+    keep the kinds' own order on every database."""
+    words = "1 canasta of sevens; 1 canasta of aces; 2 wild canastas of twos"
+    assert kinds_words({"aces": 1, "sevens": 1, "wild_twos": 2, "natural": 3}) == words
+    assert kinds_words({"wild_twos": 2, "sevens": 1, "aces": 1}) == words
