@@ -286,6 +286,11 @@ def test_the_other_teams_ok_in_each_game(link_client, table, players, day, slug)
     assert confirmation.status == HandConfirmation.Status.CONFIRMED
     assert _scores(game) == [score, 90]
     assert Game.objects.get(pk=game.pk).status == Game.Status.PLAYING
+    # The room board of a day of one game shows the table's game without its rules' name.
+    board = Client()
+    board.get(reverse("scoring:board_link", args=[day.board_code]))
+    text = board.get(reverse("scoring:board", args=[day.pk])).content.decode()
+    assert "Game 1 · 1 hand</p>" in text and rule_set.name not in text
 
 
 # -- a club day with classic at one table and Hand and Foot at another -------------------
@@ -388,12 +393,15 @@ def test_a_club_day_plays_classic_at_one_table_and_hand_and_foot_at_another(
     assert standings["Ann Able"]["Won"] == 1 and standings["Bob Baker"]["Won"] == 0
     assert sum(row["Games"] for row in standings.values()) == 8
 
-    # The room board lists both finished games with the winners' totals.
+    # The room board: both tables with their games, both finished games with the totals.
     board = Client()
     assert board.get(reverse("scoring:board_link", args=[day.board_code])).status_code == 302
     shown = board.get(reverse("scoring:board", args=[day.pk]))
     assert shown.status_code == 200
     text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", shown.content.decode())).split())
+    # Each table's card names its game, as the tables play different ones.
+    assert "Table 1 Game 1 · 3 hands · Club house rules" in text
+    assert "Table 2 Game 1 · 4 hands · Hand and Foot" in text
     finished = text[text.index("Finished games") :]
     assert "Table 1, game 1: Ann Able & Cat Cole 6,600 · Bob Baker & Dan Dunn 270" in finished
     assert "Table 2, game 1: E Other & G Other 740 · F Other & H Other 8,400" in finished
