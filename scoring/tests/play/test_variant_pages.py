@@ -413,3 +413,19 @@ def test_the_kinds_in_words_keep_one_order_whatever_the_stored_order():
     words = "1 canasta of sevens; 1 canasta of aces; 2 wild canastas of twos"
     assert kinds_words({"aces": 1, "sevens": 1, "wild_twos": 2, "natural": 3}) == words
     assert kinds_words({"wild_twos": 2, "sevens": 1, "aces": 1}) == words
+
+
+@pytest.mark.parametrize("slug", ["hand-and-foot", "samba"])
+def test_a_double_tap_on_save_keeps_one_hand_in_each_game(link_client, table, players, slug):
+    """The phone's key for a hand: the same Save sent twice (a double tap, a retry after
+    a lost answer) saves one hand, and the second is told it was saved."""
+    game = _start(table, players, RuleSet.objects.get(slug=slug))
+    hand, score = HANDS[slug]
+    url = reverse("scoring:hand_new", args=[game.pk])
+    data = hand_form_data([hand, OTHER], 1) | {"key": "variant-key-0123456789"}
+    first = link_client.post(url, data, follow=True)
+    assert "Hand 1 saved." in first.content.decode()  # the message is read here
+    again = link_client.post(url, data, follow=True)
+    assert "Hand 1 saved." in again.content.decode()
+    assert "another phone" not in again.content.decode().lower()
+    assert Hand.objects.filter(game=game).count() == 1 and _scores(game) == [score, 90]
