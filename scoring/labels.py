@@ -6,7 +6,7 @@ read them from here, so "Red three kept in hand" is said the same way on every p
 sheet. The time of day is written by :func:`clubsite.clock.clock` (members use it too).
 """
 
-from scoring.engine.rules.kinds import CATALOGUE_BY_KEY
+from scoring.engine.rules.kinds import CATALOGUE, CATALOGUE_BY_KEY
 
 __all__ = [
     "BREAKDOWN_WORDS",
@@ -45,13 +45,18 @@ PENALTY_LABELS = {
 }
 
 
+_KIND_ORDER = {spec.key: n for n, spec in enumerate(CATALOGUE)}
+
+
 def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
     """Canastas by kind in words, "1 canasta of sevens; 2 sequence canastas" (the
-    kinds in ``leave_out`` left out): the workbook's Hands sheet."""
+    kinds in ``leave_out`` left out), in the catalogue's order whatever the order of
+    the stored object (PostgreSQL keeps a JSON object's keys in an order of its own):
+    the workbook's Hands sheet."""
     if not isinstance(canastas, dict):
         return ""
     words = []
-    for kind, n in canastas.items():
+    for kind, n in sorted(canastas.items(), key=lambda item: _KIND_ORDER.get(item[0], 99)):
         spec = CATALOGUE_BY_KEY.get(kind)
         if kind in leave_out or spec is None or type(n) is not int or n <= 0:
             continue

@@ -43,6 +43,7 @@ class DayGamesTable(LinkPlayers, Table):
     other_score = NumberColumn(verbose_name="Score", default="—")
     margin = NumberColumn(verbose_name="Margin", default="—")
     hands = NumberColumn(verbose_name="Hands")
+    rules = tables.Column(verbose_name="Rules", default="")
     status = tables.Column(verbose_name="Status")
 
     class Meta:
@@ -55,6 +56,10 @@ class DayGamesTable(LinkPlayers, Table):
         super().__init__(data, *args, **kwargs)
         if any(not row["finished"] for row in data):
             self.columns["first_team"].column.verbose_name = "Winners or leading"
+        # A day whose tables all play one game leaves its name out (the CSV keeps it);
+        # a day of classic at one table and Hand and Foot at another says which is which.
+        if len({row.get("rules") for row in data}) < 2:
+            self.columns.hide("rules")
 
     def render_first_team(self, record):
         """The winners of a finished game; of a game still in play, the side ahead,
