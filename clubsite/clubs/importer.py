@@ -166,7 +166,7 @@ class _Loader:
             rows = self.document["rows"].get(label(model), [])
             self._model(model, rows)
             self.done.add(model)
-            self.result.rows[label(model)] = len(rows)
+            self.result.rows[label(model)] = len(self.new_ids[model])
         self._pointers_left()
 
     def _users(self) -> dict:
@@ -214,6 +214,8 @@ class _Loader:
         objects = [
             d.object for d in serializers.deserialize("python", rows, ignorenonexistent=True)
         ]
+        if label(model) == "members.clubslugredirect":
+            objects = self._free_old_addresses(objects)
         olds = [obj.pk for obj in objects]
         self_links = [f for f in relations(model) if f.related_model is model]
         order = _parents_first(objects, self_links) if self_links else range(len(objects))
@@ -235,6 +237,26 @@ class _Loader:
                 self._write(model, batch)
                 batch, batch_olds = [], set()
         self._write(model, batch)
+
+    def _free_old_addresses(self, objects: list) -> list:
+        """A club's old slugs (which redirect to it) come along only where this site
+        has them free: a slug that is a club's here, or another club's old one, stays
+        theirs, and the copy does without that redirect."""
+        from members.models import ClubSlugRedirect
+
+        slugs = [obj.old_slug for obj in objects]
+        taken = set(Club.objects.filter(slug__in=slugs).values_list("slug", flat=True))
+        taken |= set(
+            ClubSlugRedirect.objects.filter(old_slug__in=slugs).values_list("old_slug", flat=True)
+        )
+        taken.add(self.club.slug)
+        kept = [obj for obj in objects if obj.old_slug not in taken]
+        if len(kept) < len(objects):
+            dropped = ", ".join(sorted(obj.old_slug for obj in objects if obj.old_slug in taken))
+            self.result.notes.append(
+                f"Old addresses not carried over (taken on this site): {dropped}."
+            )
+        return kept
 
     def _write(self, model, batch: list) -> None:
         if not batch:

@@ -281,3 +281,22 @@ def test_generate_league_makes_many_clubs_each_with_its_own_league(club):
     assert not _counts(club)["scoring.game"]  # the site's first club is left alone
     with pytest.raises(CommandError, match="already has games"):
         call_command("generate_league", *TINY, "--clubs", "2")
+
+
+def test_old_addresses_come_along_only_where_they_are_free(other_club, tmp_path):
+    from members.models import ClubSlugRedirect
+
+    ClubSlugRedirect.objects.create(old_slug="old-south", club=other_club)
+    path = tmp_path / "south.json"
+    call_command("export_club", "south", str(path))
+    call_command("delete_club", "south", "--noinput")
+    assert not ClubSlugRedirect.objects.exists()
+
+    back = import_club(path)  # the slug and its old address are free again
+    assert ClubSlugRedirect.objects.get(old_slug="old-south").club == back.club
+    with pytest.raises(PortableError, match="was another club's address"):
+        import_club(path, slug="old-south")
+    twin = import_club(path, slug="south-copy")
+    assert ClubSlugRedirect.objects.get(old_slug="old-south").club == back.club
+    assert not ClubSlugRedirect.objects.filter(club=twin.club).exists()
+    assert twin.notes == ["Old addresses not carried over (taken on this site): old-south."]
