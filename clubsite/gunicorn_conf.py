@@ -8,17 +8,24 @@ cuts slow clients (docs/proxy.md, ``clubsite/deploy/nginx/``). Each value can be
 the environment.
 
 - ``GUNICORN_BIND``: address and port (default ``127.0.0.1:8000``, behind the proxy).
-- ``WEB_CONCURRENCY``: worker processes (default 3; about one per core plus one).
-- ``GUNICORN_THREADS``: threads per worker (default 8).
+- ``WEB_CONCURRENCY``: worker processes (default two per core, plus two: 6 on 2 cores).
+- ``GUNICORN_THREADS``: threads per worker (default 2).
 - ``GUNICORN_TIMEOUT``: seconds before a stuck worker is restarted (default 30).
 """
 
 import os
 
+# More processes with few threads each, not a few processes with many threads: a thread
+# that comes back from the database waits for its process's GIL while the other threads
+# draw pages, so with 8 threads a request waited more than it worked. Measured with the
+# club-night benchmark on the 2-core machine (docs/development.md, 2026-11-26): 6 workers
+# of 2 threads hold 500 tables on PostgreSQL and on SQLite, where 3 workers of 8 threads
+# held 250 on each (save p95 at 2,000 tables on PostgreSQL 1,900 -> 550 ms).
+
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 worker_class = "gthread"
-workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
-threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1) + 2)))
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # A kept-alive connection with nothing more to say is closed after a few seconds.
 keepalive = 5

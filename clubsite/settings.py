@@ -22,7 +22,8 @@ Variables (all optional in development):
 - ``TRUSTED_PROXY_COUNT``: reverse proxies in front of gunicorn (1 behind the nginx of
   docs/proxy.md; default 0): where the client's address is read from.
 - ``CLUB_NAME``, ``CLUB_SLUG``, ``TIME_ZONE``: a new club's name, the first club's slug,
-  a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``: see the README.
+  a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``, ``SITE_URL``,
+  ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
 - ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
   club's own is on its settings page; tables, the board and anyone who has not chosen
   follow it (``clubsite.languages``).
@@ -403,6 +404,17 @@ CLUB_NAME = os.environ.get("CLUB_NAME", "Canasta Club")
 CLUBS_SHARED_SITE = env_bool("CLUBS_SHARED_SITE")
 # The site's own name, on its list of clubs (a shared site's front page).
 SITE_NAME = os.environ.get("SITE_NAME", "Canasta clubs")
+# The site's address, for links in e-mails sent outside a request (a new club's first
+# officer, from `manage.py create_club`); pages' own e-mails use the address they were
+# asked at.
+SITE_URL = os.environ.get(
+    "SITE_URL",
+    f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION and ALLOWED_HOSTS else "http://127.0.0.1:8000",
+)
+# Self-service "Start a club" on a shared site's front page (off: its pages are 404).
+CLUB_SIGNUP = env_bool("CLUB_SIGNUP")
+# How long a sign-up's confirmation link works.
+CLUB_SIGNUP_HOURS = int(os.environ.get("CLUB_SIGNUP_HOURS", "48"))
 
 # E-mail (the day's results to members who asked): Django's e-mail framework. In
 # development messages are printed to the console; in production they go through the

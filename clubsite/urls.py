@@ -17,6 +17,14 @@ urlpatterns = [
     path("accounts/clubs/", clubs.my_clubs, name="my_clubs"),
     path("settings/", clubs.club_settings, name="club_settings"),
     path(
+        "accounts/reset/<uidb64>/<token>/",
+        clubs.SetPasswordView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("accounts/start-club/", clubs.club_signup, name="club_signup"),
+    path("accounts/start-club/sent/", clubs.club_signup_sent, name="club_signup_sent"),
+    path("accounts/start-club/<str:token>/", clubs.club_signup_confirm, name="club_signup_confirm"),
+    path(
         "accounts/logout/",
         pwa.clears_offline_copies(auth_views.LogoutView.as_view()),
         name="logout",

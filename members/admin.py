@@ -3,21 +3,128 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from members.models import Club, ClubDay, ClubRole, MergeRecord, Person, Round, Seat, SignIn, Table
+from members.models import (
+    Club,
+    ClubDay,
+    ClubRole,
+    ClubSlugRedirect,
+    MergeRecord,
+    Person,
+    Round,
+    Seat,
+    SignIn,
+    Table,
+)
+from members.services.clubs import record_move
+
+
+class SuperuserOnly:
+    """Clubs and their roles are the platform operator's: a superuser's alone, even for
+    a staff login given the models' permissions."""
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_add_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+
+class OldSlugInline(admin.TabularInline):
+    """The club's old addresses, which redirect to its slug now; deleting one ends its
+    redirect and frees the slug for another club."""
+
+    model = ClubSlugRedirect
+    extra = 0
+    fields = ("old_slug", "created_at")
+    readonly_fields = ("old_slug", "created_at")
+    verbose_name_plural = "old addresses (they redirect here)"
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    """The platform operator's (a superuser's) list of clubs."""
+class ClubAdmin(SuperuserOnly, admin.ModelAdmin):
+    """The platform operator's clubs: search, suspend or reopen (the actions, or the
+    "Is active" box), rename (its name), move (its slug: the old slug then redirects
+    for good). A club is made with ``manage.py create_club`` or the sign-up, which give
+    it its settings; it is removed with ``manage.py delete_club``."""
 
     list_display = ("name", "slug", "host", "is_active", "root_links", "time_zone", "created_at")
     list_filter = ("is_active",)
     search_fields = ("name", "slug", "host")
     readonly_fields = ("created_at",)
+    actions = ("suspend_clubs", "reopen_clubs")
+    inlines = (OldSlugInline,)
+
+    def get_fields(self, request, obj=None):
+        fields = super().get_fields(request, obj)
+        return ["name", "slug", "is_active"] + [
+            f for f in fields if f not in ("name", "slug", "is_active")
+        ]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.base_fields["slug"].help_text = (
+            "The club's part of the addresses: /<slug>/. Changing it moves the club: its "
+            "old addresses then lead to the new ones for good, and no other club can take "
+            "the old slug."
+        )
+        return form
+
+    def has_add_permission(self, request, obj=None):
+        return False  # manage.py create_club or the sign-up: they make its settings too
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # manage.py delete_club: it removes the club's data first
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        old_slug = form.initial.get("slug")
+        if change and old_slug and old_slug != obj.slug:
+            record_move(obj, old_slug)
+            self.message_user(
+                request, f"{obj.name} moved: /{old_slug}/ now leads to /{obj.slug}/ for good."
+            )
+
+    @admin.action(description="Suspend the selected clubs (their pages show nothing)")
+    def suspend_clubs(self, request, queryset):
+        count = queryset.filter(is_active=True).update(is_active=False)
+        self.message_user(
+            request,
+            f"Suspended {count} club(s): their pages now say so and show nothing else.",
+        )
+
+    @admin.action(description="Reopen the selected clubs")
+    def reopen_clubs(self, request, queryset):
+        count = queryset.filter(is_active=False).update(is_active=True)
+        self.message_user(request, f"Reopened {count} club(s).")
+
+
+@admin.register(ClubSlugRedirect)
+class ClubSlugRedirectAdmin(SuperuserOnly, admin.ModelAdmin):
+    """Old club addresses. Deleting one ends its redirect and frees the slug."""
+
+    list_display = ("old_slug", "club", "created_at")
+    search_fields = ("old_slug", "club__name", "club__slug")
+    list_select_related = ("club",)
+    readonly_fields = ("old_slug", "club", "created_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False  # made by moving a club
 
 
 @admin.register(ClubRole)
-class ClubRoleAdmin(admin.ModelAdmin):
+class ClubRoleAdmin(SuperuserOnly, admin.ModelAdmin):
     list_display = ("user", "club", "role", "created_at")
     list_filter = ("role", "club")
     search_fields = ("user__username", "user__email", "club__name", "club__slug")

@@ -150,6 +150,51 @@ class Club(models.Model):
         self.host = (self.host or "").strip().lower() or None
         super().save(*args, **kwargs)
 
+    def unique_error_message(self, model_class, unique_check):
+        if tuple(unique_check) == ("slug",):
+            return ValidationError(
+                f"Another club has the address /{self.slug}/ already; choose another short name.",
+                code="unique",
+            )
+        if tuple(unique_check) == ("host",):
+            return ValidationError(
+                f"Another club has the host name {self.host} already.", code="unique"
+            )
+        return super().unique_error_message(model_class, unique_check)
+
+    def clean(self):
+        super().clean()
+        held = ClubSlugRedirect.objects.filter(old_slug=self.slug)
+        if self.pk is not None:
+            held = held.exclude(club_id=self.pk)  # a club may move back to an old slug
+        if self.slug and held.exists():
+            raise ValidationError(
+                {
+                    "slug": f"“{self.slug}” was another club's address and still leads "
+                    "there; choose another short name."
+                }
+            )
+
+
+class ClubSlugRedirect(models.Model):
+    """A slug a club had before it moved (the admin): ``/<old_slug>/…`` redirects
+    permanently to the same page at the club's slug now, so old links, bookmarks and QR
+    codes keep working. While it is here no club may take the old slug (except the
+    club itself, moving back). Deleting it frees the slug and ends the redirect."""
+
+    old_slug = models.SlugField(
+        max_length=40, unique=True, help_text="The club's former part of the addresses."
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="slug_redirects")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["old_slug"]
+        verbose_name = "old club address"
+
+    def __str__(self) -> str:
+        return f"/{self.old_slug}/ → {self.club_id}"
+
 
 def club_field(one: bool = False, **kwargs) -> models.ForeignKey:
     """The ``club`` of a club-owned row: the active club unless given (see

@@ -12,7 +12,7 @@ import re
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.rules.kinds import CATALOGUE_BY_KEY, kind_words
+from scoring.engine.rules.kinds import CATALOGUE, CATALOGUE_BY_KEY, kind_words
 
 __all__ = [
     "BREAKDOWN_WORDS",
@@ -51,13 +51,18 @@ PENALTY_LABELS = {
 }
 
 
+_KIND_ORDER = {spec.key: n for n, spec in enumerate(CATALOGUE)}
+
+
 def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
     """Canastas by kind in words, "1 canasta of sevens; 2 sequence canastas" (the
-    kinds in ``leave_out`` left out): the workbook's Hands sheet."""
+    kinds in ``leave_out`` left out), in the catalogue's order whatever the order of
+    the stored object (PostgreSQL keeps a JSON object's keys in an order of its own):
+    the workbook's Hands sheet."""
     if not isinstance(canastas, dict):
         return ""
     words = []
-    for kind, n in canastas.items():
+    for kind, n in sorted(canastas.items(), key=lambda item: _KIND_ORDER.get(item[0], 99)):
         spec = CATALOGUE_BY_KEY.get(kind)
         if kind in leave_out or spec is None or type(n) is not int or n <= 0:
             continue

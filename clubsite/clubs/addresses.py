@@ -3,7 +3,9 @@
 The rule (docs/development.md, "Clubs"), in this order:
 
 1. A host name given to a club (``Club.host``) serves that club at ``/``.
-2. A path whose first part is a club's slug serves that club at ``/<slug>/…``.
+2. A path whose first part is a club's slug serves that club at ``/<slug>/…``; one
+   whose first part is a club's old slug (``ClubSlugRedirect``: the club moved)
+   redirects permanently to the same page at the club's slug now.
 3. A site with exactly one club, and ``CLUBS_SHARED_SITE`` off, serves it at ``/``
    too (a single-club install: today's addresses).
 4. Otherwise the path is the site's own: ``/`` lists the clubs, and the login, the
@@ -17,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db.models import F, Func, Q, Subquery
+from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
 
-from members.models import Club
+from members.models import Club, ClubSlugRedirect
 
 #: URL names served outside any club on a shared site (the site's own pages).
 SITE_PAGES = frozenset(
@@ -31,6 +33,10 @@ SITE_PAGES = frozenset(
         "password_change",
         "password_change_done",
         "my_clubs",
+        "password_reset_confirm",
+        "club_signup",
+        "club_signup_sent",
+        "club_signup_confirm",
     }
 )
 
@@ -38,12 +44,13 @@ SITE_PAGES = frozenset(
 @dataclass(frozen=True)
 class Found:
     """What an address is for: ``club`` (None for the site's own pages), the path
-    prefix of the club's pages ("" when served at the root), and for an old root
-    link, the club it now leads to."""
+    prefix of the club's pages ("" when served at the root), for an old root link the
+    club it now leads to, and for a club's old slug the club that had it."""
 
     club: Club | None
     prefix: str = ""
     old_link_of: Club | None = None
+    moved_to: Club | None = None
 
 
 def shared_site() -> bool:
@@ -56,14 +63,21 @@ def _host(request) -> str:
 
 def find_club(request) -> Found:
     """The club of ``request`` by the rule above, in one query (a second only on a
-    site whose root links went with a deleted club)."""
+    site whose root links went with a deleted club). An empty first part (``/``) is
+    never an old slug."""
     first = request.path_info.lstrip("/").split("/", 1)[0]
     host = _host(request)
     count = Subquery(
         Club.objects.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")[:1]
     )
+    old_slug = ClubSlugRedirect.objects.filter(old_slug=first)
     rows = list(
-        Club.objects.filter(Q(host=host) | Q(slug=first) | Q(root_links=True)).annotate(clubs=count)
+        Club.objects.filter(
+            Q(host=host)
+            | Q(slug=first)
+            | Q(root_links=True)
+            | Q(pk__in=Subquery(old_slug.values("club_id")))
+        ).annotate(clubs=count, moved_from_here=Exists(old_slug.filter(club=OuterRef("pk"))))
     )
     by_host = next((c for c in rows if c.host and c.host == host), None)
     if by_host is not None:
@@ -71,6 +85,9 @@ def find_club(request) -> Found:
     by_slug = next((c for c in rows if c.slug == first), None)
     if by_slug is not None:
         return Found(by_slug, f"{by_slug.slug}")
+    moved = next((c for c in rows if c.moved_from_here), None)
+    if moved is not None:
+        return Found(None, first, moved_to=moved)
     total = rows[0].clubs if rows else Club.objects.count()
     if total == 1 and not shared_site():
         only = rows[0] if rows else Club.objects.get()

@@ -21,6 +21,11 @@ def _language_choices():
     return sorted(codes.items())
 
 
+def language_codes() -> list[str]:
+    """The language codes a club may choose."""
+    return [code for code, _ in _language_choices()]
+
+
 class ClubForm(forms.ModelForm):
     time_zone = forms.ChoiceField(
         choices=(),

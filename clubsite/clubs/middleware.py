@@ -6,7 +6,8 @@ scope (every query of club data sees that club's rows, :mod:`members.clubs`),
 activates its time zone, and for a club under ``/<slug>/`` takes the slug off
 ``request.path_info`` and adds it to the script prefix, so the one set of URL patterns
 resolves the page and ``reverse()`` and ``{% url %}`` give ``/<slug>/…``.
-``request.path`` keeps the whole address. For the site's own pages ``request.club`` is
+``request.path`` keeps the whole address. A club's old slug (it moved) redirects to
+its slug now. For the site's own pages ``request.club`` is
 None and no club's data can be read (the admin, the platform operator's, runs with
 the scopes disabled). Costs one query per request (the club), made before anything
 else asks the database.
@@ -52,6 +53,8 @@ def clubs(get_response):
         found = find_club(request)
         request.site_prefix = get_script_prefix()
         request.club = found.club
+        if found.moved_to is not None:
+            return _moved(request, found)
         if found.club is None:
             return _site_request(request, found, get_response)
         if request.path_info.startswith(ADMIN):
@@ -61,7 +64,7 @@ def clubs(get_response):
             with scopes_disabled():
                 return get_response(request)
         if not found.club.is_active:
-            return render(request, "clubs/suspended.html", {"club": found.club}, status=503)
+            return _suspended(request, found, get_response)
         if found.prefix:
             rest = request.path_info[len(found.prefix) + 1 :]
             if not rest:  # "/north" -> "/north/"
@@ -102,3 +105,33 @@ def _site_request(request, found, get_response):
     if request.method not in ("GET", "HEAD"):
         response.status_code = 307
     return response
+
+
+def _moved(request, found):
+    """An address under a club's old slug: the same page at its slug now, for good (301;
+    308 keeps a POST)."""
+    rest = request.path_info[len(found.prefix) + 1 :] or "/"
+    query = request.META.get("QUERY_STRING")
+    target = escape_leading_slashes(
+        f"{request.site_prefix}{found.moved_to.slug}{rest}" + (f"?{query}" if query else "")
+    )
+    response = HttpResponsePermanentRedirect(target)
+    if request.method not in ("GET", "HEAD"):
+        response.status_code = 308
+    return response
+
+
+#: The site's pages a suspended club served at the root still lets through: the
+#: platform operator logs in there on the way to the admin.
+SUSPENDED_PASS = frozenset({"login", "logout"})
+
+
+def _suspended(request, found, get_response):
+    """A suspended club's address: a page saying so to everyone (its officers and the
+    platform operator too; the admin shows the operator its data), and nothing of it."""
+    if not found.prefix and _site_page(request.path_info) in SUSPENDED_PASS:
+        request.club = None
+        return get_response(request)
+    # 403, not 503: a table phone's service worker answers a 5xx (a server restart)
+    # with its kept copy of the table page; a 4xx drops the kept pages.
+    return render(request, "clubs/suspended.html", {"club": found.club}, status=403)

@@ -1,5 +1,5 @@
-"""Making a club: the one way a new club starts (the second wave's ``create_club``
-command and sign-up build on :func:`create_club`)."""
+"""Making a club (the one way a new club starts: the ``create_club`` command and the
+sign-up build on :func:`create_club`) and moving one to another slug."""
 
 from __future__ import annotations
 
@@ -8,10 +8,13 @@ from django.db import transaction
 from members.clubs import in_club
 from members.models import Club
 from members.permissions import make_officer
+from members.services.clubs import move_club, record_move
 from scoring.models import ClubSettings, ResultsVersion, RuleSet
 
 #: The shipped preset a new club plays unless its officers choose another.
 DEFAULT_PRESET = "club"
+
+__all__ = ["create_club", "move_club", "record_move"]
 
 
 def create_club(slug: str, name: str, *, officer=None, **fields) -> Club:

@@ -1,25 +1,36 @@
 """The site's own pages about clubs: the list of clubs (a shared site's front page), a
-login's clubs to choose from, and a club's settings page (its officers')."""
+login's clubs to choose from, a club's settings page (its officers'), a new
+officer's set-password link, and "Start a club" (:mod:`.signup`)."""
 
 from __future__ import annotations
 
+import logging
+import smtplib
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_scopes import scopes_disabled
 
+from clubsite.clubs import signup
 from clubsite.clubs.forms import ClubForm, ClubGameSettingsForm
+from clubsite.clubs.officers import officer_link
 from members.clubs import club_home
 from members.models import Club, ClubRole, Person
 from members.permissions import officer_required
 from scoring.models import ClubSettings
+from scoring.play.devices import client_address
 from scoring.results.cache import results_changed
+
+logger = logging.getLogger(__name__)
 
 #: The most clubs the list shows at once (a search narrows it).
 LIST_LIMIT = 200
@@ -38,7 +49,12 @@ def club_list(request):
     return render(
         request,
         "clubs/list.html",
-        {"rows": rows, "query": query, "more": len(clubs) > LIST_LIMIT},
+        {
+            "rows": rows,
+            "query": query,
+            "more": len(clubs) > LIST_LIMIT,
+            "signup_open": settings.CLUB_SIGNUP,
+        },
     )
 
 
@@ -100,3 +116,92 @@ def club_settings(request):
         form = ClubForm(instance=club, prefix="club")
         game_form = ClubGameSettingsForm(instance=game, prefix="game")
     return render(request, "clubs/settings.html", {"form": form, "game_form": game_form})
+
+
+class SetPasswordView(auth_views.PasswordResetConfirmView):
+    """A new officer's one-time link (Django's password-reset link and page, at the
+    club's address): they choose a password and are logged in at the club. The link
+    works until the password is set."""
+
+    template_name = "registration/set_password.html"
+    post_reset_login = True
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
+    success_url = reverse_lazy("home")
+
+    def dispatch(self, *args, **kwargs):
+        response = super().dispatch(*args, **kwargs)
+        if not self.validlink and response.status_code == 200:
+            response.status_code = 400  # a used, ended or made-up link: nothing here
+        return response
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        messages.success(self.request, "Your password is set and you are logged in.")
+        return response
+
+
+def _signup_open():
+    if not settings.CLUB_SIGNUP:
+        raise Http404("Starting a club here is off.")
+
+
+@require_http_methods(["GET", "POST"])
+def club_signup(request):
+    """Start a club: the form, then a confirmation link by e-mail."""
+    _signup_open()
+    form = signup.SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        if signup.too_many(client_address(request)):
+            form.add_error(
+                None, "Several clubs were started from here this hour: try again in an hour."
+            )
+        else:
+            data = form.cleaned_data
+            link = request.build_absolute_uri(
+                reverse("club_signup_confirm", args=[signup.make_token(data)])
+            )
+            try:
+                signup.send_confirmation(data, link)
+            except (smtplib.SMTPException, OSError):
+                logger.exception("The sign-up's confirmation mail could not be sent")
+                form.add_error(
+                    None, "The e-mail could not be sent just now: try again in a few minutes."
+                )
+            else:
+                request.session["club_signup_email"] = data["email"]
+                return redirect("club_signup_sent")
+    return render(request, "clubs/signup.html", {"form": form})
+
+
+@require_GET
+def club_signup_sent(request):
+    _signup_open()
+    email = request.session.get("club_signup_email")
+    return render(
+        request, "clubs/signup_sent.html", {"email": email, "hours": settings.CLUB_SIGNUP_HOURS}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def club_signup_confirm(request, token):
+    """The confirmation link: a button that makes the club (a GET makes nothing, so a
+    mail program opening the link to check it does not), then the officer's
+    set-password page."""
+    _signup_open()
+    try:
+        data = signup.read_token(token)
+    except signup.LinkProblem as problem:
+        return render(request, "clubs/signup_confirm.html", {"problem": str(problem)}, status=400)
+    if request.method == "POST":
+        try:
+            club, user = signup.start_club(data)
+        except signup.Taken:
+            problem = (
+                f"Another club has the address /{data['slug']}/ now. Fill in the form again "
+                "with another short name."
+            )
+            return render(request, "clubs/signup_confirm.html", {"problem": problem}, status=409)
+        if user.has_usable_password():
+            messages.success(request, f"{club.name} is made: log in with your password.")
+        return redirect(officer_link(user, club, request))
+    return render(request, "clubs/signup_confirm.html", {"data": data})

@@ -75,3 +75,16 @@ def test_page_costs_do_not_grow_with_the_number_of_clubs(club):
     among_three = _costs(_officer(world), f"/{club.slug}", pages)  # at /<slug>/ now
 
     assert among_three == alone
+
+
+def test_page_costs_do_not_grow_with_generated_clubs(club):
+    """``generate_league --clubs`` fills other clubs with whole leagues: this club's pages
+    cost what they cost alone."""
+    from django.core.management import call_command
+
+    world = build_world()
+    pages = _pages(world)
+    alone = _costs(_officer(world), "", pages)
+    tiny = ["--people", "16", "--years", "1", "--days-per-year", "2", "--tables-min", "2"]
+    call_command("generate_league", *tiny, "--tables-max", "3", "--quiet", "--clubs", "2")
+    assert _costs(_officer(world), f"/{club.slug}", pages) == alone

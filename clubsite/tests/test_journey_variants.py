@@ -81,6 +81,9 @@ def preview(page, index):
 def one_screen(page, labels):
     """Every box of a quick hand, "Went out", "More" and Save above the bar."""
     assert page.evaluate("window.scrollY") == 0
+    # Only the game's own boxes: the pad's rows are these and "Went out", no other.
+    rows = [" ".join(t.split()) for t in page.locator(".pad-labels .row-label").all_text_contents()]
+    assert rows == [*labels, "Went out"], rows
     bar_top = page.locator("#hand-bar").bounding_box()["y"]
     for index in (0, 1):
         below = 0
@@ -110,21 +113,82 @@ def open_phone(journey, game):
     return page
 
 
-def officer_finds_the_game(journey, game, rules_name, winner_total):
-    """The standings, the day's results and the league workbook show the game."""
+def cells_by_header(row) -> list[tuple[str, str]]:
+    """A table row's cells, each with its column's heading (in order: a day's games
+    have two "Score" columns)."""
+    table = row.locator("xpath=ancestor::table[1]")
+    heads = [" ".join(t.split()) for t in table.locator("thead th").all_inner_texts()]
+    cells = [" ".join(t.split()) for t in row.locator("th, td").all_inner_texts()]
+    assert len(heads) == len(cells), (heads, cells)
+    return list(zip(heads, cells, strict=True))
+
+
+def sheet(book, name) -> list[dict]:
+    header, *body = book[name].iter_rows(values_only=True)
+    return [dict(zip(header, row, strict=True)) for row in body]
+
+
+def officer_finds_the_game(journey, game, rules_name, *, canastas, other_canastas):
+    """The standings, the day's results and the league workbook show the game: Ann and
+    Cat (team 1) won it, with these totals, hands and canastas.
+
+    ``canastas``: the winners' (natural, mixed) canastas as the standings count them
+    (kinds without a wild card as natural, the wild kinds as mixed); ``other_canastas``:
+    the Hands sheet's words for their other kinds in hand 1."""
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.winner.index == 0
+    won, lost = (t.total for t in game.teams.order_by("index"))
+    ann = game.teams.get(index=0).players.get(first_name="Ann")
+    bob = game.teams.get(index=1).players.get(first_name="Bob")
     officer = journey.page
     journey.login("officer", "officer-pass-123")
-    journey.goto("/standings/")
-    expect(officer.locator("main")).to_contain_text("Ann Able")
+
+    # Standings (every column): Ann played one game and won it, Bob lost it.
+    journey.goto("/standings/?columns=all")
+    ann_row = dict(cells_by_header(officer.locator(f"#p-{ann.pk}")))
+    assert ann_row["Player"].startswith("Ann Able"), ann_row
+    assert (ann_row["Games"], ann_row["Won"], ann_row["Lost"]) == ("1", "1", "0")
+    assert ann_row["Points for"] == f"{won:,}" and ann_row["Points against"] == f"{lost:,}"
+    assert (ann_row["Natural canastas"], ann_row["Mixed canastas"]) == tuple(map(str, canastas))
+    bob_row = dict(cells_by_header(officer.locator(f"#p-{bob.pk}")))
+    assert (bob_row["Games"], bob_row["Won"], bob_row["Lost"]) == ("1", "0", "1")
     journey.step(f"standings after {rules_name}")
+
+    # The day's results: the game, its winners and both scores.
     journey.goto(f"/results/{game.day_id}/")
-    expect(officer.locator("main")).to_contain_text(f"{winner_total:,}")
+    games = officer.locator("section", has=officer.locator("#games-heading"))
+    row = games.locator("tbody tr", has_text="Ann Able")
+    expect(row).to_have_count(1)
+    cells = cells_by_header(row)
+    assert ("Winners", "Ann Able & Cat Cole") in cells, cells
+    assert [c for h, c in cells if h == "Score"] == [f"{won:,}", f"{lost:,}"], cells
+    assert ("Against", "Bob Baker & Dan Dunn") in cells, cells
+    assert ("Hands", str(game.hand_count)) in cells, cells
+    assert "Rules" not in dict(cells)  # every game of the day played the same rules
     journey.step(f"day results after {rules_name}")
+
+    # The league workbook: the game's row, Ann's standings row, hand 1's kinds.
     answer = officer.request.get(journey.base_url + "/standings/league.xlsx")
     assert answer.status == 200
     book = openpyxl.load_workbook(io.BytesIO(answer.body()), read_only=True)
-    games = list(book["Games"].iter_rows(values_only=True))
-    assert any(rules_name in [str(c) for c in row] for row in games[1:]), games[:3]
+    (played,) = sheet(book, "Games")
+    assert played["Rules"] == rules_name
+    assert (played["Team 1"], played["Team 1 score"]) == ("Ann Able & Cat Cole", won)
+    assert (played["Team 2"], played["Team 2 score"]) == ("Bob Baker & Dan Dunn", lost)
+    assert (played["Winners"], played["Winning score"]) == ("Ann Able & Cat Cole", won)
+    assert played["Hands"] == game.hand_count
+    people = {row["Player"]: row for row in sheet(book, "Standings")}
+    assert (people["Ann Able"]["Games"], people["Ann Able"]["Won"]) == (1, 1)
+    assert people["Ann Able"]["Points for"] == won
+    assert (people["Ann Able"]["Natural canastas"], people["Ann Able"]["Mixed canastas"]) == (
+        canastas
+    )
+    assert (people["Bob Baker"]["Won"], people["Bob Baker"]["Lost"]) == (0, 1)
+    hands = sheet(book, "Hands")
+    assert len(hands) == 2 * game.hand_count
+    assert hands[-1]["Running total"] == lost and hands[-2]["Running total"] == won
+    assert (hands[0]["Other canastas"] or "") == other_canastas
+    assert sum(h["Hand score"] for h in hands if h["Team"] == 1) == won
     return book
 
 
@@ -168,7 +232,13 @@ def test_a_game_of_modern_american_canasta(journey, officer_user):
         "natural": 2,
         "wild_twos": 1,
     }
-    officer_finds_the_game(journey, game, "Modern American canasta", 9880)
+    officer_finds_the_game(
+        journey,
+        game,
+        "Modern American canasta",
+        canastas=(4, 1),
+        other_canastas="1 canasta of sevens; 1 canasta of aces",
+    )
 
 
 def test_a_game_of_hand_and_foot(journey, officer_user):
@@ -202,7 +272,7 @@ def test_a_game_of_hand_and_foot(journey, officer_user):
     game.refresh_from_db()
     assert game.hand_count == 4 and game.winner.index == 0
     assert [t.total for t in game.teams.order_by("index")] == totals
-    officer_finds_the_game(journey, game, "Hand and Foot", totals[0])
+    officer_finds_the_game(journey, game, "Hand and Foot", canastas=(8, 8), other_canastas="")
 
 
 def test_a_game_of_samba(journey, officer_user):
@@ -250,4 +320,7 @@ def test_a_game_of_samba(journey, officer_user):
     game.refresh_from_db()
     first = game.teams.get(index=0)
     assert first.canastas_by_kind == {"natural": 5, "sequence": 4, "mixed": 1}
-    officer_finds_the_game(journey, game, "Samba", first.total)
+    assert first.total == 6200 + 2710 + 300 + 1000 + 200
+    officer_finds_the_game(
+        journey, game, "Samba", canastas=(9, 1), other_canastas="3 sequence canastas"
+    )

@@ -329,6 +329,18 @@ CASES: dict[str, Case] = {
         lambda w: {"club-name": ""},  # refused with a message: the name is required
         changes=True,
     ),
+    # A new officer's one-time link to set a password (here a link that does not work).
+    "password_reset_confirm": Case(
+        lambda w: _r("password_reset_confirm", "MQ", "not-a-token"),
+        E(*[400] * 4),
+        E(*[400] * 4),
+    ),
+    # "Start a club": off unless CLUB_SIGNUP (clubsite/tests/test_club_signup.py).
+    "club_signup": Case(lambda w: _r("club_signup"), E(*[404] * 4), E(*[404] * 4)),
+    "club_signup_sent": Case(lambda w: _r("club_signup_sent"), E(*[404] * 4), E(*[405] * 4)),
+    "club_signup_confirm": Case(
+        lambda w: _r("club_signup_confirm", "a:b:c"), E(*[404] * 4), E(*[404] * 4)
+    ),
     # -- members: club days, the door, seating ------------------------------------------
     "members:days": Case(
         lambda w: _r("members:days"),

@@ -13,6 +13,7 @@ The rooms:
 - ``people``: a guest becomes a member; members' logins and temporary passwords.
 - ``merge``: two records of the same person become one, across every app.
 - ``seating``: draw a round onto tables, start it, move and swap people, read the seats.
+- ``clubs``: move a club to another slug (its old one redirects).
 
 Other apps import the names below from here (``members.services.draw_round``); code
 inside members imports them from their room.

@@ -206,4 +206,7 @@ def board(day: ClubDay) -> dict:
         "top": top_scores(day, 6) if finished else [],
         "rounds": sorted({t["round"] for t in tables}),
         "rows": rows,
+        # Tables playing different games (classic at one, Hand and Foot at another):
+        # each table's card names its game.
+        "mixed_rules": len({row["rules"] for row in rows}) > 1,
     }

@@ -20,7 +20,8 @@ OUT_SHARE = 0.4
 #: What a phone reads on the pages: the next-game page's partner draw (the first
 #: choice of who drew the higher card), and the game the table page's hand form saves to.
 HIGH_CARD = re.compile(r'name="high_card" value="(\d+)"')
-HAND_FORM = re.compile(r'action="/games/(\d+)/hands/new/"')
+# The hand form's address, at / or under a club's /<slug>/ on a shared site.
+HAND_FORM = re.compile(r'action="(?:/[a-z0-9-]+)?/games/(\d+)/hands/new/"')
 
 
 def random_hand(rng: random.Random, teams: int = 2) -> list[dict]:

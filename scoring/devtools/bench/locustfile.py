@@ -15,6 +15,10 @@ of the real night:
 - a member (one per 5 tables), logged in: reads the standings or their own page
   every minute.
 
+With several clubs (``benchmark --clubs N``) each user's item in the scene carries its
+club's ``/<slug>`` and pace; with several app servers (``--servers N``, their addresses
+in ``BENCH_HOSTS``) the users are dealt out to them in turn, as a load balancer would.
+
 Requests made only to get in (the table link, the board link) are named "setup: …", as
 is a member's first look at their own page: once a night at a club, it would be one
 read in ten of a step's (its first draw is still made during the step). Their own page
@@ -42,6 +46,8 @@ SCENE = (
     json.loads(Path(os.environ["BENCH_SCENE"]).read_text()) if "BENCH_SCENE" in os.environ else {}
 )
 NUMBER = re.compile(r'name="number" value="(\d+)"')
+HOSTS = [h for h in os.environ.get("BENCH_HOSTS", "").split(",") if h]
+_dealt = iter(range(10**9))
 
 
 # Send the production site's Secure cookies back over plain HTTP on the loopback (every
@@ -60,6 +66,11 @@ class ClubUser(HttpUser):
         # the boards and members come back after 5 s and more); a POST never is.
         retry = Retry(total=1, connect=1, read=1, status=0, other=0, allowed_methods={"GET"})
         self.client.mount("http://", HTTPAdapter(max_retries=retry))
+        if HOSTS:  # several app servers: each user talks to one, dealt out in turn,
+            # the turn shifted by one each round, so that a club's users (which come in
+            # club order, one of each kind per club in a small night) meet every server.
+            n = next(_dealt)
+            self.client.base_url = HOSTS[(n + n // len(HOSTS)) % len(HOSTS)]
 
     def pause(self, seconds: float) -> None:
         time.sleep(seconds * random.uniform(0.8, 1.2))  # cooperative under Locust
@@ -72,8 +83,9 @@ class TablePhone(ClubUser):
     def on_start(self):
         scene = next(TablePhone._next)
         self.game, self.number = scene["game"], scene["next"]
-        self.cycle = SCENE["hand_seconds"]
-        self.client.get(f"/t/{scene['token']}/", name="setup: table link")
+        self.cycle = scene.get("hand_seconds", SCENE["hand_seconds"])
+        self.prefix = scene.get("prefix", "")
+        self.client.get(f"{self.prefix}/t/{scene['token']}/", name="setup: table link")
         self.rng = random.Random()
         time.sleep(random.uniform(0, self.cycle))  # the tables are not in step
 
@@ -87,11 +99,11 @@ class TablePhone(ClubUser):
         teams = random_hand(self.rng)
         for _ in range(3):
             data = form_data(teams, self.number, action="preview")
-            path = f"/games/{self.game}/hands/preview/"
+            path = f"{self.prefix}/games/{self.game}/hands/preview/"
             self.post(path, data, "preview", headers={"HX-Request": "true"})
             self.pause(self.cycle * 0.1)
         data = form_data(teams, self.number, key=secrets.token_urlsafe(16))
-        path = f"/games/{self.game}/hands/new/"
+        path = f"{self.prefix}/games/{self.game}/hands/new/"
         with self.post(path, data, "save", allow_redirects=False, catch_response=True) as answer:
             if answer.status_code == 302:
                 self.number += 1
@@ -106,7 +118,7 @@ class TablePhone(ClubUser):
 
     def next_game(self):
         """The game is over: the club's partner draw starts the next one."""
-        path = f"/games/{self.game}/next/"
+        path = f"{self.prefix}/games/{self.game}/next/"
         found = HIGH_CARD.search(self.client.get(path, name="next game page").text)
         if not found:
             return
@@ -130,9 +142,10 @@ class RoomBoard(ClubUser):
         # A wall screen opens the board's page first, which gives it its device cookie
         # (every board of the benchmark comes from one address, where tries without a
         # cookie are limited).
-        self.client.get("/board/", name="setup: board page")
-        self.client.get(f"/board/code/{board['code']}/", name="setup: board link")
-        self.live = f"/board/{board['day']}/live/"
+        prefix = board.get("prefix", "")
+        self.client.get(f"{prefix}/board/", name="setup: board page")
+        self.client.get(f"{prefix}/board/code/{board['code']}/", name="setup: board link")
+        self.live = f"{prefix}/board/{board['day']}/live/"
         time.sleep(random.uniform(0, SCENE["board_seconds"]))
 
     @task
@@ -148,14 +161,16 @@ class Member(ClubUser):
     def on_start(self):
         me = next(Member._next)
         self.client.cookies.set(SCENE["session_cookie"], me["session"])
-        self.page = f"/players/{me['person']}/"
-        time.sleep(random.uniform(0, SCENE["member_seconds"]))
+        self.page = f"{me.get('prefix', '')}/players/{me['person']}/"
+        self.standings = me.get("standings", SCENE["standings"])
+        self.seconds = me.get("member_seconds", SCENE["member_seconds"])
+        time.sleep(random.uniform(0, self.seconds))
         self.client.get(self.page, name="setup: own page")
 
     @task
     def read(self):
-        path, name = random.choice([(SCENE["standings"], "standings"), (self.page, "own page")])
+        path, name = random.choice([(self.standings, "standings"), (self.page, "own page")])
         with self.client.get(path, name=name, allow_redirects=False, catch_response=True) as got:
             if got.status_code != 200:
                 got.failure(f"{name} answered {got.status_code}, not 200 {got.error or ''}")
-        self.pause(SCENE["member_seconds"])
+        self.pause(self.seconds)

@@ -52,8 +52,13 @@ def ensure_league(opts: LeagueOptions, keep_as: Path | str | None, log=print) ->
         return
     log(f"Building the league ({opts.people} people, {opts.years} year(s))…")
     log(generate_league(opts).line())
-    if not keep_as:
-        return
+    if keep_as:
+        keep(keep_as)
+
+
+def keep(keep_as: Path | str) -> None:
+    """A copy of the throwaway database for the next run: an SQLite file at
+    ``keep_as``, or a PostgreSQL template database of that name."""
     db = connection.settings_dict
     connection.close()
     if connection.vendor == "sqlite":
@@ -162,10 +167,12 @@ def _member_sessions(count: int) -> list[dict]:
     return found
 
 
-def scene(tables: int, speed: float) -> dict:
+def scene(tables: int, speed: float, prefix: str = "") -> dict:
     """What the Locust users of a night of ``tables`` real tables need. Phones and
     members run ``speed`` times faster with as many times fewer users (each kind one at
-    least); every club day (25 real tables) has its own board, polling in real time."""
+    least); every club day (25 real tables) has its own board, polling in real time.
+    ``prefix``: the club's ``/<slug>`` on a shared site (each user's item carries it,
+    with its own pace, so that the scenes of several clubs can be put together)."""
 
     def users(real: float) -> tuple[int, float]:
         count = max(1, math.ceil(real / speed))
@@ -177,16 +184,91 @@ def scene(tables: int, speed: float) -> dict:
     games = tables_playing(phones, per_day)
     days = {game.day_id: game.day for game in games}.values()
     season = Season.objects.order_by("-start").first()
+    hand_seconds, member_seconds = HAND_SECONDS / per_phone, MEMBER_SECONDS / per_member
+    standings_path = reverse("scoring:standings") + (f"?season={season.pk}" if season else "")
     return {
-        "tables": [{"token": g.table.token, "game": g.pk, "next": g.hand_count + 1} for g in games],
-        "hand_seconds": HAND_SECONDS / per_phone,
-        "boards": [{"code": day.board_code, "day": day.pk} for day in days],
+        "tables": [
+            {
+                "token": g.table.token,
+                "game": g.pk,
+                "next": g.hand_count + 1,
+                "prefix": prefix,
+                "hand_seconds": hand_seconds,
+            }
+            for g in games
+        ],
+        "hand_seconds": hand_seconds,
+        "boards": [{"code": day.board_code, "day": day.pk, "prefix": prefix} for day in days],
         "board_seconds": BOARD_SECONDS,
-        "members": _member_sessions(members),
-        "member_seconds": MEMBER_SECONDS / per_member,
-        "standings": reverse("scoring:standings") + (f"?season={season.pk}" if season else ""),
+        "members": [
+            {
+                **member,
+                "prefix": prefix,
+                "member_seconds": member_seconds,
+                "standings": prefix + standings_path,
+            }
+            for member in _member_sessions(members)
+        ],
+        "member_seconds": member_seconds,
+        "standings": prefix + standings_path,
         "session_cookie": settings.SESSION_COOKIE_NAME,
     }
+
+
+def bench_clubs(count: int) -> list:
+    """The clubs of a many-club night: club-01 … (made when missing), each served at
+    ``/<slug>/`` on a shared site."""
+    from clubsite.clubs.services import create_club
+    from members.clubs import scopes_disabled
+    from members.models import Club
+
+    clubs = []
+    for number in range(1, count + 1):
+        slug = f"club-{number:02d}"
+        with scopes_disabled():
+            club = Club.objects.filter(slug=slug).first()
+        clubs.append(club or create_club(slug, f"Club {number:02d}"))
+    return clubs
+
+
+def ensure_clubs(opts: LeagueOptions, count: int, keep_as: Path | str | None, log=print) -> None:
+    """:func:`ensure_league` for ``count`` clubs, each with a league of its own (seed,
+    seed + 1, …); the copy is kept once every club has its league."""
+    from dataclasses import replace
+
+    from members.clubs import in_club
+
+    built = False
+    for index, club in enumerate(bench_clubs(count)):
+        with in_club(club), timezone.override(club.time_zone):
+            if not Game.objects.exists():
+                log(f"{club.name} ({club.slug}):")
+                ensure_league(replace(opts, seed=opts.seed + index), None, log=log)
+                built = True
+    if built and keep_as:
+        keep(keep_as)
+    elif not built:
+        log("Reusing the clubs' leagues kept by an earlier run.")
+
+
+def clubs_scene(tables: int, speed: float, count: int) -> dict:
+    """The scene of ``tables`` real tables split across ``count`` clubs (as evenly as
+    they go), each club's users at its own ``/<slug>/`` addresses."""
+    from members.clubs import in_club
+
+    together: dict = {}
+    for index, club in enumerate(bench_clubs(count)):
+        share = tables // count + (1 if index < tables % count else 0)
+        if not share:
+            continue
+        with in_club(club), timezone.override(club.time_zone):
+            part = scene(share, speed, prefix=f"/{club.slug}")
+        if not together:
+            together = part
+            continue
+        for key in ("tables", "boards", "members"):
+            together[key] += part[key]
+    return together
 
 
 def workbook_figure() -> str:

@@ -1,7 +1,7 @@
 """The club-night benchmark (``make bench``): how many tables one server holds.
 
     python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
-                               [--seconds 60] [--speed 10]
+                               [--seconds 60] [--speed 10] [--clubs 20] [--servers 2]
 
 For each database (an SQLite file in a temporary directory, and each
 ``--database-url``: that PostgreSQL database is dropped and made again), the command
@@ -20,6 +20,13 @@ unmeasured; it stops after a step whose slowest p95 passes 1 s. Then the figures
 workbook (in a process of its own), the engine, the main pages' costs in-process
 (:mod:`scoring.devtools.bench.pages`) and the first request after a restart.
 It is a report: it always exits 0.
+
+``--clubs N``: N clubs' nights at once on a shared site (``CLUBS_SHARED_SITE=1``): N
+clubs (club-01 …), each with a league of its own, and each step's tables split across
+them, each club's users at its ``/<slug>/`` addresses (the figures are skipped: they
+measure one club at ``/``). ``--servers N``: N gunicorn servers on their own ports
+sharing one Redis (``REDIS_URL``; a throwaway ``redis-server`` unless one is given),
+Locust dealing its users out to them in turn; the capacity is also given per server.
 """
 
 from __future__ import annotations
@@ -42,6 +49,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from members.clubs import command_club, in_club
+from scoring.devtools.bench.servers import Gunicorn, Servers
 
 CHILD = "CLUBSITE_BENCH_CHILD"
 P95_LIMIT_MS = 150
@@ -76,14 +84,36 @@ class Command(BaseCommand):
         parser.add_argument("--people", type=int, default=400)
         parser.add_argument("--years", type=int, default=1)
         parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--days-per-year",
+            type=int,
+            default=100,
+            help="Club days a year of each generated league (default 100; fewer builds "
+            "twenty clubs' leagues sooner).",
+        )
         parser.add_argument("--no-figures", action="store_true", help="Skip workbook, engine.")
         parser.add_argument("--keep", action="store_true", help="Keep the temporary files.")
         parser.add_argument(
             "--rebuild", action="store_true", help="Build the league again (it is kept in .bench/)."
         )
+        parser.add_argument(
+            "--clubs",
+            type=int,
+            default=1,
+            help="Clubs playing their nights at once on a shared site, the tables split "
+            "across them (default 1: one club at /).",
+        )
+        parser.add_argument(
+            "--servers",
+            type=int,
+            default=1,
+            help="App servers sharing one Redis, the load spread across them (default 1).",
+        )
 
     def handle(self, **o):
         step_list(o["steps"])
+        if not 1 <= o["clubs"] <= 99 or not 1 <= o["servers"] <= 8:
+            raise CommandError("--clubs takes 1 to 99 clubs and --servers 1 to 8 servers.")
         if os.environ.get(CHILD):
             return self.night(o)
         urls = [] if o["no_sqlite"] else [""]
@@ -93,6 +123,10 @@ class Command(BaseCommand):
         from scoring.devtools.bench.night import league_key
 
         key = league_key(league_options(o))
+        if o["days_per_year"] != 100:
+            key += f"-days{o['days_per_year']}"
+        if o["clubs"] > 1:
+            key += f"-clubs{o['clubs']}"
         for url in urls:
             tmp = tempfile.mkdtemp(prefix="bench-")
             try:
@@ -122,29 +156,39 @@ class Command(BaseCommand):
         self.stdout.write(f"\n=== Club night on {db.scheme} ({db.path}) ===")
         call_command("migrate", verbosity=0)
         call_command("createcachetable", verbosity=0)
+        if o["clubs"] > 1:
+            night.ensure_clubs(league_options(o), o["clubs"], os.environ["BENCH_KEEP"])
+            self.measure(o, tmp, db, night)
+            return
         with in_club(command_club()):
+            night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
             self.measure(o, tmp, db, night)
 
     def measure(self, o, tmp, db, night):
-        """The club night in the throwaway database's one club."""
-        night.ensure_league(league_options(o), os.environ["BENCH_KEEP"])
+        """The club night in the throwaway database's club (or clubs)."""
+        clubs, count = o["clubs"], o["servers"]
+
+        def scene(tables):
+            if clubs > 1:
+                return night.clubs_scene(tables, o["speed"], clubs)
+            return night.scene(tables, o["speed"])
+
         capacity, rows = 0, []
         steps = step_list(o["steps"])
         # Every table, person and member the largest step needs, made before the first
         # step: nothing the steps measure changes the people shown on results pages.
-        night.scene(steps[-1], o["speed"])
+        scene(steps[-1])
         figures = []
-        if not o["no_figures"]:
+        if not o["no_figures"] and clubs == 1:
             from scoring.devtools.bench.pages import page_costs
 
             figures = [workbook_figure(), night.engine_figure(), *page_costs()]
             figures += first_requests(tmp, night)
-        with Gunicorn(tmp) as server:
+        with Servers(tmp, count, shared_site=clubs > 1) as servers:
             # Every worker's first pages (imports, templates) are not a club night's.
-            run_locust(tmp, server, night.scene(steps[0], o["speed"]), 20)
+            run_locust(tmp, servers, scene(steps[0]), 20)
             for tables in steps:
-                scene = night.scene(tables, o["speed"])
-                stats, cpu = run_locust(tmp, server, scene, o["seconds"])
+                stats, cpu = run_locust(tmp, servers, scene(tables), o["seconds"])
                 # A step in which nothing was answered measured nothing: it does not pass.
                 ok = bool(stats) and all(
                     s["p95"] <= P95_LIMIT_MS and not s["failures"] for s in stats.values()
@@ -154,7 +198,11 @@ class Command(BaseCommand):
                 capacity = tables if ok else capacity
                 if not stats or max(s["p95"] for s in stats.values()) > GIVE_UP_MS:
                     break
-        self.stdout.write(f"Capacity on {db.scheme}: {capacity} tables (every p95 ≤ 150 ms)")
+        where = f"{db.scheme}, {clubs} club{'s' if clubs > 1 else ''}, {count} server"
+        where += "s" if count > 1 else ""
+        self.stdout.write(f"Capacity on {where}: {capacity} tables (every p95 ≤ 150 ms)")
+        if count > 1:
+            self.stdout.write(f"Capacity per server: {capacity / count:.0f} tables")
         for line in figures:
             self.stdout.write(line)
 
@@ -222,7 +270,9 @@ def first_requests(tmp: Path, night) -> list[str]:
 def league_options(o: dict):
     from scoring.devtools.league.options import LeagueOptions
 
-    return LeagueOptions(people=o["people"], years=o["years"], seed=o["seed"])
+    return LeagueOptions(
+        people=o["people"], years=o["years"], seed=o["seed"], days_per_year=o["days_per_year"]
+    )
 
 
 def recreate_postgres(url: str, template: str | None) -> None:
@@ -241,96 +291,22 @@ def recreate_postgres(url: str, template: str | None) -> None:
         conn.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if found else ""))
 
 
-class Gunicorn:
-    """The site as the README deploys it, on a free loopback port."""
-
-    def __init__(self, tmp: Path, quiet: bool = False):
-        self.tmp, self.quiet = tmp, quiet
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def __enter__(self):
-        env = {
-            **os.environ,
-            "DJANGO_ENV": "production",
-            "SECURE_SSL_REDIRECT": "0",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
-            "STATIC_ROOT": str(self.tmp / "static"),
-        }
-        collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
-        subprocess.run(collect, env=env, cwd=BASE, check=True)
-        self.log = open(self.tmp / "gunicorn.log", "a")
-        conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
-            stdout=self.log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
-        wait_until_up(self.url + "/healthz", self.process)
-        if not self.quiet:
-            print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
-        return self
-
-    def cpu_seconds(self) -> tuple[float, float]:
-        """Seconds the master's and its workers' threads have run on a CPU so far, and
-        seconds they have waited, ready, for one (the kernel's schedstat)."""
-        pids = [self.process.pid]
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        pids += [int(p) for p in children.read_text().split()]
-        ran = waited = 0.0
-        for pid in pids:
-            for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
-                try:
-                    on_cpu, ready, _slices = stat.read_text().split()
-                except OSError:  # a thread that just ended
-                    continue
-                ran, waited = ran + int(on_cpu) / 1e9, waited + int(ready) / 1e9
-        return ran, waited
-
-    def __exit__(self, *exc):
-        self.process.terminate()
-        self.process.wait(timeout=30)
-        self.log.close()
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_until_up(url: str, process, seconds: float = 60) -> None:
-    import urllib.request
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise CommandError("gunicorn stopped at once; see its log.")
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise CommandError(f"gunicorn did not answer within {seconds:g} s.")
-
-
-def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
+def run_locust(tmp: Path, servers: Servers, scene: dict, seconds: float):
     """One step headless; per request type {p50, p95, p99, count, failures} and the
-    cores used by the server and by Locust."""
+    cores used by the servers (together and each) and by Locust."""
     path = tmp / "scene.json"
     path.write_text(json.dumps(scene))
     users = len(scene["tables"]) + len(scene["boards"]) + len(scene["members"])
     prefix = tmp / "locust"
     command = [
         sys.executable, "-m", "locust", "-f", "scoring/devtools/bench/locustfile.py",
-        "--headless", "--host", server.url, "-u", str(users), "-r", str(max(users, 1)),
+        "--headless", "--host", servers.urls[0], "-u", str(users), "-r", str(max(users, 1)),
         "-t", f"{seconds:g}s", "--csv", str(prefix), "--only-summary", "--loglevel", "WARNING",
         "--stop-timeout", "5",
     ]  # fmt: skip
     env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
-    server_before, machine_before, began = server.cpu_seconds(), busy_seconds(), time.monotonic()
+    env["BENCH_HOSTS"] = ",".join(servers.urls)
+    server_before, machine_before, began = servers.cpu_seconds(), busy_seconds(), time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for stale in tmp.glob("locust_*.csv"):  # a Locust that fails writes none: no old figures
         stale.unlink()
@@ -338,14 +314,22 @@ def run_locust(tmp: Path, server: Gunicorn, scene: dict, seconds: float):
         ran = subprocess.run(command, env=env, cwd=BASE, check=False, stdout=log, stderr=log)
     if not Path(f"{prefix}_stats.csv").exists():
         print(f"  Locust stopped (exit {ran.returncode}) without figures; see {tmp / 'locust.log'}")
-        return {}, {"server": 0.0, "server_waiting": 0.0, "locust": 0.0, "machine": 0.0}
+        return {}, {
+            "server": 0.0,
+            "server_waiting": 0.0,
+            "locust": 0.0,
+            "machine": 0.0,
+            "servers": [],
+        }
     wall = time.monotonic() - began
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     load = children.ru_utime + children.ru_stime - children_before.ru_utime
     load -= children_before.ru_stime
-    (ran_after, waited_after), (ran_before, waited_before) = server.cpu_seconds(), server_before
-    ran, waited = ran_after - ran_before, waited_after - waited_before
-    cpu = {"server": ran / wall, "server_waiting": waited / wall, "locust": load / wall}
+    after = servers.cpu_seconds()
+    each = [(a[0] - b[0]) / wall for a, b in zip(after, server_before, strict=True)]
+    waited = sum(a[1] - b[1] for a, b in zip(after, server_before, strict=True))
+    cpu = {"server": sum(each), "server_waiting": waited / wall, "locust": load / wall}
+    cpu["servers"] = each
     cpu["machine"] = (busy_seconds() - machine_before) / wall
     stats = {}
     with open(f"{prefix}_stats.csv") as handle:
@@ -378,6 +362,11 @@ def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
         f"{cpu['server']:.2f}, load generator {cpu['locust']:.2f}, whole machine "
         f"{cpu['machine']:.2f} of {os.cpu_count()}; server threads waiting for a CPU: "
         f"{cpu['server_waiting']:.2f} on average)",
+    ]
+    if len(cpu.get("servers", [])) > 1:
+        each = ", ".join(f"{busy:.2f}" for busy in cpu["servers"])
+        lines.append(f"  cores busy per server: {each}")
+    lines += [
         f"  {'request':<15} {'count':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} {'failed':>7}",
     ]
     for name, s in sorted(stats.items()):

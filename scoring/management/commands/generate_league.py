@@ -9,9 +9,11 @@ never on today's date). See :mod:`scoring.devtools.league`.
 import datetime
 
 from django.conf import settings
-from django.core.management.base import CommandError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
-from members.clubs import ClubCommand
+from members.clubs import ClubCommand, in_club, scopes_disabled
+from members.models import Club
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import DEFAULT_START, LeagueError, LeagueOptions
 from scoring.models import Game
@@ -49,6 +51,13 @@ class Command(ClubCommand):
             default=DEFAULT_START,
             help=f"First day of the first year (default {DEFAULT_START.isoformat()}).",
         )
+        parser.add_argument(
+            "--clubs",
+            type=int,
+            metavar="N",
+            help="Make N clubs, club-01 … club-NN (each made if missing), each with a "
+            "league of its own (seed, seed + 1, …), instead of filling one club.",
+        )
         parser.add_argument("--quiet", action="store_true", help="No progress lines.")
         parser.add_argument(
             "--append",
@@ -59,12 +68,41 @@ class Command(ClubCommand):
             "--force", action="store_true", help="Run even in production mode (DJANGO_ENV)."
         )
 
+    def execute(self, *args, **options):
+        if options.get("clubs") is not None:  # many clubs: each one's scope is entered below
+            if options.get("club"):
+                raise CommandError("Give --club or --clubs, not both.")
+            return BaseCommand.execute(self, *args, **options)
+        return super().execute(*args, **options)
+
     def handle(self, *args, **o):
         if settings.PRODUCTION and not o["force"]:
             raise CommandError(
                 "generate_league writes a made-up club history; it does not run in production "
                 "mode. Use a development database (or add --force if you really mean it)."
             )
+        if o["clubs"] is not None:
+            self._many(o)
+            return
+        self._one(o, o["seed"])
+
+    def _many(self, o):
+        if not 1 <= o["clubs"] <= 99:
+            raise CommandError("--clubs must be between 1 and 99.")
+        from clubsite.clubs.services import create_club
+
+        for number in range(1, o["clubs"] + 1):
+            slug = f"club-{number:02d}"
+            with scopes_disabled():
+                club = Club.objects.filter(slug=slug).first()
+            if club is None:
+                club = create_club(slug, f"Club {number:02d}")
+            if not o["quiet"]:
+                self.stdout.write(f"{club.name} ({slug}):")
+            with in_club(club), timezone.override(club.time_zone):
+                self._one(o, o["seed"] + number - 1)
+
+    def _one(self, o, seed):
         if Game.objects.exists() and not o["append"]:
             raise CommandError(
                 "This database already has games. generate_league only fills an empty one: "
@@ -74,7 +112,7 @@ class Command(ClubCommand):
         opts = LeagueOptions(
             people=o["people"],
             years=o["years"],
-            seed=o["seed"],
+            seed=seed,
             days_per_year=o["days_per_year"],
             tables_min=o["tables_min"],
             tables_max=o["tables_max"],

@@ -58,7 +58,7 @@ def team_names(team: GameTeam, guests: bool = True) -> str:
 
 def day_games(day: ClubDay) -> list[dict]:
     """Every game of a day, one row each: table, game number, the winning team and
-    the other team(s) with their scores, hands, status. Three queries."""
+    the other team(s) with their scores, hands, rules, status. Three queries."""
     games = (
         Game.objects.filter(day=day)
         .select_related("table", "table__round")
@@ -98,6 +98,7 @@ def day_games(day: ClubDay) -> list[dict]:
                 if first and others
                 else None,
                 "hands": game.hand_count,
+                "rules": game.rules_name,
             }
         )
     return rows

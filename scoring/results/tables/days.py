@@ -44,6 +44,7 @@ class DayGamesTable(LinkPlayers, Table):
     other_score = NumberColumn(verbose_name=_("Score"), default="—")
     margin = NumberColumn(verbose_name=_("Margin"), default="—")
     hands = NumberColumn(verbose_name=_("Hands"))
+    rules = tables.Column(verbose_name=_("Rules"), default="")
     status = tables.Column(verbose_name=_("Status"))
 
     class Meta:
@@ -56,6 +57,10 @@ class DayGamesTable(LinkPlayers, Table):
         super().__init__(data, *args, **kwargs)
         if any(not row["finished"] for row in data):
             self.columns["first_team"].column.verbose_name = _("Winners or leading")
+        # A day whose tables all play one game leaves its name out (the CSV keeps it);
+        # a day of classic at one table and Hand and Foot at another says which is which.
+        if len({row.get("rules") for row in data}) < 2:
+            self.columns.hide("rules")
 
     def render_first_team(self, record):
         """The winners of a finished game; of a game still in play, the side ahead,

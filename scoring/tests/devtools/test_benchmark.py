@@ -147,3 +147,43 @@ def test_the_page_cost_figure_reads_each_main_page_drawn_anew_and_cached():
     standings = lines[2]
     drawn, cached = (int(part.split(" queries")[0].split()[-1]) for part in standings.split(";"))
     assert cached < drawn  # a cached page reads its body, not the data
+
+
+def test_the_command_refuses_impossible_clubs_and_servers():
+    with pytest.raises(CommandError, match="--clubs takes 1 to 99"):
+        call_command("benchmark", "--clubs", "0")
+    with pytest.raises(CommandError, match="--servers 1 to 8"):
+        call_command("benchmark", "--servers", "0")
+
+
+@pytest.mark.django_db
+def test_a_many_club_scene_splits_the_tables_and_each_club_answers_at_its_address():
+    from members.clubs import in_club
+
+    clubs = night.bench_clubs(2)
+    for club in clubs:
+        with in_club(club):
+            MemberFactory.create_batch(6)
+    scene = night.clubs_scene(tables=3, speed=1, count=2)
+    assert [t["prefix"] for t in scene["tables"]] == ["/club-01", "/club-01", "/club-02"]
+    assert [b["prefix"] for b in scene["boards"]] == ["/club-01", "/club-02"]
+    assert [m["prefix"] for m in scene["members"]] == ["/club-01", "/club-02"]
+
+    phone, last = Client(), scene["tables"][-1]
+    assert phone.get(f"/club-02/t/{last['token']}/").status_code == 302
+    data = form_data(random_hand(random.Random(2)), last["next"], key="b" * 22)
+    saved = phone.post(f"/club-02/games/{last['game']}/hands/new/", data)
+    assert saved.status_code == 302 and saved["Location"].startswith("/club-02/")
+    page = phone.get(saved["Location"])
+    assert int(HAND_FORM.search(page.content.decode()).group(1)) == last["game"]
+    with in_club(clubs[1]):
+        assert Game.objects.get(pk=last["game"]).hand_count == last["next"]
+
+    board, day = Client(), scene["boards"][0]
+    assert board.get(f"/club-01/board/code/{day['code']}/").status_code == 302
+    assert board.get(f"/club-01/board/{day['day']}/live/").status_code == 200
+    member, me = Client(), scene["members"][1]
+    member.cookies[scene["session_cookie"]] = me["session"]
+    assert member.get(f"/club-02/players/{me['person']}/").status_code == 200
+    assert me["standings"].startswith("/club-02/")
+    assert member.get(me["standings"]).status_code == 200

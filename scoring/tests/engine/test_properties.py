@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -565,3 +566,39 @@ def test_near_valid_hands_never_raise(hand, data):
             assert sum(result.breakdown.values()) == result.hand_score
     result, _ = score_request({"rules": rules.name, "teams": teams, "scores_before": scores})
     check_result(result)
+
+
+# -- every preset, one by one ------------------------------------------------------------
+
+# The tests above draw the preset at random; these make sure no preset is left out of a
+# run (twelve presets, a few examples each).
+EACH = settings(FAST, max_examples=12)
+
+
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@EACH
+@given(data=st.data())
+def test_each_preset_scores_its_legal_hands_alike_by_totals_and_by_cards(slug, data):
+    rules, teams, scores, all_melds, number = data.draw(legal_hands(slug))
+    outcome = score_hand(rules, copy.deepcopy(teams), scores, number)
+    assert outcome.ok, [error.to_dict() for error in outcome.errors]
+    for result in outcome.teams:
+        assert sum(result.breakdown.values()) == result.hand_score
+    # Card by card (every team's melds) and by totals give the same scores.
+    by_cards = [
+        {**{k: v for k, v in team.items() if k not in TOTAL_KEYS}, "melds": melds}
+        for team, melds in zip(teams, all_melds, strict=True)
+    ]
+    cards = score_hand(rules, copy.deepcopy(by_cards), scores, number)
+    totals = score_hand(rules, as_totals(rules, teams, all_melds), scores, number)
+    assert cards.to_dict() == totals.to_dict() == outcome.to_dict()
+
+
+@pytest.mark.parametrize("slug", PRESET_SLUGS)
+@EACH
+@given(teams=json_values, scores=json_values, number=json_values)
+def test_each_preset_gives_any_json_a_score_or_a_refusal(slug, teams, scores, number):
+    request = {"rules": slug, "teams": teams, "scores_before": scores, "hand_number": number}
+    result, ok = score_request(request)
+    check_result(result)
+    assert ok == ("errors" not in result)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0010_club_required'),
+        ('members', '0011_club_slug_redirect'),
     ]
 
     operations = [

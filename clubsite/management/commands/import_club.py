@@ -1,0 +1,41 @@
+"""``manage.py import_club FILE [--slug NEW]``: a club exported by ``export_club``,
+made anew on this site (see :mod:`clubsite.clubs.importer`)."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from clubsite.clubs.importer import import_club
+from clubsite.clubs.portable import PortableError
+
+
+class Command(BaseCommand):
+    help = (
+        "Read a club written by export_club into this site as a new club, in one "
+        "transaction (a failure leaves nothing written). Logins are matched by user "
+        "name; one not on this site is made without a usable password."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="The export file.")
+        parser.add_argument("--slug", help="The new club's slug (default: the file's).")
+
+    def handle(self, *args, file, slug=None, **options):
+        try:
+            done = import_club(file, slug=slug)
+        except PortableError as exc:
+            raise CommandError(str(exc)) from exc
+        club = done.club
+        self.stdout.write(
+            f"Logins: {done.users_matched} matched by user name, {done.users_made} made "
+            "without a usable password (set one in the admin)."
+        )
+        if done.codes_renewed:
+            self.stdout.write(
+                f"{done.codes_renewed} room codes, table links or board codes were taken on "
+                "this site and were given new ones."
+            )
+        for note in done.notes:
+            self.stdout.write(note)
+        total = sum(done.rows.values())
+        self.stdout.write(
+            self.style.SUCCESS(f"Imported {club.name} as “{club.slug}” ({total:,} rows).")
+        )
