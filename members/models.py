@@ -45,7 +45,11 @@ def default_language() -> str:
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError(
-            f"“{value}” is not a time zone name. Use one like Europe/London or America/New_York."
+            _(
+                "“%(value)s” is not a time zone name. Use one like Europe/London or "
+                "America/New_York."
+            )
+            % {"value": value}
         )
 
 
@@ -66,7 +70,8 @@ def validate_club_slug(value: str) -> None:
                 taken.add(str(deeper.pattern).lstrip("^").split("/")[0])
     if value.lower() in taken:
         raise ValidationError(
-            f"“{value}” is an address the site uses itself; choose another short name."
+            _("“%(value)s” is an address the site uses itself; choose another short name.")
+            % {"value": value}
         )
 
 
@@ -153,12 +158,14 @@ class Club(models.Model):
     def unique_error_message(self, model_class, unique_check):
         if tuple(unique_check) == ("slug",):
             return ValidationError(
-                f"Another club has the address /{self.slug}/ already; choose another short name.",
+                _("Another club has the address /%(slug)s/ already; choose another short name.")
+                % {"slug": self.slug},
                 code="unique",
             )
         if tuple(unique_check) == ("host",):
             return ValidationError(
-                f"Another club has the host name {self.host} already.", code="unique"
+                _("Another club has the host name %(host)s already.") % {"host": self.host},
+                code="unique",
             )
         return super().unique_error_message(model_class, unique_check)
 
@@ -170,8 +177,11 @@ class Club(models.Model):
         if self.slug and held.exists():
             raise ValidationError(
                 {
-                    "slug": f"“{self.slug}” was another club's address and still leads "
-                    "there; choose another short name."
+                    "slug": _(
+                        "“%(slug)s” was another club's address and still leads there; "
+                        "choose another short name."
+                    )
+                    % {"slug": self.slug}
                 }
             )
 

@@ -136,7 +136,7 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
 
     def form_valid(self, form):
         response = super().form_valid(form)
-        messages.success(self.request, "Your password is set and you are logged in.")
+        messages.success(self.request, _("Your password is set and you are logged in."))
         return response
 
 
@@ -196,12 +196,14 @@ def club_signup_confirm(request, token):
         try:
             club, user = signup.start_club(data)
         except signup.Taken:
-            problem = (
-                f"Another club has the address /{data['slug']}/ now. Fill in the form again "
-                "with another short name."
-            )
+            problem = _(
+                "Another club has the address /%(slug)s/ now. Fill in the form again with "
+                "another short name."
+            ) % {"slug": data["slug"]}
             return render(request, "clubs/signup_confirm.html", {"problem": problem}, status=409)
         if user.has_usable_password():
-            messages.success(request, f"{club.name} is made: log in with your password.")
+            messages.success(
+                request, _("%(club)s is made: log in with your password.") % {"club": club.name}
+            )
         return redirect(officer_link(user, club, request))
     return render(request, "clubs/signup_confirm.html", {"data": data})

