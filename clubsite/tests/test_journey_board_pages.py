@@ -8,7 +8,6 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from members.tests.factories import ClubDayFactory, RoundFactory, TableFactory
-from scoring.models import RuleSet
 from scoring.play.services.games import next_game
 from scoring.tests import games
 from scoring.tests.samples import LOSE, WIN
@@ -30,7 +29,6 @@ def big_day(db):
     day = ClubDayFactory(date=timezone.localdate(), title="Big night")
     people = games.people(118, prefix="B")
     round1 = RoundFactory(day=day, number=1)
-    three = RuleSet.objects.get(slug="three-player")
     start = 0
     for number in range(1, 31):
         size = 3 if number > 28 else 4
@@ -39,7 +37,7 @@ def big_day(db):
         table = TableFactory(round=round1, number=number, seated=seated)
         if size == 3:
             hands = [[WIN, LOSE, LOSE]]
-            games.play(table, [[p] for p in seated], hands, on_the_day=False, rule_set=three)
+            games.play(table, [[p] for p in seated], hands, on_the_day=False)
         elif number <= 6:  # a game finished, the next one started
             game = games.win(table, seated[:2], seated[2:], hands=3)
             next_game(game, [[seated[0], seated[2]], [seated[1], seated[3]]])

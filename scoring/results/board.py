@@ -207,6 +207,7 @@ def board(day: ClubDay) -> dict:
         "rounds": sorted({t["round"] for t in tables}),
         "rows": rows,
         # Tables playing different games (classic at one, Hand and Foot at another):
-        # each table's card names its game.
-        "mixed_rules": len({row["rules"] for row in rows}) > 1,
+        # each table's card names its game. A table of three playing the day's rules
+        # for three plays the same game.
+        "mixed_rules": len({row["rule_set"] for row in rows}) > 1,
     }

@@ -99,6 +99,8 @@ def day_games(day: ClubDay) -> list[dict]:
                 else None,
                 "hands": game.hand_count,
                 "rules": game.rules_name,
+                # A table of three playing the day's rules for three is the same game.
+                "rule_set": game.rule_set_id,
             }
         )
     return rows

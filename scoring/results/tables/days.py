@@ -59,7 +59,7 @@ class DayGamesTable(LinkPlayers, Table):
             self.columns["first_team"].column.verbose_name = _("Winners or leading")
         # A day whose tables all play one game leaves its name out (the CSV keeps it);
         # a day of classic at one table and Hand and Foot at another says which is which.
-        if len({row.get("rules") for row in data}) < 2:
+        if len({row.get("rule_set") for row in data}) < 2:
             self.columns.hide("rules")
 
     def render_first_team(self, record):
