@@ -54,11 +54,12 @@ PENALTY_LABELS = {
 _KIND_ORDER = {spec.key: n for n, spec in enumerate(CATALOGUE)}
 
 
-def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
+def kinds_words(canastas, leave_out=("natural", "mixed"), names=None) -> str:
     """Canastas by kind in words, "1 canasta of sevens; 2 sequence canastas" (the
     kinds in ``leave_out`` left out), in the catalogue's order whatever the order of
     the stored object (PostgreSQL keeps a JSON object's keys in an order of its own):
-    the workbook's Hands sheet."""
+    the workbook's Hands sheet. ``names``: the game's own names of kinds ("Samba" for
+    its sequence canastas)."""
     if not isinstance(canastas, dict):
         return ""
     words = []
@@ -66,7 +67,7 @@ def kinds_words(canastas, leave_out=("natural", "mixed")) -> str:
         spec = CATALOGUE_BY_KEY.get(kind)
         if kind in leave_out or spec is None or type(n) is not int or n <= 0:
             continue
-        one, many = kind_words(spec.label)
+        one, many = kind_words((names or {}).get(kind) or spec.label)
         words.append(f"{n} {one if n == 1 else many}")
     return "; ".join(words)
 

@@ -98,7 +98,8 @@ def games_rows(
     labels: dict[int, str] | None = None,
 ) -> Iterator[list]:
     """One row per finished game; ``seen`` (if given) collects game id → (date, day
-    label, round, table, game number, failed melds by hand) for the Hands sheet;
+    label, round, table, game number, failed melds by hand, the game's names of its
+    kinds of canasta) for the Hands sheet;
     ``labels`` maps a club day id to its Day label."""
     labels = labels or {}
     teams = (
@@ -123,6 +124,7 @@ def games_rows(
             "game__rules_name",
             "game__finished_at",
             "game__failed_melds",
+            "game__rules__canasta_kinds",
             "id",
             "total",
             "won",
@@ -132,17 +134,25 @@ def games_rows(
     current = None
     game_info = None
     sides: list[tuple[int, int, bool]] = []
-    for game_id, *info, failed, team_id, total, won in teams:
+    for game_id, *info, failed, kinds, team_id, total, won in teams:
         if game_id != current:
             if current is not None:
                 yield _game_row(game_info, sides, names, n_teams)
             info[1] = labels.get(info[1], "")
             current, game_info, sides = game_id, info, []
             if seen is not None:
-                seen[game_id] = (*info[:5], saved_failed_melds(failed))
+                seen[game_id] = (*info[:5], saved_failed_melds(failed), _kind_names(kinds))
         sides.append((team_id, total, won))
     if current is not None:
         yield _game_row(game_info, sides, names, n_teams)
+
+
+def _kind_names(kinds) -> dict[str, str]:
+    """The game's own names of its kinds of canasta (Samba's "Samba" for a sequence),
+    from its rules' ``canasta_kinds``."""
+    if not isinstance(kinds, list):
+        return {}
+    return {k["kind"]: k["label"] for k in kinds if isinstance(k, dict) and k.get("label")}
 
 
 def _game_row(info, sides: list[tuple[int, int, bool]], names, n_teams: int) -> list:
@@ -272,7 +282,8 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
         info = games.get(game_id)
         if info is None:  # finished while the workbook was being written: next time
             continue
-        *where, failed = info  # date, day, round, table, game; failed melds by hand
+        # date, day, round, table, game; failed melds by hand; the game's names of kinds
+        *where, failed, kind_names = info
         inputs = penalised.get((game_id, hand)) if penalty else None
         yield [
             *where,
@@ -282,7 +293,7 @@ def hands_rows(period, names: dict[int, str], games: dict[int, tuple]) -> Iterat
             melded,
             natural,
             mixed,
-            kinds_words(by_kind),
+            kinds_words(by_kind, names=kind_names),
             red_threes,
             str(WENT_OUT_SHEET.get(went_out, went_out)),
             left,
