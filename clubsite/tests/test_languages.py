@@ -213,6 +213,20 @@ def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
         assert words in response.content.decode()
 
 
+def test_a_refusal_naming_a_box_starts_with_a_capital(world, settings):
+    """Spanish and Portuguese put the box first ("puntos bajados del Equipo 1"): the
+    sentence still starts with a capital letter."""
+    too_many = [dict(BIG, melded_points=1300), SMALL]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("es", "Puntos bajados del Equipo 1 (1.300): es más de lo que valen"),
+        ("pt-br", "Pontos baixados (Equipe 1) (1.300)"),
+    ):
+        speak(settings, code)
+        response = persona_client(world, "keeper").post(url, quick_post(too_many, 3))
+        assert words in response.content.decode(), code
+
+
 def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
     speak(settings, "es")
     keeper = persona_client(world, "keeper")
@@ -276,6 +290,22 @@ def test_the_standings_in_spanish_and_portuguese(world, settings):
         assert words in body, words
 
 
+def test_a_guest_is_named_in_the_readers_language(world, settings):
+    """Gus the guest played a finished game: his badge on the results tables and his
+    name in the CSV say "invitado" / "convidado", never the English word."""
+    officer = persona_client(world, "officer")
+    for code, guest in (("es", "invitado"), ("pt-br", "convidado")):
+        speak(settings, code)
+        for name in ("scoring:standings", "scoring:partnerships", "scoring:records"):
+            body = page(officer, reverse(name) + "?season=all")
+            assert f'<span class="badge">{guest}</span>' in body, (code, name)
+            assert ">guest<" not in body, (code, name)
+        csv = officer.get(reverse("scoring:partnerships") + "?season=all&_export=csv")
+        text = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode()
+        assert f"Gus Guest ({guest})" in text, code
+        assert "(guest)" not in text, code
+
+
 def test_a_days_results_in_portuguese_with_its_dates(world, settings):
     speak(settings, "pt-br")
     body = page(persona_client(world, "member"), reverse("scoring:day_results") + "?season=all")
@@ -311,6 +341,7 @@ def test_the_day_sheet_in_spanish_on_a4(world, settings):
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
     assert "Los seis mejores" in body and "hoja A4" in body
+    assert "(ganaron)" in body and "(ganó)" not in body  # a pair won the game
     assert "css/paper-a4.css" in body
     settings.CLUB_PAPER = "Letter"
     body = page(
@@ -348,6 +379,13 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
     assert isinstance(date_cell.value, datetime.datetime | datetime.date)
     assert date_cell.number_format == "d/m/yyyy"
     assert standings.page_setup.paperSize == 9  # A4
+    # The guest and the count of days in the language too.
+    words = {cell for sheet in wb for row in sheet.iter_rows(values_only=True) for cell in row}
+    guest = "Gus Guest (invitado)" if code == "es" else "Gus Guest (convidado)"
+    assert any(isinstance(w, str) and guest in w for w in words)
+    assert not any(isinstance(w, str) and "(guest)" in w for w in words)
+    days = "jornadas" if code == "es" else "encontros"
+    assert any(isinstance(w, str) and w.startswith("Total, ") and w.endswith(days) for w in words)
 
 
 # ---------------------------------------------------------------------------------------
