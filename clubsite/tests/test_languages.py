@@ -220,7 +220,7 @@ def test_a_refusal_naming_a_box_starts_with_a_capital(world, settings):
     url = reverse("scoring:hand_new", args=[world.playing.pk])
     for code, words in (
         ("es", "Puntos bajados del Equipo 1 (1.300): es más de lo que valen"),
-        ("pt-br", "Pontos baixados (Equipe 1) (1.300)"),
+        ("pt-br", "Pontos baixados (Equipe 1): 1.300 é mais do que valem"),
     ):
         speak(settings, code)
         response = persona_client(world, "keeper").post(url, quick_post(too_many, 3))
