@@ -161,6 +161,20 @@ def test_numbers_and_dates_in_spanish_and_portuguese(code):
         assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5 Dec 2026"
 
 
+@pytest.mark.parametrize(("code", "shown"), [("es", "1.040"), ("pt-br", "1.040"), ("en", "1,040")])
+def test_a_rating_and_the_other_sides_score_in_the_languages_numbers(code, shown):
+    """The rating on a player's page and the day results' other score (written by the
+    site, not by a number column) group thousands as the language does."""
+    from scoring.results.ratings import NEW_PLAYER_RATING, POINTS_PER_ORDINAL
+    from scoring.results.tables.days import DayGamesTable
+    from scoring.templatetags.results_tags import rating
+
+    with translation.override(code):
+        assert rating((1040 - NEW_PLAYER_RATING) / POINTS_PER_ORDINAL) == shown
+        other = DayGamesTable([]).render_other_score({"other_totals": [1040, 300]})
+        assert other == f"{shown} / 300"
+
+
 # ---------------------------------------------------------------------------------------
 # The table page: the score keeper's phone
 
