@@ -461,3 +461,17 @@ def test_the_variants_words_in_spanish_and_portuguese():
             assert unfinished_words(sevens, 2) == unfinished
             assert escalera.plural == ("escaleras" if code == "es" else "canastras de sequência")
     assert sevens.plural == "canastas of sevens"  # English outside a page
+
+
+def test_a_roster_refusal_in_spanish_and_portuguese():
+    """The roster upload's refusals (too large, too many rows, a damaged workbook) are
+    in the officer's language, numbers too."""
+    from members.roster.limits import RosterError, check_upload_size, too_many_rows
+    from members.roster.read import read_roster
+
+    with translation.override("es"):
+        assert "más de 20.000 filas" in str(too_many_rows())
+        with pytest.raises(RosterError, match=r"demasiado grande \(6,0 MB\).*Guarde solo"):
+            check_upload_size(6 * 1024 * 1024)
+    with translation.override("pt-br"), pytest.raises(RosterError, match="danificado"):
+        read_roster("roster.xlsx", b"PK\x03\x04 not really a workbook")
