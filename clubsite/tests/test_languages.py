@@ -161,6 +161,23 @@ def test_numbers_and_dates_in_spanish_and_portuguese(code):
         assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5 Dec 2026"
 
 
+@pytest.mark.parametrize(
+    ("code", "long", "club_day"),
+    [
+        ("es", "jueves 26 de noviembre de 2026", "jue 26/11/2026"),
+        ("pt-br", "quinta-feira, 26 de novembro de 2026", "qui, 26/11/2026"),
+        ("en", "Thursday 26 November 2026", "Thu 26 Nov 2026"),
+    ],
+)
+def test_month_and_weekday_names_as_the_language_writes_them(code, long, club_day):
+    """Brazilian Portuguese writes months and weekdays in small letters (Django's own
+    catalog capitalises them: "Quinta-feira, 26 de Novembro")."""
+    day = datetime.date(2026, 11, 26)
+    with translation.override(code):
+        assert date_format(day, "WEEKDAY_LONG_FORMAT") == long
+        assert date_format(day, "CLUB_DAY_FORMAT") == club_day
+
+
 @pytest.mark.parametrize(("code", "shown"), [("es", "1.040"), ("pt-br", "1.040"), ("en", "1,040")])
 def test_a_rating_and_the_other_sides_score_in_the_languages_numbers(code, shown):
     """The rating on a player's page and the day results' other score (written by the
