@@ -55,13 +55,13 @@ def test_a_club_with_an_officer_email_gets_its_settings_and_a_link_at_its_addres
         name="North Club",
         officer_email="nora@example.org",
         time_zone="Europe/London",
-        language="en-gb",
+        language="es",
     )
     club = Club.objects.get(slug="north")
     assert (club.name, club.time_zone, club.language_code) == (
         "North Club",
         "Europe/London",
-        "en-gb",
+        "es",
     )
     with in_club(club):
         assert ClubSettings.objects.get().default_rule_set.slug == "club"
