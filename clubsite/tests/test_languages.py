@@ -437,7 +437,10 @@ def test_the_officers_pages_in_spanish_and_portuguese(world, settings):
                 ("Premio por canasta limpia", "Otras clases de canasta", "Copiarlo para cambiarlo"),
             ),
             (reverse("scoring:day_rules", args=[world.day.pk]), ("Reglamento de esta jornada",)),
-            (reverse("club_settings"), ("Zona horaria", "Reglamento por defecto")),
+            (
+                reverse("club_settings"),
+                ("Zona horaria", "Reglamento por defecto", "Guardar los ajustes"),
+            ),
         ],
         "pt-br": [
             (reverse("members:people"), ("Adicionar um sócio", "Unificar duas fichas")),
@@ -447,7 +450,10 @@ def test_the_officers_pages_in_spanish_and_portuguese(world, settings):
                 reverse("scoring:ruleset_edit", args=[modern.pk]),
                 ("Bônus por canastra limpa", "Outros tipos de canastra", "coringa = 50"),
             ),
-            (reverse("club_settings"), ("Fuso horário", "Regras padrão")),
+            (
+                reverse("club_settings"),
+                ("Fuso horário", "Regras padrão", "Salvar as configurações"),
+            ),
         ],
     }
     for code, visits in pages.items():
