@@ -3,7 +3,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubsite import languages
-from members.permissions import is_officer
+from members.permissions import belongs_to_club, is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
 NAV = [
@@ -34,7 +34,9 @@ def club(request):
         }
     user = getattr(request, "user", None)
     officer = is_officer(user)
-    logged_in = bool(user and user.is_authenticated)
+    # The members' items for the club's own people: a login of another club only is a
+    # visitor here (its pages would refuse it).
+    logged_in = officer or belongs_to_club(user)
     items = []
     for label, name, who in NAV:
         if (who == "officer" and not officer) or (who == "member" and not logged_in):

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext
 
 from members.clubs import current_club_id
 from members.models import ClubRole, Person, Seat
@@ -83,6 +84,16 @@ def person_for(user):
     return kept[1]
 
 
+def belongs_to_club(user) -> bool:
+    """Whether a logged-in ``user`` is someone at the active club: an officer, or a
+    person on its records (a member, or a guest given a login). A login of other clubs
+    only is an outsider here, as a visitor is: it reads no more of this club than a
+    visitor may (issue 24: a member of club A is nobody at club B)."""
+    if not user or not user.is_authenticated or current_club_id() is None:
+        return False
+    return is_officer(user) or person_for(user) is not None
+
+
 def make_officer(user, club=None) -> ClubRole:
     """Make ``user`` an officer of ``club`` (the active club when None)."""
     if club is None:
@@ -102,7 +113,7 @@ def officer_required(view):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not is_officer(request.user):
-            raise PermissionDenied("Only club officers can do this.")
+            raise PermissionDenied(gettext("Only club officers can do this."))
         return view(request, *args, **kwargs)
 
     return wrapper

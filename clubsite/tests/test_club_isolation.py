@@ -251,6 +251,56 @@ OWN_PAGES = {
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
+def test_club_a_people_at_club_b_addresses(worlds, persona):
+    """Every URL of club B, at B's own address with B's real ids, GET, for each persona
+    of club A (a login of A is a visitor at B: logged in is not enough to read B's
+    standings, results, records or players' pages). Nothing of B is shown, except
+    what B's own secrets open by design (its table link, room code, board code, a
+    member's signed unsubscribe link)."""
+    violations = []
+    for name, case in CASES.items():
+        if name in LEADS_TO_ITS_CLUB or name == "scoring:results_unsubscribe":
+            continue
+        url = B + case.url(worlds.b)
+        response = a_persona(worlds, persona).get(url)
+        if response.status_code >= 500:
+            violations.append(f"GET {url}: {response.status_code}")
+        shown = leaks(response)
+        if shown:
+            violations.append(f"GET {url}: shows club B's data to A's {persona} ({shown!r})")
+    assert violations == [], "\n".join(violations)
+
+
+def test_club_b_public_standings_give_club_a_people_no_players_pages(worlds):
+    """With B's standings public, A's member reads them as a visitor does: B's names,
+    but no link to a player's page, and the player's page itself refused."""
+    from scoring.models import ClubSettings
+
+    with in_club(worlds.club_b):
+        ClubSettings.objects.update(public_standings=True)
+    member = a_persona(worlds, "member")
+    for path in ("/standings/", "/records/", f"/results/{worlds.b.last_week.pk}/"):
+        page = member.get(B + path)
+        assert page.status_code == 200, path
+        assert f'href="{B}/players/' not in page.content.decode(), path
+    assert member.get(f"{B}/players/{worlds.b.mary.pk}/").status_code == 403
+    assert f'href="{B}/me/"' not in member.get(f"{B}/standings/").content.decode()  # no menu
+
+
+def test_a_refusal_at_club_b_is_in_its_language_and_leads_to_its_front_page(worlds):
+    """A's officer at B's people page: refused in B's language (Portuguese here), with
+    a link to B's own front page, not the site's list of clubs."""
+    worlds.club_b.language_code = "pt-br"
+    worlds.club_b.save(update_fields=["language_code"])
+    page = a_persona(worlds, "officer").get(f"{B}/people/")
+    assert page.status_code == 403
+    body = page.content.decode()
+    assert "Só os organizadores do clube podem fazer isto." in body
+    assert f'<a href="{B}/">' in body
+    assert "Only club officers" not in body
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
 def test_club_b_ids_in_club_a_forms(worlds, persona):
     """Every form of club A (A's addresses, A's ids) sent with club B's ids in its
     fields: refused or done within club A, never reaching club B."""

@@ -161,6 +161,37 @@ def test_numbers_and_dates_in_spanish_and_portuguese(code):
         assert date_format(datetime.date(2026, 12, 5), "DAY_FORMAT") == "5 Dec 2026"
 
 
+@pytest.mark.parametrize(
+    ("code", "long", "club_day"),
+    [
+        ("es", "jueves 26 de noviembre de 2026", "jue 26/11/2026"),
+        ("pt-br", "quinta-feira, 26 de novembro de 2026", "qui, 26/11/2026"),
+        ("en", "Thursday 26 November 2026", "Thu 26 Nov 2026"),
+    ],
+)
+def test_month_and_weekday_names_as_the_language_writes_them(code, long, club_day):
+    """Brazilian Portuguese writes months and weekdays in small letters (Django's own
+    catalog capitalises them: "Quinta-feira, 26 de Novembro")."""
+    day = datetime.date(2026, 11, 26)
+    with translation.override(code):
+        assert date_format(day, "WEEKDAY_LONG_FORMAT") == long
+        assert date_format(day, "CLUB_DAY_FORMAT") == club_day
+
+
+@pytest.mark.parametrize(("code", "shown"), [("es", "1.040"), ("pt-br", "1.040"), ("en", "1,040")])
+def test_a_rating_and_the_other_sides_score_in_the_languages_numbers(code, shown):
+    """The rating on a player's page and the day results' other score (written by the
+    site, not by a number column) group thousands as the language does."""
+    from scoring.results.ratings import NEW_PLAYER_RATING, POINTS_PER_ORDINAL
+    from scoring.results.tables.days import DayGamesTable
+    from scoring.templatetags.results_tags import rating
+
+    with translation.override(code):
+        assert rating((1040 - NEW_PLAYER_RATING) / POINTS_PER_ORDINAL) == shown
+        other = DayGamesTable([]).render_other_score({"other_totals": [1040, 300]})
+        assert other == f"{shown} / 300"
+
+
 # ---------------------------------------------------------------------------------------
 # The table page: the score keeper's phone
 
@@ -211,6 +242,20 @@ def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
         response = persona_client(world, "keeper").post(url, quick_post(both_out, 3))
         assert response.status_code == 200
         assert words in response.content.decode()
+
+
+def test_a_refusal_naming_a_box_starts_with_a_capital(world, settings):
+    """Spanish and Portuguese put the box first ("puntos bajados del Equipo 1"): the
+    sentence still starts with a capital letter."""
+    too_many = [dict(BIG, melded_points=1300), SMALL]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("es", "Puntos bajados del Equipo 1 (1.300): es más de lo que valen"),
+        ("pt-br", "Pontos baixados (Equipe 1): 1.300 é mais do que valem"),
+    ):
+        speak(settings, code)
+        response = persona_client(world, "keeper").post(url, quick_post(too_many, 3))
+        assert words in response.content.decode(), code
 
 
 def test_a_saved_hand_is_told_with_the_languages_numbers(world, settings):
@@ -276,6 +321,22 @@ def test_the_standings_in_spanish_and_portuguese(world, settings):
         assert words in body, words
 
 
+def test_a_guest_is_named_in_the_readers_language(world, settings):
+    """Gus the guest played a finished game: his badge on the results tables and his
+    name in the CSV say "invitado" / "convidado", never the English word."""
+    officer = persona_client(world, "officer")
+    for code, guest in (("es", "invitado"), ("pt-br", "convidado")):
+        speak(settings, code)
+        for name in ("scoring:standings", "scoring:partnerships", "scoring:records"):
+            body = page(officer, reverse(name) + "?season=all")
+            assert f'<span class="badge">{guest}</span>' in body, (code, name)
+            assert ">guest<" not in body, (code, name)
+        csv = officer.get(reverse("scoring:partnerships") + "?season=all&_export=csv")
+        text = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode()
+        assert f"Gus Guest ({guest})" in text, code
+        assert "(guest)" not in text, code
+
+
 def test_a_days_results_in_portuguese_with_its_dates(world, settings):
     speak(settings, "pt-br")
     body = page(persona_client(world, "member"), reverse("scoring:day_results") + "?season=all")
@@ -311,6 +372,7 @@ def test_the_day_sheet_in_spanish_on_a4(world, settings):
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
     assert "Los seis mejores" in body and "hoja A4" in body
+    assert "(ganaron)" in body and "(ganó)" not in body  # a pair won the game
     assert "css/paper-a4.css" in body
     settings.CLUB_PAPER = "Letter"
     body = page(
@@ -348,6 +410,13 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
     assert isinstance(date_cell.value, datetime.datetime | datetime.date)
     assert date_cell.number_format == "d/m/yyyy"
     assert standings.page_setup.paperSize == 9  # A4
+    # The guest and the count of days in the language too.
+    words = {cell for sheet in wb for row in sheet.iter_rows(values_only=True) for cell in row}
+    guest = "Gus Guest (invitado)" if code == "es" else "Gus Guest (convidado)"
+    assert any(isinstance(w, str) and guest in w for w in words)
+    assert not any(isinstance(w, str) and "(guest)" in w for w in words)
+    days = "jornadas" if code == "es" else "encontros"
+    assert any(isinstance(w, str) and w.startswith("Total, ") and w.endswith(days) for w in words)
 
 
 # ---------------------------------------------------------------------------------------
@@ -368,7 +437,10 @@ def test_the_officers_pages_in_spanish_and_portuguese(world, settings):
                 ("Premio por canasta limpia", "Otras clases de canasta", "Copiarlo para cambiarlo"),
             ),
             (reverse("scoring:day_rules", args=[world.day.pk]), ("Reglamento de esta jornada",)),
-            (reverse("club_settings"), ("Zona horaria", "Reglamento por defecto")),
+            (
+                reverse("club_settings"),
+                ("Zona horaria", "Reglamento por defecto", "Guardar los ajustes"),
+            ),
         ],
         "pt-br": [
             (reverse("members:people"), ("Adicionar um sócio", "Unificar duas fichas")),
@@ -378,7 +450,10 @@ def test_the_officers_pages_in_spanish_and_portuguese(world, settings):
                 reverse("scoring:ruleset_edit", args=[modern.pk]),
                 ("Bônus por canastra limpa", "Outros tipos de canastra", "coringa = 50"),
             ),
-            (reverse("club_settings"), ("Fuso horário", "Regras padrão")),
+            (
+                reverse("club_settings"),
+                ("Fuso horário", "Regras padrão", "Salvar as configurações"),
+            ),
         ],
     }
     for code, visits in pages.items():
@@ -409,3 +484,17 @@ def test_the_variants_words_in_spanish_and_portuguese():
             assert unfinished_words(sevens, 2) == unfinished
             assert escalera.plural == ("escaleras" if code == "es" else "canastras de sequência")
     assert sevens.plural == "canastas of sevens"  # English outside a page
+
+
+def test_a_roster_refusal_in_spanish_and_portuguese():
+    """The roster upload's refusals (too large, too many rows, a damaged workbook) are
+    in the officer's language, numbers too."""
+    from members.roster.limits import RosterError, check_upload_size, too_many_rows
+    from members.roster.read import read_roster
+
+    with translation.override("es"):
+        assert "más de 20.000 filas" in str(too_many_rows())
+        with pytest.raises(RosterError, match=r"demasiado grande \(6,0 MB\).*Guarde solo"):
+            check_upload_size(6 * 1024 * 1024)
+    with translation.override("pt-br"), pytest.raises(RosterError, match="danificado"):
+        read_roster("roster.xlsx", b"PK\x03\x04 not really a workbook")

@@ -14,6 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 HEADER_SEARCH_ROWS = 20
 MAX_ROWS = 20_000
@@ -23,7 +27,12 @@ MAX_CELL_CHARS = 2_000  # a person's notes hold up to 2,000: a download imports 
 MAX_COLUMNS = 16_384
 
 MB = 1024 * 1024
-SAVE_ONLY_THE_ROSTER = "Save only the roster sheet (as .xlsx or .csv) and try again."
+SAVE_ONLY_THE_ROSTER = gettext_lazy("Save only the roster sheet (as .xlsx or .csv) and try again.")
+
+
+def num(n, decimals: int | None = None) -> str:
+    """A number as the officer's language writes it (20,000 or 20.000)."""
+    return number_format(n, decimal_pos=decimals, force_grouping=True)
 
 
 class RosterError(Exception):
@@ -34,35 +43,50 @@ def check_upload_size(size: int, limit: int = MAX_UPLOAD_BYTES) -> None:
     """Refuse a file by its byte size, before anything reads its content."""
     if size > limit:
         raise RosterError(
-            f"The file is too large ({size / MB:.1f} MB); a roster file may be at most "
-            f"{limit // MB} MB. {SAVE_ONLY_THE_ROSTER}"
+            _(
+                "The file is too large (%(size)s MB); a roster file may be at most "
+                "%(limit)s MB. %(save)s"
+            )
+            % {"size": num(size / MB, 1), "limit": num(limit // MB), "save": SAVE_ONLY_THE_ROSTER}
         )
 
 
 def too_many_rows() -> RosterError:
     """The refusal for a sheet or text with more rows than a roster can have."""
     return RosterError(
-        f"The roster has more than {MAX_ROWS:,} rows; a club roster is at most {MAX_ROWS:,} "
-        "members. Delete the empty and old rows at the bottom, save only the roster sheet "
-        "and try again."
+        _(
+            "The roster has more than %(rows)s rows; a club roster is at most %(rows)s "
+            "members. Delete the empty and old rows at the bottom, save only the roster "
+            "sheet and try again."
+        )
+        % {"rows": num(MAX_ROWS)}
     )
 
 
 def too_many_cells(where: str) -> RosterError:
     """The refusal for a row wider than any spreadsheet makes."""
     return RosterError(
-        f"{where} has more than {MAX_COLUMNS:,} cells; a roster needs only a few columns. "
-        f"Delete the columns to the right of the roster. {SAVE_ONLY_THE_ROSTER}"
+        _(
+            "%(where)s has more than %(cells)s cells; a roster needs only a few columns. "
+            "Delete the columns to the right of the roster. %(save)s"
+        )
+        % {"where": where, "cells": num(MAX_COLUMNS), "save": SAVE_ONLY_THE_ROSTER}
     )
 
 
 def cell_too_long(where: str, length: int | None = None) -> RosterError:
     """The refusal for one cell longer than any roster cell (where: 'Cell B7')."""
-    size = f"{length:,} characters" if length else f"more than {MAX_CELL_CHARS:,} characters"
+    if length:
+        size = _("%(n)s characters") % {"n": num(length)}
+    else:
+        size = _("more than %(n)s characters") % {"n": num(MAX_CELL_CHARS)}
     return RosterError(
-        f"{where} holds {size}; a roster cell holds a name, a number or a short note (at "
-        f"most {MAX_CELL_CHARS:,} characters). Shorten or empty that cell, save the file "
-        "and try again."
+        _(
+            "%(where)s holds %(size)s; a roster cell holds a name, a number or a short note "
+            "(at most %(most)s characters). Shorten or empty that cell, save the file and "
+            "try again."
+        )
+        % {"where": where, "size": size, "most": num(MAX_CELL_CHARS)}
     )
 
 

@@ -21,6 +21,9 @@ from __future__ import annotations
 import zipfile
 from xml.parsers import expat
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from members.roster.limits import (
     HEADER_SEARCH_ROWS,
     MAX_CELL_CHARS,
@@ -30,6 +33,7 @@ from members.roster.limits import (
     SAVE_ONLY_THE_ROSTER,
     RosterError,
     cell_too_long,
+    num,
     too_many_cells,
     too_many_rows,
 )
@@ -42,7 +46,7 @@ MAX_RATIO = 100
 RATIO_FROM_SIZE = 1 * MB  # small parts may shrink as much as they like
 READ_CHUNK = 64 * 1024
 
-DAMAGED = (
+DAMAGED = gettext_lazy(
     "This file could not be read as an Excel workbook (.xlsx): it may be damaged, or "
     "another kind of file renamed. Save the roster again as .xlsx or .csv."
 )
@@ -56,8 +60,8 @@ _COUNTED = {f"{ns} {local}": local for ns in SHEET_NAMESPACES for local in ("row
 
 def _unpacks_to(size: int, limit: int) -> RosterError:
     return RosterError(
-        f"This file unpacks to {size / MB:,.0f} MB; a roster is at most {limit // MB} MB "
-        f"unpacked. {SAVE_ONLY_THE_ROSTER}"
+        _("This file unpacks to %(size)s MB; a roster is at most %(limit)s MB unpacked. %(save)s")
+        % {"size": num(round(size / MB)), "limit": num(limit // MB), "save": SAVE_ONLY_THE_ROSTER}
     )
 
 
@@ -76,8 +80,11 @@ def check_package(archive: zipfile.ZipFile) -> None:
         shrunk = info.file_size / max(info.compress_size, 1)
         if info.file_size > RATIO_FROM_SIZE and shrunk > MAX_RATIO:
             raise RosterError(
-                f"This file unpacks to {shrunk:,.0f} times its size, which no spreadsheet "
-                f"does: it may be damaged or built to harm. {SAVE_ONLY_THE_ROSTER}"
+                _(
+                    "This file unpacks to %(times)s times its size, which no spreadsheet "
+                    "does: it may be damaged or built to harm. %(save)s"
+                )
+                % {"times": num(round(shrunk)), "save": SAVE_ONLY_THE_ROSTER}
             )
 
 
@@ -105,8 +112,8 @@ class _SheetScan:
         elif local == "c":
             self.cells += 1
             if self.cells > MAX_COLUMNS:
-                raise too_many_cells(f"Row {self.row}")
-            self.cell = attrs.get("r") or f"A cell of row {self.row}"
+                raise too_many_cells(_("Row %(line)s") % {"line": self.row})
+            self.cell = attrs.get("r") or _("A cell of row %(n)s") % {"n": self.row}
             self.chars = 0
         elif local == "f":
             self.in_formula = True
@@ -122,7 +129,7 @@ class _SheetScan:
         if self.cell and not self.in_formula:
             self.chars += len(data)
             if self.chars > MAX_CELL_CHARS:
-                where = self.cell if " " in self.cell else f"Cell {self.cell}"
+                where = self.cell if " " in self.cell else _("Cell %(cell)s") % {"cell": self.cell}
                 raise cell_too_long(where)
 
 

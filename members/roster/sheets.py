@@ -22,7 +22,9 @@ Sheets = list[tuple[str, list[tuple[int, list[Any]]]]]
 def _cell_name(line: int, column: int | None) -> str:
     from openpyxl.utils import get_column_letter
 
-    return f"Row {line}" if column is None else f"Cell {get_column_letter(column)}{line}"
+    if column is None:
+        return _("Row %(line)s") % {"line": line}
+    return _("Cell %(cell)s") % {"cell": f"{get_column_letter(column)}{line}"}
 
 
 def xlsx_sheets(data: bytes) -> Sheets:
@@ -84,7 +86,9 @@ def _decode(data: bytes) -> str:
 
 
 def _line_name(line: int, column: int | None) -> str:
-    return f"Line {line}" if column is None else f"Line {line}, column {column}"
+    if column is None:
+        return _("Line %(n)s") % {"n": line}
+    return _("Line %(n)s, column %(column)s") % {"n": line, "column": column}
 
 
 def csv_sheets(data: bytes, find_header=None) -> Sheets:
@@ -143,7 +147,7 @@ def _csv_rows(text: str, delimiter: str) -> list[tuple[int, list[Any]]]:
             last_line = reader.line_num
     except csv.Error as error:
         if "field larger than field limit" in str(error):
-            raise cell_too_long(f"A cell on line {reader.line_num}") from error
+            raise cell_too_long(_("A cell on line %(n)s") % {"n": reader.line_num}) from error
         raise RosterError(
             _("This .csv file could not be read: %(error)s.") % {"error": error}
         ) from error

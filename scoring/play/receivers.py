@@ -164,7 +164,13 @@ def end_games_at_close(sender, day, choices, **kwargs):
             continue
         winner = next(t for t in game.teams.all() if t.pk == ended.winner_id)
         notes.append(
-            gettext("Game %(number)s at %(table)s was ended as it stood: %(names)s won %(score)s.")
+            # The same English for one winner and two; Spanish and Portuguese say
+            # "ganó" / "ganaron" (a player alone, a partnership).
+            ngettext(
+                "Game %(number)s at %(table)s was ended as it stood: %(names)s won %(score)s.",
+                "Game %(number)s at %(table)s was ended as it stood: %(names)s won %(score)s.",
+                _alone(winner),
+            )
             % {
                 "number": game.number,
                 "table": game.table,

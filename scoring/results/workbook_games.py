@@ -52,7 +52,9 @@ def team_names(period: Period) -> dict[int, str]:
     )
     names: dict[int, list[str]] = {}
     for team_id, first, last, kind in rows:
-        label = full_name(first, last) + (" (guest)" if kind == Person.Kind.GUEST else "")
+        label = full_name(first, last)
+        if kind == Person.Kind.GUEST:
+            label = gettext("%(name)s (guest)") % {"name": label}
         names.setdefault(team_id, []).append(label)
     return {team_id: " & ".join(people) for team_id, people in names.items()}
 

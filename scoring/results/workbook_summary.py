@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Sum
 from django.utils.formats import date_format
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from members.models import ClubDay, Person, SignIn
@@ -128,9 +128,9 @@ def _day_figures(period: Period, labels: dict[int, str]) -> list[DayFigures]:
 
 def _total(label: str, days: list[DayFigures]) -> list:
     figures = sum((d.figures for d in days), Counter())
-    return [None, f"{label}: {len(days)} day{'s' if len(days) != 1 else ''}"] + [
-        figures[name] for name in _FIGURES
-    ]
+    n = len(days)
+    words = ngettext("%(label)s: %(n)s day", "%(label)s: %(n)s days", n) % {"label": label, "n": n}
+    return [None, words] + [figures[name] for name in _FIGURES]
 
 
 def _season_totals(period: Period, days: list[DayFigures]) -> list[list]:

@@ -36,7 +36,7 @@ class Command(BaseCommand):
         parser.add_argument("--officer-username", default="", help="The officer's login name.")
         parser.add_argument("--officer-password", default=None, help="The officer's password.")
         parser.add_argument("--time-zone", help="Where the club plays, e.g. Europe/London.")
-        parser.add_argument("--language", help="The language code of its pages, e.g. en-gb.")
+        parser.add_argument("--language", help="The language code of its pages: en, es or pt-br.")
         parser.add_argument("--host", help="A host name of the club's own (optional).")
 
     def handle(self, *args, slug, name, **options):

@@ -27,6 +27,12 @@ def field_words(who: str, key: str) -> str:
     return _("%(who)s's %(what)s") % {"who": who, "what": _(TEAM_FIELD_WORDS[key])}
 
 
+def sentence(message: str) -> str:
+    """The message with its first letter a capital: in Spanish and Portuguese the subject
+    ("puntos bajados del Equipo 1") comes first and starts in a small letter."""
+    return message[:1].upper() + message[1:]
+
+
 def bad_number(value: object, field: str, subject: str, points: bool) -> Refusal:
     """The refusal for a count or points entry that is not a whole number >= 0 (x5)."""
     words = {"subject": subject, "value": describe(value)}
@@ -54,7 +60,7 @@ def bad_number(value: object, field: str, subject: str, points: bool) -> Refusal
             )
             % words
         )
-    return Refusal(field, message[0].upper() + message[1:])
+    return Refusal(field, sentence(message))
 
 
 def team_number(value, errors, i, who, key, points=False):
@@ -72,17 +78,19 @@ def disagree(i, who, key, given, found, source) -> Refusal:
     """A total entered beside the details it is worked out from, and different."""
     return Refusal(
         f"teams[{i}].{key}",
-        _(
-            "%(subject)s says %(given)s, but %(source)s give %(found)s; correct one of them, "
-            "or leave %(who)s's total empty."
-        )
-        % {
-            "subject": field_words(who, key),
-            "given": num(given),
-            "source": source,
-            "found": num(found),
-            "who": who,
-        },
+        sentence(
+            _(
+                "%(subject)s says %(given)s, but %(source)s give %(found)s; correct one of "
+                "them, or leave %(who)s's total empty."
+            )
+            % {
+                "subject": field_words(who, key),
+                "given": num(given),
+                "source": source,
+                "found": num(found),
+                "who": who,
+            }
+        ),
     )
 
 
@@ -90,13 +98,18 @@ def too_many_points(i, who, key, points, deck) -> Refusal:
     """A points total above what all the cards of the decks are worth."""
     return Refusal(
         f"teams[{i}].{key}",
-        _("%(subject)s (%(points)s) are more than all the cards of %(decks)s are worth (%(all)s).")
-        % {
-            "subject": field_words(who, key),
-            "points": num(points),
-            "decks": decks_words(deck.decks),
-            "all": num(deck.card_points),
-        },
+        sentence(
+            _(
+                "%(subject)s (%(points)s) are more than all the cards of %(decks)s are worth "
+                "(%(all)s)."
+            )
+            % {
+                "subject": field_words(who, key),
+                "points": num(points),
+                "decks": decks_words(deck.decks),
+                "all": num(deck.card_points),
+            }
+        ),
     )
 
 

@@ -79,6 +79,10 @@ def _score_words(value) -> str:
     return ("+" if value >= 0 else "") + number_format(value, force_grouping=True)
 
 
+def _total_words(value: int) -> str:
+    return number_format(value, force_grouping=True)
+
+
 def conflict_context(game, entry, existing, message: str) -> dict:
     """What the conflict panel shows: the saved hand and what was typed, per side."""
     conflict = {"message": message, "hand": existing}
@@ -95,7 +99,7 @@ def conflict_context(game, entry, existing, message: str) -> dict:
         mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None
         scores = (
             (_score_words(row.hand_score), _score_words(mine and mine.hand_score)),
-            (f"{row.score_after:,}", f"{mine.score_after:,}" if mine else "—"),
+            (_total_words(row.score_after), _total_words(mine.score_after) if mine else "—"),
         )
         saved = existing.inputs[k] if k < len(existing.inputs) else {}
         sides.append(_side(rules.team_label(k), team_items(saved), team_items(typed[k]), scores))

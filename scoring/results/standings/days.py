@@ -92,7 +92,10 @@ def day_games(day: ClubDay) -> list[dict]:
                 "first_score": first.total if first else None,
                 "other_teams": " / ".join(team_names(t) for t in others),
                 "other_sides": [team_people(t) for t in others],
-                "other_scores": " / ".join(f"{t.total:,}" for t in others),
+                # Plain digits (the CSV: a spreadsheet reads them as numbers); the page
+                # writes other_totals in the reader's language (1.250 in Spanish).
+                "other_scores": " / ".join(str(t.total) for t in others),
+                "other_totals": [t.total for t in others],
                 "other_score": max((t.total for t in others), default=None),
                 "margin": (first.total - max(t.total for t in others))
                 if first and others

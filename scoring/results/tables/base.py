@@ -17,7 +17,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.formats import date_format, number_format
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubsite.csvcells import csv_download
@@ -46,7 +46,7 @@ def day_label(value) -> str:
 
 def person_link(pid, name: str, is_guest: bool, link: bool):
     """A name with its guest badge, linked to the player's page when ``link``."""
-    badge = mark_safe(' <span class="badge">guest</span>') if is_guest else ""
+    badge = format_html(' <span class="badge">{}</span>', gettext("guest")) if is_guest else ""
     if not link:
         return format_html("{}{}", name, badge)
     return format_html('<a href="{}">{}{}</a>', player_url(pid), name, badge)
@@ -70,7 +70,11 @@ def person_html(person, link: bool):
 
 def person_text(person) -> str:
     """The plain name (for the CSV) of a standings row (a dict) or of a Person."""
-    return person["display_name"] if isinstance(person, dict) else person.display_name
+    if isinstance(person, dict):  # in the reader's language, not the row's English
+        if person["is_guest"]:
+            return gettext("%(name)s (guest)") % {"name": person["name"]}
+        return person["name"]
+    return person.display_name
 
 
 class LinkPlayers:

@@ -4,6 +4,7 @@ its top scores (read out at the end of the day)."""
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -92,8 +93,9 @@ class DayGamesTable(LinkPlayers, Table):
         return record["other_teams"]
 
     def render_other_score(self, record):
-        """Every other team's score ("450 / 300" at a table of three), as written."""
-        return record["other_scores"]
+        """Every other team's score ("450 / 300" at a table of three), in the reader's
+        language (1.250 in Spanish and Portuguese)."""
+        return " / ".join(number_format(n, force_grouping=True) for n in record["other_totals"])
 
     def value_other_score(self, record):
         return record["other_scores"]

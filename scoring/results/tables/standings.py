@@ -22,6 +22,7 @@ from scoring.results.tables.base import (
     SignedColumn,
     Table,
     person_html,
+    person_text,
 )
 
 # The columns shown first (with the club's ranking measures before the rating): what
@@ -107,4 +108,4 @@ class PartnershipTable(_StatsColumns):
         )
 
     def value_name(self, record):
-        return record["display_name"]
+        return f"{person_text(record['a'])} & {person_text(record['b'])}"

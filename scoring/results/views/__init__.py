@@ -4,12 +4,16 @@ standings settings), :mod:`.days`, :mod:`.records`, :mod:`.player`, :mod:`.seaso
 
 Who sees what:
 
-- Standings, partnerships, day results and records: anyone logged in (members and
-  officers); visitors too when an officer switches on public standings
-  (``ClubSettings.public_standings``). Visitors never get links to players' pages.
-- A player's page (``/players/<id>/``): anyone logged in — the member themself, other
-  members (it shows only the game record: results, partners, opponents, charts, bests)
-  and officers. Never visitors, even with public standings on. Contact details (email,
+- Standings, partnerships, day results and records: the club's own people (its
+  officers, and its members and guests with a login); visitors too when an officer
+  switches on public standings (``ClubSettings.public_standings``). Visitors never get
+  links to players' pages. A login of other clubs only is a visitor here
+  (:func:`members.permissions.belongs_to_club`): refused while the standings are not
+  public.
+- A player's page (``/players/<id>/``): the club's own people — the member themself,
+  other members (it shows only the game record: results, partners, opponents, charts,
+  bests) and officers. Never visitors or other clubs' logins, even with public
+  standings on. Contact details (email,
   phone, notes) are never on this page, for anyone: members see their own on their
   profile (members:me) and officers on the people pages.
 - Seasons, the standings settings and the league workbook: officers only.

@@ -5,8 +5,11 @@ from __future__ import annotations
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 from django_tables2 import RequestConfig
 
+from members.permissions import belongs_to_club, is_officer
 from scoring.models import ClubSettings
 from scoring.results.cache import page_state
 from scoring.results.tables.base import csv_response
@@ -14,15 +17,31 @@ from scoring.results.tables.base import csv_response
 CSV = "csv"
 
 
+def _outsider(request, public: bool, in_club: bool):
+    """The answer to someone who is not of the club when the results are not public:
+    a visitor goes to the login page; a login of another club only is refused (the
+    same login page would only send them back). None when they may read on."""
+    request.in_club = in_club  # the views link players' pages for the club's own only
+    if in_club or public:
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(gettext("Only the club's members can see its results."))
+
+
 def results_page(view):
-    """Logged-in users always; visitors only when public standings are switched on
-    (otherwise they are sent to the login page). Passes the club settings on."""
+    """The club's own people (officers, and members and guests with a login) always;
+    visitors, and logins of other clubs only, when public standings are switched on
+    (otherwise a visitor is sent to the login page, another club's login refused).
+    Passes the club settings on; ``request.in_club`` says whether the viewer is the
+    club's own."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         club = ClubSettings.load()
-        if not request.user.is_authenticated and not club.public_standings:
-            return redirect_to_login(request.get_full_path())
+        refusal = _outsider(request, club.public_standings, belongs_to_club(request.user))
+        if refusal is not None:
+            return refusal
         return view(request, club, *args, **kwargs)
 
     return wrapper
@@ -36,8 +55,10 @@ def stated_results_page(view):
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         state = page_state(request.user)
-        if not request.user.is_authenticated and not state.club.public_standings:
-            return redirect_to_login(request.get_full_path())
+        in_club = request.user.is_authenticated and (state.has_person or is_officer(request.user))
+        refusal = _outsider(request, state.club.public_standings, in_club)
+        if refusal is not None:
+            return refusal
         return view(request, state, *args, **kwargs)
 
     return wrapper

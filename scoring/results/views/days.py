@@ -39,7 +39,7 @@ def day_results_view(request, club):
 @results_page
 def day_result_view(request, club, pk):
     day = get_object_or_404(ClubDay, pk=pk)
-    link = request.user.is_authenticated
+    link = request.in_club
 
     def games():
         return DayGamesTable(day_games(day), link_players=link)

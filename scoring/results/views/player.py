@@ -4,6 +4,7 @@ charts and bests, for logged-in people only, and its CSV downloads."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import BooleanField, ExpressionWrapper, Q, Value
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -14,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from members.models import Person
+from members.permissions import belongs_to_club
 from scoring.results import charts, ratings
 from scoring.results.cache import cached_parts, person_stamp_columns, person_stamp_of
 from scoring.results.standings import player as games_of
@@ -146,6 +148,8 @@ def _draw(request, person, is_me: bool) -> tuple[str, bool]:
 
 @login_required
 def player_view(request, pk):
+    if not belongs_to_club(request.user):  # a login of another club only
+        raise PermissionDenied(_("Only the club's members can see its players' pages."))
     person = page_person(pk, request.user)
     if person.merged_into_id:
         return redirect("scoring:player", pk=person.merged_into_id)

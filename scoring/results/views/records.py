@@ -46,7 +46,7 @@ def _record_table(key: str, link: bool):
 
 @results_page
 def records_view(request, club):
-    link = request.user.is_authenticated
+    link = request.in_club
     if wants_csv(request):
         which = request.GET.get("table", "highest_hand")
         if which not in RECORDS:

@@ -165,7 +165,7 @@ def _draw(request, club, kind: str) -> tuple[dict, bool]:
         return {"top": render_to_string(TOP, top, request=request), "period": None}, False
     period = filterset.period
     result = _result(kind, period, filterset, club)
-    body = _body_context(request, kind, result, request.user.is_authenticated)
+    body = _body_context(request, kind, result, request.in_club)
     top = {"filter": filterset, "tab": kind, "period": period}
     return {
         "top": render_to_string(TOP, top, request=request),
@@ -202,10 +202,10 @@ def _standings_page(request, state, *, kind: str):
     stamp, the day (the current season is today's) and the ranking settings, so a
     cached page costs one query for the settings and stamp and one cache read."""
     club = state.club
-    logged_in = request.user.is_authenticated
-    if wants_csv(request) or (logged_in and request.GET.get("find") == "me"):
+    in_club = request.in_club
+    if wants_csv(request) or (in_club and request.GET.get("find") == "me"):
         return _standings_action(request, club, kind)
-    parts = (kind, logged_in, timezone.localdate(), _club_parts(club))
+    parts = (kind, in_club, timezone.localdate(), _club_parts(club))
     page = cached_parts(request, PAGE, state.stamp, parts, lambda: _draw(request, club, kind))
     return _page(request, kind, page, state)
 

@@ -250,6 +250,9 @@ def test_the_correction_page_says_what_a_correction_does(link_client, officer_us
     page = link_client.get(url).content
     assert b"the other team confirms the new numbers again" in page
     assert b'<span class="hand-state state-waiting">Waiting for OK</span>' in page
+    # The state stands on its own line (confirm.css), with no stray full stop after it.
+    assert b"css/confirm.css" in page
+    assert b"</span>\n." not in page and b"</span>." not in page
     officer = Client()
     officer.force_login(officer_user)
     assert b"Saving your correction settles this hand" in officer.get(url).content
