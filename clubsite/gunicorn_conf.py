@@ -24,7 +24,8 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 worker_class = "gthread"
-workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * (os.cpu_count() or 1) + 2)))
+# The cores this process may use (a container's limit), not all of the host's.
+workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * len(os.sched_getaffinity(0)) + 2)))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # A kept-alive connection with nothing more to say is closed after a few seconds.

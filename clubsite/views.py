@@ -101,6 +101,8 @@ def choose_language(request):
         from members.permissions import person_for
         from members.services.people import set_language
 
-        set_language(person_for(request.user), code)
+        person = person_for(request.user)
+        if person is not None:  # a record merged into another one keeps no login
+            set_language(person, code)
         languages.remember_member_language(request, code)
     return response

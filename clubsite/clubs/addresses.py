@@ -85,7 +85,7 @@ def find_club(request) -> Found:
     by_slug = next((c for c in rows if c.slug == first), None)
     if by_slug is not None:
         return Found(by_slug, f"{by_slug.slug}")
-    moved = next((c for c in rows if c.moved_from_here), None)
+    moved = next((c for c in rows if c.moved_from_here), None) if first else None
     if moved is not None:
         return Found(None, first, moved_to=moved)
     total = rows[0].clubs if rows else Club.objects.count()

@@ -170,13 +170,24 @@ class _Loader:
         self._pointers_left()
 
     def _users(self) -> dict:
+        """The file's logins, here: the same login only when both its user name and its
+        e-mail address match and it is no staff or superuser login (a name alone could
+        hand the club's people, and a password reset, to an unrelated login here);
+        otherwise a new login, with a free user name and no usable password."""
         found = {}
         manager = self.user_model._base_manager
         for item in self.document["users"]:
+            email = (item.get("email") or "").strip()
             user = manager.filter(username=item["username"]).first()
-            if user is None:
+            same = (
+                user is not None
+                and email
+                and user.email.strip().lower() == email.lower()
+                and not (user.is_staff or user.is_superuser)
+            )
+            if not same:
                 user = self.user_model(
-                    username=item["username"],
+                    username=self._free_username(manager, item["username"]),
                     first_name=item.get("first_name", ""),
                     last_name=item.get("last_name", ""),
                     email=item.get("email", ""),
@@ -188,6 +199,14 @@ class _Loader:
                 self.result.users_matched += 1
             found[item["pk"]] = user.pk
         return found
+
+    @staticmethod
+    def _free_username(manager, wanted: str) -> str:
+        name, n = wanted, 1
+        while manager.filter(username=name).exists():
+            n += 1
+            name = f"{wanted[:140]}-{n}"
+        return name
 
     def _shared(self) -> dict[str, dict]:
         """The shared rows (presets) the club's rows point at, found here by slug."""
@@ -242,8 +261,22 @@ class _Loader:
         """A club's old slugs (which redirect to it) come along only where this site
         has them free: a slug that is a club's here, or another club's old one, stays
         theirs, and the copy does without that redirect."""
-        from members.models import ClubSlugRedirect
+        from members.models import ClubSlugRedirect, validate_club_slug
 
+        def valid(slug) -> bool:
+            try:
+                Club._meta.get_field("slug").run_validators(slug)
+                validate_club_slug(slug)
+            except ValidationError:
+                return False
+            return bool(slug)
+
+        bad = [obj.old_slug for obj in objects if not valid(obj.old_slug)]
+        if bad:
+            objects = [obj for obj in objects if valid(obj.old_slug)]
+            self.result.notes.append(
+                f"Old addresses not carried over (not a club's short name): {len(bad)}."
+            )
         slugs = [obj.old_slug for obj in objects]
         taken = set(Club.objects.filter(slug__in=slugs).values_list("slug", flat=True))
         taken |= set(

@@ -11,6 +11,7 @@ one club (the slug is unique)."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 
 from django import forms
@@ -45,6 +46,7 @@ class SignupForm(forms.Form):
     your_name = forms.CharField(label=_("Your name"), max_length=150)
     email = forms.EmailField(
         label=_("Your e-mail address"),
+        max_length=254,  # a login's e-mail holds no more
         help_text=_("We send a link there: open it to make the club."),
     )
 
@@ -98,7 +100,8 @@ def too_many(address: str) -> bool:
 def send_confirmation(data: dict, link: str) -> bool:
     """E-mail the confirmation link, once for the same club, address and link's hour
     (a double tap sends one mail). Returns whether a mail went."""
-    key = f"clubsite:signup-sent:{data['slug']}:{data['email'].lower()}"
+    address = hashlib.sha256(data["email"].lower().encode()).hexdigest()[:32]
+    key = f"clubsite:signup-sent:{data['slug']}:{address}"
     if not cache.add(key, 1, 600):
         return False
     context = {"data": data, "link": link, "hours": settings.CLUB_SIGNUP_HOURS}

@@ -153,7 +153,7 @@ def club_signup(request):
     if request.method == "POST" and form.is_valid():
         if signup.too_many(client_address(request)):
             form.add_error(
-                None, "Several clubs were started from here this hour: try again in an hour."
+                None, _("Several clubs were started from here this hour: try again in an hour.")
             )
         else:
             data = form.cleaned_data
@@ -165,7 +165,7 @@ def club_signup(request):
             except (smtplib.SMTPException, OSError):
                 logger.exception("The sign-up's confirmation mail could not be sent")
                 form.add_error(
-                    None, "The e-mail could not be sent just now: try again in a few minutes."
+                    None, _("The e-mail could not be sent just now: try again in a few minutes.")
                 )
             else:
                 request.session["club_signup_email"] = data["email"]

@@ -15,7 +15,7 @@ from django.core.management import CommandError, call_command
 from clubsite.clubs.importer import import_club
 from clubsite.clubs.portable import PortableError, club_models, label
 from members.clubs import in_club, scopes_disabled
-from members.models import Club, Person
+from members.models import Club, ClubRole, Person
 from members.services.merge import merge_people
 from scoring.models import PartnershipTotal, PersonTotal, RatingPoint, Season, SeasonTotal
 from scoring.results.standings.individual import season_individual, season_partnerships
@@ -97,6 +97,10 @@ def league(club, officer_user, member_person):
     """The tests' club with a generated league, an officer, a member with a login, a
     merged-away record (pointing at a later one) and a deleted record's history."""
     call_command("generate_league", *TINY, "--seed", "3")
+    # Logins are the same on another site by user name and e-mail address.
+    for user, email in ((officer_user, "olive@example.org"), (member_person.user, "m@example.org")):
+        user.email = email
+        user.save(update_fields=["email"])
     removed = Person.objects.create(first_name="Dora", last_name="Double", membership_number="77")
     kept = Person.objects.create(first_name="Dora", last_name="Double", membership_number="78")
     merge_people(kept, removed, by=officer_user)
@@ -151,7 +155,7 @@ def test_a_copy_equals_its_original_and_the_original_is_untouched(league, tmp_pa
         gone = Person.history.filter(first_name="Gone", club=copy)
         assert {h.id for h in gone} and all(h.id < 0 for h in gone)
         member = Person.objects.get(membership_number="9001")
-        assert member.user.username == "member"  # the same login, matched by name
+        assert member.user.username == "member"  # the same login: name and e-mail match
     assert canonical_rows() == whole_before  # the original, room codes included
     assert _counts(league) == counts
     from members.permissions import is_officer
@@ -300,3 +304,52 @@ def test_old_addresses_come_along_only_where_they_are_free(other_club, tmp_path)
     assert ClubSlugRedirect.objects.get(old_slug="old-south").club == back.club
     assert not ClubSlugRedirect.objects.filter(club=twin.club).exists()
     assert twin.notes == ["Old addresses not carried over (taken on this site): old-south."]
+
+
+def test_a_login_of_the_same_name_but_another_person_is_not_handed_the_club(
+    league, tmp_path, django_user_model
+):
+    """A login is the same here only by user name and e-mail, and never a staff or
+    superuser login: a file naming "admin" (or another club's officer) as one of its
+    people gets a new login of its own, and the one here is untouched."""
+    admin = django_user_model.objects.create_superuser("admin", "root@example.org", "x-pass-1")
+    path = tmp_path / "club.json"
+    call_command("export_club", league.slug, str(path))
+    document = json.loads(path.read_text())
+    officer = next(u for u in document["users"] if u["username"] == "officer")
+    officer["username"], officer["email"] = "admin", "root@example.org"
+    path.write_text(json.dumps(document))
+    import_club(path, slug="moved")
+    from members.permissions import is_officer
+
+    made = django_user_model.objects.get(username="admin-2")
+    assert not made.has_usable_password() and not made.is_superuser
+    moved = Club.objects.get(slug="moved")
+    with in_club(moved):
+        assert is_officer(made)
+        assert not ClubRole.objects.filter(user=admin).exists()
+    admin.refresh_from_db()
+    assert admin.is_superuser and admin.check_password("x-pass-1")
+
+
+def test_old_addresses_from_a_file_that_the_site_uses_itself_are_dropped(league, tmp_path):
+    path = tmp_path / "club.json"
+    call_command("export_club", league.slug, str(path))
+    document = json.loads(path.read_text())
+    rows = document["rows"].setdefault("members.clubslugredirect", [])
+    for n, slug in enumerate(["", "healthz", "accounts", "t", "Bad Slug", "old-home"]):
+        rows.append(
+            {
+                "model": "members.clubslugredirect",
+                "pk": 900 + n,
+                "fields": {"old_slug": slug, "club": 1, "created_at": "2026-01-01T00:00:00Z"},
+            }
+        )
+    path.write_text(json.dumps(document))
+    done = import_club(path, slug="moved")
+    from members.models import ClubSlugRedirect
+
+    with scopes_disabled():
+        kept = set(ClubSlugRedirect.objects.values_list("old_slug", flat=True))
+    assert kept == {"old-home"}
+    assert any("not a club's short name" in note for note in done.notes)

@@ -116,6 +116,8 @@ def test_a_slug_taken_before_confirming_is_told(shared, client, mailoutbox):
         ({"slug": "north hills"}, "small letters"),
         ({"email": "nora"}, "valid email"),
         ({"club_name": ""}, "required"),
+        # Longer than a login's e-mail can hold (a 500 at "Make the club" otherwise).
+        ({"email": "n" * 250 + "@example.org"}, "at most 254 characters"),
     ],
 )
 def test_the_form_refuses_plainly(shared, client, mailoutbox, changes, message):
@@ -166,3 +168,9 @@ def test_a_mail_server_that_refuses_is_told_plainly(shared, client, monkeypatch)
     page = client.post(START, FORM)
     assert page.status_code == 200
     assert "could not be sent just now" in page.content.decode()
+
+
+def test_the_mails_subject_is_the_clubs_name_as_typed(shared, client, mailoutbox):
+    client.post(START, {**FORM, "club_name": "O'Brien's & Co"})
+    [mail] = mailoutbox
+    assert mail.subject == "Confirm your new club: O'Brien's & Co"

@@ -25,7 +25,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         club = done.club
         self.stdout.write(
-            f"Logins: {done.users_matched} matched by user name, {done.users_made} made "
+            f"Logins: {done.users_matched} matched by user name and e-mail, {done.users_made} made "
             "without a usable password (set one in the admin)."
         )
         if done.codes_renewed:
