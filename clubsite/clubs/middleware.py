@@ -96,28 +96,28 @@ def _site_request(request, found, get_response):
     old = found.old_link_of
     if old is None:
         raise Http404("No club has this address.")
-    query = request.META.get("QUERY_STRING")
-    target = escape_leading_slashes(
-        f"{request.site_prefix}{old.slug}{request.path_info}" + (f"?{query}" if query else "")
-    )
     # 302/307: the address may lead elsewhere later (a club moved); 307 keeps a POST.
-    response = HttpResponseRedirect(target)
-    if request.method not in ("GET", "HEAD"):
-        response.status_code = 307
-    return response
+    return _to_club(request, old.slug, request.path_info, permanent=False)
 
 
 def _moved(request, found):
     """An address under a club's old slug: the same page at its slug now, for good (301;
     308 keeps a POST)."""
     rest = request.path_info[len(found.prefix) + 1 :] or "/"
+    return _to_club(request, found.moved_to.slug, rest, permanent=True)
+
+
+def _to_club(request, slug: str, rest: str, *, permanent: bool):
+    """The same page (path ``rest`` and query) under the club ``slug``; a POST keeps its
+    method (307 or 308)."""
     query = request.META.get("QUERY_STRING")
     target = escape_leading_slashes(
-        f"{request.site_prefix}{found.moved_to.slug}{rest}" + (f"?{query}" if query else "")
+        f"{request.site_prefix}{slug}{rest}" + (f"?{query}" if query else "")
     )
-    response = HttpResponsePermanentRedirect(target)
+    redirect = HttpResponsePermanentRedirect if permanent else HttpResponseRedirect
+    response = redirect(target)
     if request.method not in ("GET", "HEAD"):
-        response.status_code = 308
+        response.status_code = 308 if permanent else 307
     return response
 
 
