@@ -2,10 +2,11 @@
 its rows under new ids with every pointer between them remapped, all in one
 transaction (a failure leaves nothing written). See :mod:`clubsite.clubs.portable`.
 
-- **Logins** are the site's: a login the file names is matched by user name on this
-  site; one that is not here is made with no usable password (it cannot log in until
-  the platform operator sets one in the admin). No login is ever made staff or
-  superuser by an import.
+- **Logins** are the site's: a login the file names is the same login here only when
+  its user name and e-mail address both match and it is no staff or superuser login;
+  otherwise a new one is made with no usable password (it cannot log in until the
+  platform operator sets one in the admin). No login is ever made staff or superuser
+  by an import.
 - **Shared rows** (the shipped rule-set presets) are matched by slug.
 - **Codes unique across the site** (room codes, table links, board codes, mailing keys)
   are kept when free here, so the club's printed QR codes keep working after a move;

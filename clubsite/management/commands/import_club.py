@@ -10,8 +10,9 @@ from clubsite.clubs.portable import PortableError
 class Command(BaseCommand):
     help = (
         "Read a club written by export_club into this site as a new club, in one "
-        "transaction (a failure leaves nothing written). Logins are matched by user "
-        "name; one not on this site is made without a usable password."
+        "transaction (a failure leaves nothing written). A login is the same here when its "
+        "user name and e-mail match (never a staff or superuser login); otherwise a new "
+        "one is made without a usable password."
     )
 
     def add_arguments(self, parser):
