@@ -4,7 +4,7 @@ Every test that uses the database runs inside the club the migrations made (``cl
 its django-scopes scope is active, so the test's queries see that club's rows and the
 rows it makes belong to it, as a request of that club would (pretix's tests enter
 their organizer's scope the same way). A test of several clubs makes the others with
-``other_club`` and enters their scope with ``members.clubs.in_club``.
+``other_club`` and enters their scope with ``members.clubs.scope.in_club``.
 
 Personas, built once per test: an officer, a member (with a Person record), an
 outsider (anonymous). A table's score keeper by link is built in `scoring`'s tests,
@@ -125,7 +125,7 @@ def _fresh_shared_cache(request):
         restore_migration_data()
     from django.core.cache import cache
 
-    from members.clubs import in_club
+    from members.clubs.scope import in_club
     from scoring.play import devices
 
     devices._cache_down_until = 0.0  # an outage a test made is not the next test's
@@ -140,7 +140,7 @@ def _fresh_shared_cache(request):
 def club(db):
     """The tests' club (the one the migrations made), the very object its active scope
     holds: a change saved to it is what the code under test sees."""
-    from members.clubs import current_club
+    from members.clubs.scope import current_club
 
     return current_club()
 
@@ -148,7 +148,7 @@ def club(db):
 @pytest.fixture
 def other_club(db):
     """A second club, "south", with its settings; nothing of it is in scope."""
-    from clubsite.clubs.services import create_club
+    from members.clubs.services import create_club
 
     return create_club("south", "South Club")
 

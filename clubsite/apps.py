@@ -1,14 +1,14 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class ClubsiteConfig(AppConfig):
     name = "clubsite"
     verbose_name = "Club site"
 
-    def ready(self):
-        from django.contrib.auth.signals import user_logged_in
 
-        from clubsite.languages import remember_at_login
+class AdminConfig(admin_apps.AdminConfig):
+    """``django.contrib.admin`` with the site's own admin site (superusers only)."""
 
-        # A member's own language is read with the login, not on every page.
-        user_logged_in.connect(remember_at_login, dispatch_uid="clubsite-language-at-login")
+    default = False  # "clubsite" alone installs ClubsiteConfig
+    default_site = "clubsite.admin.SiteAdmin"

@@ -1,10 +1,9 @@
-"""Site-wide middleware of our own."""
+"""Site-wide middleware of our own (the frame: it imports nothing of the apps). The
+club's middleware (which club a request is for, the reader's language) is in
+``members.clubs.middleware``."""
 
 from django.urls import reverse
-from django.utils import translation
-from django.utils.cache import patch_cache_control, patch_vary_headers
-
-from clubsite.languages import language_for
+from django.utils.cache import patch_cache_control
 
 #: How a login attempt names its device to django-axes (see :func:`login_device`).
 DEVICE_MARK = "device:{}"
@@ -39,8 +38,8 @@ def login_device(get_response):
     makes the browser known for that user name, so its member is never locked out of it
     by wrong passwords typed elsewhere (a name's failures on new browsers lock new
     browsers only)."""
+    from clubsite.devices import device_id, remember_device
     from clubsite.lockout import remember_login
-    from scoring.play.devices import device_id, remember_device
 
     def middleware(request):
         login = request.path == reverse("login")
@@ -51,23 +50,6 @@ def login_device(get_response):
             remember_device(request, response)
         elif login and response.status_code == 302 and request.user.is_authenticated:
             remember_login(request, response, request.user.get_username())
-        return response
-
-    return middleware
-
-
-def language(get_response):
-    """Draw every page in its reader's language (:func:`clubsite.languages.language_for`:
-    the member's choice, else the phone's, else the club's). Answers vary with the
-    cookies that choose it, and say which language they are in."""
-
-    def middleware(request):
-        code = language_for(request)
-        translation.activate(code)
-        request.LANGUAGE_CODE = code
-        response = get_response(request)
-        patch_vary_headers(response, ("Cookie",))
-        response.headers.setdefault("Content-Language", code)
         return response
 
     return middleware

@@ -26,7 +26,7 @@ Variables (all optional in development):
   ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
 - ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
   club's own is on its settings page; tables, the board and anyone who has not chosen
-  follow it (``clubsite.languages``).
+  follow it (``members.clubs.languages``).
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
   day sheet, the table cards); default by the club's language (en: Letter, es and
   pt-br: A4).
@@ -85,7 +85,7 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "" if PRODUCTION else "127.0.0.1,local
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "clubsite.apps.AdminConfig",  # django.contrib.admin, superusers only (clubsite/admin.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -111,13 +111,13 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     # Which club the request is for: its scope, time zone and /<slug>/ prefix.
-    "clubsite.clubs.middleware.clubs",
+    "members.clubs.middleware.clubs",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # After the login: a member's own language choice comes first (clubsite.languages).
-    "clubsite.middleware.language",
+    # After the login: a member's own language choice comes first (members.clubs.languages).
+    "members.clubs.middleware.language",
     "clubsite.middleware.login_device",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -145,7 +145,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "clubsite.context_processors.club",
+                "members.clubs.context_processors.club",
             ],
         },
     },
@@ -220,7 +220,7 @@ USE_TZ = True
 # Languages (docs/development.md, "Languages"): the words are in locale/ (compiled by
 # `manage.py compile_catalogs`, which `make run` and `make test` run), the numbers and
 # dates in clubsite/formats/. Who reads which language is decided in one place,
-# clubsite.languages: a member's own choice, else the phone's (the switch on the table
+# members.clubs.languages: a member's own choice, else the phone's (the switch on the table
 # page, a cookie), else the club's language.
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("es", "Español"), ("pt-br", "Português (Brasil)")]
@@ -299,7 +299,7 @@ CSRF_COOKIE_SAMESITE = "Lax"
 # left are whatever the client sent and are never believed. Without proxies (0, the
 # default) the header is ignored and the address is the connection's (REMOTE_ADDR).
 # django-ipware reads it with django-axes' settings below, for the login lockouts and
-# everything else (`scoring.play.devices.client_ip`). ipware counts only the
+# everything else (`clubsite.devices.client_ip`). ipware counts only the
 # proxies *named in* the header, which the last one (the one gunicorn sees) is not:
 # hence the "- 1". Non-strict: a header longer than that (a client's own
 # X-Forwarded-For kept by a proxy that appends) still gives the right entry.
@@ -316,7 +316,7 @@ AXES_IPWARE_PROXY_ORDER = "left-most"
 IPWARE_STRICT = False
 # A request without the header (one that did not come through the proxies) falls back
 # to REMOTE_ADDR there.
-AXES_CLIENT_IP_CALLABLE = "scoring.play.devices.client_ip"
+AXES_CLIENT_IP_CALLABLE = "clubsite.devices.client_ip"
 
 # Login lockout (django-axes, clubsite.lockout): AXES_FAILURE_LIMIT (5) failures lock
 # for LOGIN_LOCK_MINUTES (60): a device over any user names (the browser's

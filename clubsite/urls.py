@@ -3,19 +3,21 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from clubsite import pwa, views
-from clubsite.clubs import views as clubs
+from clubsite import views
+from members.clubs import front, pwa
+from members.clubs import views as clubs
+from scoring.play.views.club_settings import club_settings
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", front.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("app/", pwa.app_start, name="app_start"),
-    path("language/", views.choose_language, name="choose_language"),
+    path("language/", front.choose_language, name="choose_language"),
     path("accounts/login/", clubs.LoginView.as_view(), name="login"),
     path("accounts/clubs/", clubs.my_clubs, name="my_clubs"),
-    path("settings/", clubs.club_settings, name="club_settings"),
+    path("settings/", club_settings, name="club_settings"),
     path(
         "accounts/reset/<uidb64>/<token>/",
         clubs.SetPasswordView.as_view(),

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from members.clubs.moves import record_move
 from members.models import (
     Club,
     ClubDay,
@@ -15,7 +16,6 @@ from members.models import (
     SignIn,
     Table,
 )
-from members.services.clubs import record_move
 
 
 class SuperuserOnly:

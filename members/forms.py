@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django_scopes.forms import SafeModelChoiceField
 
-from members.clubs import ClubChoiceField
+from members.clubs.scope import ClubChoiceField
 from members.draw import SIT_OUT, THREES
 from members.models import ClubDay, Person
 from members.names import tidy_name

@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext
 
-from members.clubs import current_club_id
+from members.clubs.scope import current_club_id
 from members.models import ClubRole, Person, Seat
 
 OFFICER = ClubRole.Role.OFFICER

@@ -3,12 +3,17 @@
 `day_closing` asks the other apps what closing a club day would stop, and `day_closed`
 tells them the day closes, with the officer's answers (see below).
 
+`club_created` is sent with `club` when a club is made (``create_club``) or imported
+(``import_club``), inside its scope (and, when made, inside the transaction that made
+it): `scoring` makes the club's settings and results version if they are missing.
+
 `person_merged` is sent after a merge has been committed, with `kept`, `removed` and
 `record` (the MergeRecord): e.g. `scoring` can rebuild a player's ratings and totals.
 """
 
 from django.dispatch import Signal
 
+club_created = Signal()
 person_merged = Signal()
 
 # `day_closing` is sent (with `day`) when an officer is asked to confirm closing a club

@@ -1,5 +1,5 @@
 """Django admin for every scoring model (the platform operator's: it sees every club,
-``clubsite.clubs.middleware`` runs it with the club scopes disabled).
+``members.clubs.middleware`` runs it with the club scopes disabled).
 
 Scores are written only by `scoring.play.services` (one transaction per hand, derived rows
 rebuilt from the raw inputs), so the admin shows hands, teams and results read-only:

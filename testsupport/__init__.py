@@ -36,7 +36,7 @@ def restore_migration_data():
     from django.apps import apps
     from django_scopes import scopes_disabled
 
-    from members.clubs import in_club
+    from members.clubs.scope import in_club
 
     with scopes_disabled():
         import_module("scoring.migrations.0002_presets").create_presets(apps, None)

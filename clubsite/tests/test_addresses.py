@@ -48,7 +48,8 @@ FRESH_PHONES = 4
 SETUP = f"""
 from django.contrib.auth.models import User
 from django.utils import timezone
-from members.clubs import command_club, in_club
+from members.clubs.commands import command_club
+from members.clubs.scope import in_club
 from members.models import ClubDay, Person, Round, Table
 from members.permissions import make_officer
 

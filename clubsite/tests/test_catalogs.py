@@ -164,7 +164,7 @@ def _club_speaks(code) -> None:
     """The club in scope (if any: the pages' tests) reads ``code``."""
     from django_scopes import ScopeError
 
-    from members.clubs import current_club
+    from members.clubs.scope import current_club
 
     try:
         club = current_club()

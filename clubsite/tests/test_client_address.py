@@ -15,7 +15,7 @@ from axes.models import AccessAttempt
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scoring.play.devices import client_address, client_ip
+from clubsite.devices import client_address, client_ip
 
 ROOT = Path(__file__).resolve().parents[2]
 BEHIND_ONE_PROXY = {
@@ -106,7 +106,7 @@ def test_the_setting_says_how_many_proxies_stand_in_front(count, order, proxies)
         timeout=60,
         check=True,
     ).stdout.split()
-    assert shown == [order, proxies, "scoring.play.devices.client_ip"]
+    assert shown == [order, proxies, "clubsite.devices.client_ip"]
 
 
 @pytest.mark.django_db

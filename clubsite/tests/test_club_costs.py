@@ -8,9 +8,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from clubsite.clubs.services import create_club
 from clubsite.tests.test_personas import build_world
-from members.clubs import in_club
+from members.clubs.scope import in_club
+from members.clubs.services import create_club
 from scoring.devtools.bench.queries import data_queries
 
 pytestmark = pytest.mark.django_db

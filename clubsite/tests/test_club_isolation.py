@@ -29,16 +29,15 @@ import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
-from django.db.models import F, Value
-from django.db.models.functions import Concat
+from django.db.models import F
 from django.test import Client
 from django_scopes import scopes_disabled
 
-from clubsite.clubs.services import create_club
 from clubsite.tests.test_personas import CASES, PERSONAS, build_world, db_state
-from members.clubs import in_club
+from members.clubs.scope import in_club
+from members.clubs.services import create_club
 from members.models import ClubDay, Person
-from scoring.models import RuleSet
+from scoring.models import Hand, HandConfirmation, RuleSet
 from testsupport import first_club
 
 #: No random token of a page (CSRF, codes) holds it by chance.
@@ -54,14 +53,25 @@ def _fast(settings):
 
 
 def _mark_club_b():
-    """Club B's people, days and rule sets carry MARK in every text a page shows."""
-    Person.objects.update(
-        first_name=Concat(F("first_name"), Value(MARK)),
-        last_name=Concat(F("last_name"), Value(MARK)),
-        email=Concat(Value(MARK.lower()), F("email")),
-    )
-    ClubDay.objects.update(title=Concat(F("title"), Value(MARK)))
-    RuleSet.objects.filter(club__isnull=False).update(name=Concat(F("name"), Value(MARK)))
+    """Club B's people, days and rule sets carry MARK in every text a page shows, and
+    so does their history: each is saved (``save()`` writes a history row, as an
+    officer's edit would), and the reasons of B's hand and confirmation history rows
+    say MARK, so a page or query of club A that reads B's history shows it."""
+    for person in Person.objects.all():
+        person.first_name += MARK
+        person.last_name += MARK
+        person.email = MARK.lower() + person.email
+        person._change_reason = MARK
+        person.save()
+    for day in ClubDay.objects.all():
+        day.title += MARK
+        day.save()
+    for rule_set in RuleSet.objects.filter(club__isnull=False):
+        rule_set.name += MARK
+        rule_set._change_reason = MARK
+        rule_set.save()
+    for model in (Hand, HandConfirmation):
+        model.history.update(history_change_reason=MARK)
 
 
 @pytest.fixture(scope="module")
@@ -389,3 +399,27 @@ def test_an_officer_of_both_clubs_is_each_clubs_officer(worlds, django_user_mode
     assert client.get(f"{B}/people/").status_code == 403
     assert client.get(f"{B}/me/").context["person"].first_name == "Bo"
     assert get_user_model().objects.filter(username="both").exists()
+
+
+def _marked_history(model) -> int:
+    """How many of ``model``'s history rows, as the active scope shows them, carry MARK."""
+    marked = models.Q(history_change_reason__contains=MARK)
+    for field in ("first_name", "name", "title"):
+        if any(f.name == field for f in model.history.model._meta.fields):
+            marked |= models.Q(**{f"{field}__contains": MARK})
+    return model.history.filter(marked).count()
+
+
+def test_club_a_history_shows_nothing_of_club_b(worlds):
+    """Every history manager, as club A sees it, holds none of club B's marked rows (and
+    club B's own view holds them, so the mark is there to be found)."""
+    from members.models import SignIn
+
+    histories = (Person, SignIn, RuleSet, Hand, HandConfirmation)
+    with in_club(worlds.club_b):
+        assert all(_marked_history(m) for m in (Person, RuleSet, Hand))
+    with in_club(worlds.club_a):
+        assert {m.__name__: _marked_history(m) for m in histories} == dict.fromkeys(
+            (m.__name__ for m in histories), 0
+        )
+        assert not Person.history.model.objects.filter(first_name__contains=MARK).exists()

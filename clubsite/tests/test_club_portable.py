@@ -12,9 +12,9 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from clubsite.clubs.importer import import_club
-from clubsite.clubs.portable import PortableError, club_models, label
-from members.clubs import in_club, scopes_disabled
+from members.clubs.importer import import_club
+from members.clubs.portable import PortableError, club_models, label
+from members.clubs.scope import in_club, scopes_disabled
 from members.models import Club, ClubRole, Person
 from members.services.merge import merge_people
 from scoring.models import PartnershipTotal, PersonTotal, RatingPoint, Season, SeasonTotal

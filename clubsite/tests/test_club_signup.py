@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from clubsite.clubs import signup
-from clubsite.clubs.services import create_club
+from members.clubs import signup
+from members.clubs.services import create_club
 from members.models import Club, ClubRole
 
 START = "/accounts/start-club/"

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command, execute_from_command_line
 from django.core.management.base import CommandError
 
-from clubsite.clubs.services import move_club
-from members.clubs import in_club
+from members.clubs.scope import in_club
+from members.clubs.services import move_club
 from members.models import Club, ClubRole
 from scoring.models import ClubSettings, ResultsVersion
 
@@ -176,7 +176,7 @@ def test_a_refusal_ends_the_command_with_a_non_zero_exit_code(capsys, monkeypatc
 
 
 def test_when_the_mail_server_refuses_the_link_is_printed_for_the_operator(monkeypatch):
-    from clubsite.clubs import officers
+    from members.clubs import officers
 
     def refuse(*args, **kwargs):
         raise smtplib.SMTPException("551 no")

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format, number_format
 
-from clubsite import languages
 from clubsite.tests import test_personas as personas
-from members.clubs import current_club_id
+from members.clubs import languages
+from members.clubs.scope import current_club_id
 from members.models import Person
 from scoring.models import RuleSet
 from scoring.tests.play.conftest import quick_post
@@ -43,7 +43,7 @@ def table_url(world) -> str:
 def speak(settings, code) -> None:
     """The club reads ``code``: its own language (its settings page) and a new club's
     (the ``CLUB_LANGUAGE`` setting)."""
-    from members.clubs import current_club
+    from members.clubs.scope import current_club
 
     settings.CLUB_LANGUAGE = code
     club = current_club()

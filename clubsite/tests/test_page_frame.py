@@ -7,7 +7,7 @@ from django.template import engines
 from django.test import RequestFactory
 from django.urls import reverse
 
-from clubsite.context_processors import club as club_context
+from members.clubs.context_processors import club as club_context
 
 pytestmark = pytest.mark.django_db
 

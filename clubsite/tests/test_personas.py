@@ -33,7 +33,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
-from members.clubs import in_club
+from clubsite.devices import GRANT_KEY
+from members.clubs.scope import in_club
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from members.permissions import make_officer
 from members.services import close_day
@@ -46,7 +47,7 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
-from scoring.play.access import CLOSED_MESSAGE, GRANT_KEY
+from scoring.play.access import CLOSED_MESSAGE
 from scoring.play.services.rulesets import set_day_rules
 from scoring.results.mail import unsubscribe_token
 from scoring.tests import games

@@ -17,11 +17,11 @@ from django.test import Client
 from django.utils import timezone
 from django_scopes import scopes_disabled
 
-from clubsite.clubs.services import create_club
-from members.clubs import in_club
+from clubsite.devices import GRANT_KEY
+from members.clubs.scope import in_club
+from members.clubs.services import create_club
 from members.models import Club, ClubRole, Person, Table
 from scoring.models import ClubSettings, Game, ResultsVersion, RuleSet
-from scoring.play.access import GRANT_KEY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from clubsite.devices import GRANT_KEY
 from members.tests.factories import ClubDayFactory, RoundFactory, TableFactory
-from scoring.play.access import GRANT_KEY
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

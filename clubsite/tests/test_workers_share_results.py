@@ -29,7 +29,7 @@ print(len(drawn))
 
 OFFICER = (
     "from django.contrib.auth import get_user_model; "
-    "from members.clubs import command_club; "
+    "from members.clubs.commands import command_club; "
     "from members.permissions import make_officer; "
     "user = get_user_model().objects.create_user('bench-officer'); "
     "make_officer(user, command_club()); "

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubsite import languages
+from members.clubs import languages
 from members.permissions import belongs_to_club, is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")

@@ -1,5 +1,5 @@
-"""A club's settings page: two plain ModelForms, the club's own fields and its game
-settings (``scoring.ClubSettings``)."""
+"""A club's own fields on its settings page (a plain ModelForm); the page's other
+form, the game settings, is scoring's (``scoring.play.forms.club_settings``)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,12 @@ import zoneinfo
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
-from django_scopes.forms import SafeModelChoiceField
 
 from members.models import Club
-from scoring.labels import rules_words
-from scoring.models import ClubSettings, RuleSet
 
 
 def _language_choices():
-    codes = dict(settings.LANGUAGES)  # the site's languages (clubsite.languages)
+    codes = dict(settings.LANGUAGES)  # the site's languages (members.clubs.languages)
     codes.setdefault(settings.LANGUAGE_CODE, settings.LANGUAGE_CODE)
     return sorted(codes.items())
 
@@ -68,43 +65,3 @@ class ClubForm(forms.ModelForm):
         if current and current not in dict(languages):
             languages.append((current, current))
         self.fields["language_code"].choices = languages
-
-
-class ClubGameSettingsForm(forms.ModelForm):
-    confirm_hands = forms.TypedChoiceField(
-        choices=[
-            ("", _("As the day's rule set says")),
-            ("on", _("On: the other team confirms every hand")),
-            ("off", _("Off: the score keeper's word is enough")),
-        ],
-        coerce=lambda v: {"on": True, "off": False}.get(v),
-        empty_value=None,
-        required=False,
-        label=_("The other team's OK"),
-        widget=forms.RadioSelect,
-        help_text=_("On days that do not choose for themselves (a club day's rules page can)."),
-    )
-
-    class Meta:
-        model = ClubSettings
-        fields = ["default_rule_set", "min_games_to_rank", "confirm_hands"]
-        labels = {
-            "default_rule_set": _("Default rule set"),
-            "min_games_to_rank": _("Minimum games to be ranked"),
-        }
-        help_texts = {
-            "default_rule_set": _("Played on a club day unless the day chooses another."),
-            "min_games_to_rank": _("Fewer games than this: listed apart, not ranked."),
-        }
-        field_classes = {"default_rule_set": SafeModelChoiceField}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        field = self.fields["default_rule_set"]
-        field.queryset = RuleSet.objects.all()
-        field.required = True
-        field.empty_label = None
-        field.label_from_instance = lambda rule_set: rules_words(rule_set.name)
-        self.initial["confirm_hands"] = {True: "on", False: "off"}.get(
-            self.instance.confirm_hands, ""
-        )

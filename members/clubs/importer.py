@@ -1,6 +1,6 @@
 """Reading a club's export back (``manage.py import_club``): a new club on this site,
 its rows under new ids with every pointer between them remapped, all in one
-transaction (a failure leaves nothing written). See :mod:`clubsite.clubs.portable`.
+transaction (a failure leaves nothing written). See :mod:`members.clubs.portable`.
 
 - **Logins** are the site's: a login the file names is the same login here only when
   its user name and e-mail address both match and it is no staff or superuser login;
@@ -31,7 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.migrations.loader import MigrationLoader
 
-from clubsite.clubs.portable import (
+from members.clubs.portable import (
     CLUB_FIELDS,
     FORMAT,
     FORMAT_VERSION,
@@ -42,8 +42,9 @@ from clubsite.clubs.portable import (
     label,
     relations,
 )
-from members.clubs import in_club, scopes_disabled
+from members.clubs.scope import in_club, scopes_disabled
 from members.models import Club
+from members.signals import club_created
 
 BATCH = 500
 
@@ -122,10 +123,8 @@ def import_club(path: Path | str, slug: str | None = None) -> Imported:
             club.save()
             _Loader(document, result).load()
     with in_club(club):
-        from scoring.models import ClubSettings, ResultsVersion
-
-        ClubSettings.load()
-        ResultsVersion.objects.get_or_create()
+        # What the file did not bring (settings, results version), the apps make.
+        club_created.send(sender=Club, club=club)
     return result
 
 

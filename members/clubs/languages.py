@@ -55,7 +55,7 @@ def _scoped_club():
     """The club of the active scope, if any (no error outside one)."""
     from django_scopes import ScopeError
 
-    from members.clubs import current_club
+    from members.clubs.scope import current_club
 
     try:
         return current_club()
@@ -97,7 +97,7 @@ def member_language(request) -> str | None:
 
 
 def _club_id() -> int | None:
-    from members.clubs import current_club_id
+    from members.clubs.scope import current_club_id
 
     return current_club_id()
 

@@ -1,5 +1,5 @@
 """Which club a request is for: the club's scope, time zone and addresses for the whole
-request (the rule is in :mod:`clubsite.clubs.addresses`).
+request (the rule is in :mod:`members.clubs.addresses`).
 
 For a club's page the middleware sets ``request.club``, enters the club's django-scopes
 scope (every query of club data sees that club's rows, :mod:`members.clubs`),
@@ -18,12 +18,14 @@ from __future__ import annotations
 from django.http import Http404, HttpResponsePermanentRedirect, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import Resolver404, get_script_prefix, resolve, set_script_prefix
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 from django.utils.http import escape_leading_slashes
 from django_scopes import scopes_disabled
 
-from clubsite.clubs.addresses import SITE_PAGES, find_club
-from members.clubs import in_club
+from members.clubs.addresses import SITE_PAGES, find_club
+from members.clubs.languages import language_for
+from members.clubs.scope import in_club
 
 #: Where the admin's addresses start (the platform operator's, every club's data).
 ADMIN = "/admin/"
@@ -135,3 +137,20 @@ def _suspended(request, found, get_response):
     # 403, not 503: a table phone's service worker answers a 5xx (a server restart)
     # with its kept copy of the table page; a 4xx drops the kept pages.
     return render(request, "clubs/suspended.html", {"club": found.club}, status=403)
+
+
+def language(get_response):
+    """Draw every page in its reader's language (:func:`.languages.language_for`:
+    the member's choice, else the phone's, else the club's). Answers vary with the
+    cookies that choose it, and say which language they are in."""
+
+    def middleware(request):
+        code = language_for(request)
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+        response = get_response(request)
+        patch_vary_headers(response, ("Cookie",))
+        response.headers.setdefault("Content-Language", code)
+        return response
+
+    return middleware

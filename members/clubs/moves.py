@@ -1,5 +1,5 @@
 """Moving a club to another slug: its old slug redirects to the new one for good
-(``ClubSlugRedirect``, consulted by ``clubsite.clubs.addresses``). The platform
+(``ClubSlugRedirect``, consulted by ``members.clubs.addresses``). The platform
 operator does it in the admin."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from members.clubs import club_path
+from members.clubs.scope import club_path
 
 
 class OfficerProblem(Exception):

@@ -5,7 +5,7 @@ The club-owned models are found, not listed: every model with a ``club`` foreign
 to ``members.Club`` (their history tables included), so a model added later is
 exported, imported and deleted with the rest (``clubsite/tests/test_club_portable.py``
 fails when a model points at a club another way). Rows are written with Django's
-serializers and read back by :mod:`clubsite.clubs.importer`.
+serializers and read back by :mod:`members.clubs.importer`.
 
 The file is one JSON document::
 
@@ -35,7 +35,7 @@ from django.db import connection, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
-from members.clubs import scopes_disabled
+from members.clubs.scope import scopes_disabled
 from members.models import Club
 
 FORMAT = "canasta-club-export"

@@ -35,9 +35,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET
 
+from clubsite.devices import GRANT_KEY
 from members.models import ClubDay
 from members.services.days import links_end
-from scoring.play.access import GRANT_KEY
 
 #: Static files every table page needs, kept by the service worker.
 SHELL_FILES = (

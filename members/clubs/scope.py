@@ -3,7 +3,7 @@
 django-scopes (pretix's library) gives every club-owned model a manager that adds
 ``club = <the active club>`` to each query, and refuses (``ScopeError``) any query made
 outside a club: a forgotten filter cannot show one club another's rows. A request
-enters its club's scope in ``clubsite.clubs.middleware``; a management command, a test
+enters its club's scope in ``members.clubs.middleware``; a management command, a test
 or a migration enters one with :func:`in_club` (or, for site-wide work such as the
 admin, ``scopes_disabled()``).
 
@@ -17,11 +17,10 @@ docs/development.md ("Clubs") says how the pieces fit.
 from __future__ import annotations
 
 from django import forms
-from django.core.management.base import BaseCommand
+from django.apps import apps
 from django.db import models
 from django.db.models import Q
 from django.urls import get_script_prefix, reverse, set_script_prefix
-from django.utils import timezone, translation
 from django_scopes import ScopeError, get_scope, scope, scopes_disabled
 from django_scopes.manager import DisabledQuerySet
 
@@ -66,14 +65,13 @@ def current_club():
     if club is None or isinstance(club, list | tuple):
         raise ScopeError("This needs a club: run it inside in_club(club).")
     if not isinstance(club, models.Model):
-        from members.models import Club
-
+        # By name: the club's models module imports this one (its managers).
         with scopes_disabled():
-            club = Club.objects.get(pk=club)
+            club = apps.get_model("members", "Club").objects.get(pk=club)
     return club
 
 
-def _disabled(queryset_class):
+def refusing(queryset_class):
     """django-scopes' refusing queryset, with the model's own named filters (which
     refuse too, as they filter)."""
     if queryset_class is models.QuerySet:
@@ -81,24 +79,36 @@ def _disabled(queryset_class):
     return type(f"Disabled{queryset_class.__name__}", (DisabledQuerySet, queryset_class), {})
 
 
+def scoped(queryset, restrict, disabled):
+    """``queryset`` as the active scope allows: ``restrict(queryset, club)`` inside a
+    club's scope, all of it with scopes disabled, and a ``disabled`` one (refusing with
+    ``ScopeError``) outside any scope. The one place the managers read the scope."""
+    found = get_scope()
+    if not found.get("_enabled", True):
+        return queryset
+    if DIMENSION not in found:
+        return disabled(queryset.model, using=queryset.db, missing_scopes={DIMENSION})
+    club = found[DIMENSION]
+    if club is None:  # scope(club=None): every club, as django-scopes has it
+        return queryset
+    return restrict(queryset, club)
+
+
+class ClubScoped:
+    """Marks a manager whose queries are club-scoped (``members/tests/test_clubs_scope.py``
+    checks that every model with a ``club`` field has one)."""
+
+
 def _scoped_manager(queryset_class, restrict):
     """A manager whose queries are ``restrict(queryset, club)`` inside a club's scope,
-    everything with scopes disabled, and refused outside a scope (django-scopes'
-    ``ScopedManager``, taught the model's own queryset methods and shared rows)."""
-    disabled = _disabled(queryset_class)
+    everything with scopes disabled, and refused outside a scope (what django-scopes'
+    ``ScopedManager`` does, taught the model's own queryset methods and shared rows;
+    docs/development.md says why it is not ``ScopedManager`` itself)."""
+    disabled = refusing(queryset_class)
 
-    class ClubScopedManager(models.Manager.from_queryset(queryset_class)):
+    class ClubScopedManager(ClubScoped, models.Manager.from_queryset(queryset_class)):
         def get_queryset(self):
-            queryset = super().get_queryset()
-            found = get_scope()
-            if not found.get("_enabled", True):
-                return queryset
-            if DIMENSION not in found:
-                return disabled(self.model, using=self._db, missing_scopes={DIMENSION})
-            club = found[DIMENSION]
-            if club is None:  # scope(club=None): every club, as django-scopes has it
-                return queryset
-            return restrict(queryset, club)
+            return scoped(super().get_queryset(), restrict, disabled)
 
         def with_scopes_disabled(self):
             """This manager's queries over every club (the admin, site-wide pages)."""
@@ -111,26 +121,32 @@ def _in_list(club) -> bool:
     return isinstance(club, list | tuple)
 
 
-def club_manager(queryset_class=models.QuerySet, path: str = "club"):
-    """The manager of a club-owned model: its queries see the active club's rows only,
-    and fail outside a club (``ScopeError``). ``path``: how a row reaches its club."""
+def club_rows(path: str = "club"):
+    """The filter of a club's own rows: ``restrict(queryset, club)``."""
 
     def restrict(queryset, club):
         return queryset.filter(**{f"{path}__in" if _in_list(club) else path: club})
 
-    return _scoped_manager(queryset_class, restrict)
+    return restrict
+
+
+def own_or_shared_rows(queryset, club):
+    """The filter of a club's own rows and the shared ones (``club`` empty)."""
+    own = Q(club__in=club) if _in_list(club) else Q(club=club)
+    return queryset.filter(own | Q(club__isnull=True))
+
+
+def club_manager(queryset_class=models.QuerySet, path: str = "club"):
+    """The manager of a club-owned model: its queries see the active club's rows only,
+    and fail outside a club (``ScopeError``). ``path``: how a row reaches its club."""
+    return _scoped_manager(queryset_class, club_rows(path))
 
 
 def shared_manager(queryset_class=models.QuerySet):
     """The manager of a model whose rows are a club's own or shared by every club
     (``club`` empty: the shipped rule-set presets): a club sees its own and the shared
     ones, never another club's. Fails outside a club, as :func:`club_manager` does."""
-
-    def restrict(queryset, club):
-        own = Q(club__in=club) if _in_list(club) else Q(club=club)
-        return queryset.filter(own | Q(club__isnull=True))
-
-    return _scoped_manager(queryset_class, restrict)
+    return _scoped_manager(queryset_class, own_or_shared_rows)
 
 
 class ClubChoiceField(forms.ModelChoiceField):
@@ -168,56 +184,3 @@ def club_home(request, club) -> str:
     if here is not None and here.pk == club.pk:
         return reverse("home")
     return club_path(request, club, "home")
-
-
-def command_club(slug: str | None = None):
-    """The club a management command works on: ``--club SLUG``, or the site's only
-    club (a ``CommandError`` naming the clubs when there are several)."""
-    from django.core.management.base import CommandError
-    from django.db import DatabaseError
-
-    from members.models import Club
-
-    try:
-        if slug:
-            found = Club.objects.filter(slug=slug).first()
-            if found is None:
-                raise CommandError(f"No club has the slug {slug!r}.")
-            return found
-        clubs = list(Club.objects.order_by("slug")[:21])
-    except DatabaseError:
-        raise CommandError(
-            "The site's database is not set up (or not up to date): run `manage.py migrate` first."
-        ) from None
-    if len(clubs) == 1:
-        return clubs[0]
-    if not clubs:
-        raise CommandError("The site has no club yet: run `manage.py migrate` first.")
-    names = ", ".join(c.slug for c in clubs[:20])
-    raise CommandError(f"The site has several clubs; say which with --club ({names}).")
-
-
-class ClubCommand(BaseCommand):
-    """A management command on one club's data: ``--club SLUG`` (optional while the
-    site has only one club). It runs inside that club's scope and time zone, as a
-    request of the club would."""
-
-    def create_parser(self, prog_name, subcommand, **kwargs):
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.add_argument(
-            "--club", help="The club's slug (needed when the site has more than one club)."
-        )
-        return parser
-
-    def execute(self, *args, **options):
-        from clubsite.languages import club_language
-
-        club = command_club(options.get("club"))
-        # What an officer reads (and writes into files) is in the club's language (read
-        # once the club's scope is entered).
-        with (
-            in_club(club),
-            timezone.override(club.time_zone),
-            translation.override(club_language()),
-        ):
-            return super().execute(*args, **options)

@@ -5,32 +5,27 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from members.clubs import in_club
+from members.clubs.moves import move_club, record_move
+from members.clubs.scope import in_club
 from members.models import Club
 from members.permissions import make_officer
-from members.services.clubs import move_club, record_move
-from scoring.models import ClubSettings, ResultsVersion, RuleSet
-
-#: The shipped preset a new club plays unless its officers choose another.
-DEFAULT_PRESET = "club"
+from members.signals import club_created
 
 __all__ = ["create_club", "move_club", "record_move"]
 
 
 def create_club(slug: str, name: str, *, officer=None, **fields) -> Club:
-    """A new club ``slug`` called ``name`` (``fields``: any other ``Club`` field), with
-    its settings (the shipped house rules as its default rule set) and its results
-    version; ``officer``, a user, becomes its first officer. Raises Django's
-    ``ValidationError`` for a slug that is taken or not allowed."""
+    """A new club ``slug`` called ``name`` (``fields``: any other ``Club`` field); the
+    other apps make what a club needs (``club_created``: scoring makes its settings, the
+    shipped house rules as its default rule set, and its results version). ``officer``,
+    a user, becomes its first officer. Raises Django's ``ValidationError`` for a slug
+    that is taken or not allowed."""
     club = Club(slug=slug, name=name, **fields)
     club.full_clean()
     with transaction.atomic():
         club.save()
         with in_club(club):
-            ClubSettings.objects.create(
-                default_rule_set=RuleSet.objects.filter(slug=DEFAULT_PRESET, is_preset=True).first()
-            )
-            ResultsVersion.objects.get_or_create()  # saving the settings may have made it
+            club_created.send(sender=Club, club=club)
             if officer is not None:
                 make_officer(officer)
     return club

@@ -1,7 +1,7 @@
 """Self-service "Start a club" (only when ``CLUB_SIGNUP`` is on): a form, an e-mail
 with a signed, time-limited confirmation link (``django.core.signing``), and on
 confirming, the club with its settings and the person as its first officer, who then
-sets a password on the one-time link of :mod:`clubsite.clubs.officers`.
+sets a password on the one-time link of :mod:`members.clubs.officers`.
 
 Nothing is stored until the link is confirmed: the link carries what the form said,
 signed with the site's secret key, so it cannot be changed, and it ends after
@@ -24,11 +24,11 @@ from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
-from clubsite.clubs.officers import officer_login
-from clubsite.clubs.services import create_club
+from members.clubs.officers import officer_login
+from members.clubs.services import create_club
 from members.models import Club, ClubRole
 
-SALT = "clubsite.clubs.signup"
+SALT = "members.clubs.signup"
 #: Sign-ups sent from one address in one hour; more are refused until the next hour.
 PER_ADDRESS_PER_HOUR = 5
 

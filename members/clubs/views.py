@@ -1,6 +1,7 @@
 """The site's own pages about clubs: the list of clubs (a shared site's front page), a
-login's clubs to choose from, a club's settings page (its officers'), a new
-officer's set-password link, and "Start a club" (:mod:`.signup`)."""
+login's clubs to choose from, a new officer's set-password link, and "Start a club"
+(:mod:`.signup`). The club's settings page is scoring's
+(``scoring.play.views.club_settings``): it writes the game settings too."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -20,15 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_scopes import scopes_disabled
 
-from clubsite.clubs import signup
-from clubsite.clubs.forms import ClubForm, ClubGameSettingsForm
-from clubsite.clubs.officers import officer_link
-from members.clubs import club_home
+from clubsite.devices import client_address
+from members.clubs import signup
+from members.clubs.officers import officer_link
+from members.clubs.scope import club_home
 from members.models import Club, ClubRole, Person
-from members.permissions import officer_required
-from scoring.models import ClubSettings
-from scoring.play.devices import client_address
-from scoring.results.cache import results_changed
 
 logger = logging.getLogger(__name__)
 
@@ -91,31 +87,6 @@ class LoginView(auth_views.LoginView):
         if clubs:
             return reverse("my_clubs")
         return super().get_default_redirect_url()
-
-
-@officer_required
-@require_http_methods(["GET", "POST"])
-def club_settings(request):
-    """The club's own settings, edited by its officers: its name, time zone, language,
-    the results e-mail's sender and reply-to, the default rule set, the minimum games
-    to be ranked and the other team's OK. Its address and suspension are the platform
-    operator's (the admin)."""
-    club = request.club
-    game = ClubSettings.load()
-    if request.method == "POST":
-        form = ClubForm(request.POST, instance=club, prefix="club")
-        game_form = ClubGameSettingsForm(request.POST, instance=game, prefix="game")
-        if form.is_valid() and game_form.is_valid():
-            with transaction.atomic():
-                form.save()
-                game_form.save()
-                results_changed(every_person=True)
-            messages.success(request, _("The club's settings are saved."))
-            return redirect("club_settings")
-    else:
-        form = ClubForm(instance=club, prefix="club")
-        game_form = ClubGameSettingsForm(instance=game, prefix="game")
-    return render(request, "clubs/settings.html", {"form": form, "game_form": game_form})
 
 
 class SetPasswordView(auth_views.PasswordResetConfirmView):

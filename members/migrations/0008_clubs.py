@@ -4,7 +4,7 @@ club, empty until 0009 fills it; 0010 makes it required."""
 import django.core.validators
 import django.db.models.deletion
 import django.db.models.functions.text
-import members.clubs
+import members.clubs.scope
 import members.models
 from django.conf import settings
 from django.db import migrations, models
@@ -96,47 +96,47 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='clubday',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='historicalperson',
             name='club',
-            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='historicalsignin',
             name='club',
-            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='mergerecord',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='person',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='round',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='seat',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='signin',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='table',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddIndex(
             model_name='clubday',
@@ -161,7 +161,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='clubrole',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='clubrole',

@@ -1,16 +1,11 @@
 """One test per permission boundary, for every members page: outsiders go to the login
 page, members get 403 (they only have their own page), officers get in."""
 
-import ast
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
 from members.models import SignIn
 from members.tests.factories import RoundFactory, SignInFactory
-
-MEMBERS_DIR = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -97,19 +92,3 @@ def test_unknown_ids_are_404_for_officers(officer_client):
         assert officer_client.get(reverse(name, args=[424242])).status_code == 404
     for name in ("members:person", "members:person_edit", "members:person_convert"):
         assert officer_client.get(reverse(name, args=[424242])).status_code == 404
-
-
-def test_members_never_imports_scoring():
-    """`scoring` depends on `members`, never the reverse."""
-    offenders = []
-    for path in MEMBERS_DIR.rglob("*.py"):
-        tree = ast.parse(path.read_text(), filename=str(path))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [node.module or ""]
-            if any(n == "scoring" or n.startswith("scoring.") for n in names):
-                offenders.append(f"{path.relative_to(MEMBERS_DIR)}:{node.lineno}")
-    assert not offenders, f"members imports scoring: {offenders}"

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubsite.clock import clock
-from clubsite.pwa import clears_offline_copies
+from members.clubs.pwa import clears_offline_copies
 from members.forms import DayForm
 from members.models import ClubDay, Person
 from members.permissions import officer_required

@@ -11,7 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clubsite import languages
+from members.clubs import languages
 from members.models import Person, Seat
 from members.permissions import person_for
 from members.services.mailing import MailChoiceRefused, set_results_by_email

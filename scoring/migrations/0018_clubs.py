@@ -2,7 +2,7 @@
 scoring 0019 fills it; 0020 makes it required and drops the site-wide default flag."""
 
 import django.db.models.deletion
-import members.clubs
+import members.clubs.scope
 from django.conf import settings
 from django.db import migrations, models
 
@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='clubsettings',
             name='club',
-            field=models.OneToOneField(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.OneToOneField(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='clubsettings',
@@ -58,107 +58,107 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='dayrules',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='game',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='gameteam',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='hand',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='handconfirmation',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='historicalhand',
             name='club',
-            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='historicalhandconfirmation',
             name='club',
-            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='historicalruleset',
             name='club',
-            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.current_club_id, editable=False, help_text='Empty for the shipped presets.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, db_constraint=False, default=members.clubs.scope.current_club_id, editable=False, help_text='Empty for the shipped presets.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='keeperchange',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='partnershiptotal',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='persontotal',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='ratingpoint',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='resultsmailing',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='resultsmessage',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='resultsversion',
             name='club',
-            field=models.OneToOneField(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.OneToOneField(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='ruleset',
             name='club',
-            field=models.ForeignKey(blank=True, default=members.clubs.current_club_id, editable=False, help_text='Empty for the shipped presets.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(blank=True, default=members.clubs.scope.current_club_id, editable=False, help_text='Empty for the shipped presets.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='season',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='seasontotal',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='submission',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='teamhand',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AddField(
             model_name='teamplayer',
             name='club',
-            field=models.ForeignKey(default=members.clubs.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
+            field=models.ForeignKey(default=members.clubs.scope.current_club_id, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='members.club'),
         ),
         migrations.AlterField(
             model_name='historicalruleset',

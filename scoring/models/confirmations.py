@@ -10,9 +10,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
-from members.clubs import club_manager
+from members.clubs.history import club_history
+from members.clubs.scope import club_manager
 from members.models import Person, club_field
 from scoring.models.games import Game, Hand
 
@@ -74,7 +74,7 @@ class HandConfirmation(models.Model):
     via = models.CharField(max_length=120, blank=True, help_text="The device, when not logged in.")
     updated_at = models.DateTimeField()
 
-    history = HistoricalRecords()
+    history = club_history()
     objects = club_manager(HandConfirmationQuerySet)
 
     class Meta:

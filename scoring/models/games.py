@@ -10,9 +10,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
-from members.clubs import club_manager
+from members.clubs.history import club_history
+from members.clubs.scope import club_manager
 from members.models import ClubDay, Person, Table, club_field
 from scoring import engine
 from scoring.models.rulesets import RuleSet, rules_from_settings
@@ -220,7 +220,7 @@ class Hand(models.Model):
     created_at = models.DateTimeField()
     updated_at = models.DateTimeField()
 
-    history = HistoricalRecords()
+    history = club_history()
     objects = club_manager()
 
     class Meta:

@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from members.clubs import club_manager
+from members.clubs.scope import club_manager
 from members.models import ClubDay, Person, club_field
 
 

@@ -4,7 +4,7 @@
 from django.db import models
 from django.db.models import Q
 
-from members.clubs import club_manager
+from members.clubs.scope import club_manager
 from members.models import Person, club_field
 from scoring.models.games import Game
 

@@ -9,9 +9,9 @@ from django.db.models import Q
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from simple_history.models import HistoricalRecords
 
-from members.clubs import club_manager, shared_manager
+from members.clubs.history import club_history
+from members.clubs.scope import club_manager, shared_manager
 from members.models import ClubDay, club_field
 from scoring import engine
 
@@ -72,7 +72,7 @@ class RuleSet(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    history = HistoricalRecords()
+    history = club_history(shared=True)
     objects = shared_manager(RuleSetQuerySet)
 
     class Meta:

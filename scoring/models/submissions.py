@@ -9,7 +9,7 @@ model).
 
 from django.db import models
 
-from members.clubs import club_manager
+from members.clubs.scope import club_manager
 from members.models import club_field
 from scoring.models.games import Game, Hand
 

@@ -13,7 +13,7 @@ read (Tabbycat's stored team scores are the model).
 from django.db import models
 from django.db.models import Count, F, Max, Q, Sum
 
-from members.clubs import club_manager
+from members.clubs.scope import club_manager
 from members.models import Person, club_field
 from scoring.models.results import Season
 

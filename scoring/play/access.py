@@ -25,13 +25,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clubsite.devices import GRANT_KEY
 from members.models import ClubDay, Table
 from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
 from scoring.play import reads
-
-GRANT_KEY = "scoring_table_grant"
 
 # In English here; said in the reader's language where shown (DayClosed).
 CLOSED_MESSAGE = gettext_noop("This club day is closed; the scores are final.")

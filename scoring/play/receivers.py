@@ -1,4 +1,5 @@
-"""What the play app answers when members asks about a club day: the games still in
+"""What the play app answers when members makes a club (its game settings and results
+version, :data:`members.signals.club_created`) or asks about a club day: the games still in
 play, which closing the day would stop, with the officer's choice for each
 (:data:`members.signals.day_closing`), and acting on those choices as the day closes
 (:data:`members.signals.day_closed`)."""
@@ -10,12 +11,15 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
-from members.signals import day_closed, day_closing
-from scoring.models import Game
+from members.signals import club_created, day_closed, day_closing
+from scoring.models import ClubSettings, Game, ResultsVersion, RuleSet
 from scoring.play.services.endings import end_game_as_it_stands, leader_of
 from scoring.play.services.errors import GameClosed
 
 END, LEAVE = "end", "leave"
+
+#: The shipped preset a new club plays unless its officers choose another.
+DEFAULT_PRESET = "club"
 
 LEAVE_WORDS = gettext_noop(
     "It counts nowhere: not in the standings, the top six, the day sheet, the e-mail or "
@@ -179,3 +183,13 @@ def end_games_at_close(sender, day, choices, **kwargs):
             }
         )
     return notes
+
+
+@receiver(club_created, dispatch_uid="scoring-club-created")
+def club_settings_made(sender, club, **kwargs) -> None:
+    """A new club (made, or imported without them; inside its scope): its game settings,
+    the shipped house rules as its default rule set, and its results version."""
+    if not ClubSettings.objects.exists():
+        preset = RuleSet.objects.filter(slug=DEFAULT_PRESET, is_preset=True).first()
+        ClubSettings.objects.create(default_rule_set=preset)
+    ResultsVersion.objects.get_or_create()  # saving the settings may have made it

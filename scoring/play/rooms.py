@@ -2,7 +2,7 @@
 limits on guessing.
 
 A try with a valid device cookie (the signed ``club_device`` cookie,
-:mod:`scoring.play.devices`) is judged by that device's own wrong codes and its
+:mod:`clubsite.devices`) is judged by that device's own wrong codes and its
 session's, never by its network address, so the phones behind one router or proxy keep
 working while someone else guesses, and a phone that opens the site always gets a
 cookie. A try without one (a script that drops cookies) is counted per network
@@ -22,17 +22,16 @@ import time
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-from members.clubs import current_club_id
+from clubsite.devices import DEVICE_TRUST, device_id
+from members.clubs.scope import current_club_id
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, Table
 from scoring.play.access import DayClosed, require_links_open, tables_with_days
 from scoring.play.devices import (
-    DEVICE_TRUST,
     ROOM_CODE_TRIES_PER_ADDRESS,
     bump,
     cache_down,
     cache_get,
     cache_set,
-    device_id,
     hour_key,
 )
 

@@ -17,7 +17,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from members.clubs import club_path, current_club_id
+from members.clubs.scope import club_path, current_club_id
 from members.models import ClubDay, Table
 from members.permissions import is_officer
 from members.services.days import links_open

@@ -31,7 +31,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from members.clubs import current_club_id
+from members.clubs.scope import current_club_id
 from members.models import Person
 from scoring.models import (
     ClubSettings,

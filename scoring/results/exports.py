@@ -24,7 +24,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 from openpyxl import Workbook
 
-from members.clubs import current_club
+from members.clubs.scope import current_club
 from members.models import Person, SignIn
 from scoring.models import Game
 from scoring.results.ratings import display_rating

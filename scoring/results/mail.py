@@ -25,8 +25,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from clubsite import languages
-from members.clubs import current_club
+from members.clubs import languages
+from members.clubs.scope import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
 from scoring.results.board import day_report

@@ -6,7 +6,7 @@ all its rows, and column widths that fit what is written. Every sheet is set up 
 print (:class:`PrintHeading`): fitted to one page wide (as many pages tall as it needs),
 landscape when its columns are wider than a portrait page, the header row repeated on
 every page, and the club's name, the sheet and the period in the page header, on the
-club's paper (A4 or Letter, ``clubsite.languages.paper_size``). Dates are real date cells
+club's paper (A4 or Letter, ``members.clubs.languages.paper_size``). Dates are real date cells
 (shown ``yyyy-mm-dd`` in English, ``d/m/yyyy`` in Spanish and Portuguese), numbers are
 numbers (Excel shows their thousands as the reader's computer does), and a text that
 starts with "=" stays text (a name, never a formula). Sheet names, headers and the
@@ -39,7 +39,7 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
-from clubsite import languages
+from members.clubs import languages
 
 WIDTH_SAMPLE = 500
 MAX_WIDTH = 60

@@ -1,4 +1,4 @@
-/* The service worker of the table page (served by clubsite.pwa at /sw.js, which fills
+/* The service worker of the table page (served by members.clubs.pwa at /sw.js, which fills
    in SHELL: the static files every table page needs, by their served names, and WORDS:
    what the offline pages say, in the language of the phone that fetched the worker).
    - Static files: from the cache first (their names change when their content does).

@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from clubsite.backups import BackupError, backup_sqlite
-from clubsite.clubs.portable import PortableError, export_club
-from members.clubs import command_club
+from members.clubs.commands import command_club
+from members.clubs.portable import PortableError, export_club
 
 
 class Command(BaseCommand):

@@ -9,16 +9,16 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, IntegrityError, transaction
 
-from clubsite.clubs.addresses import shared_site
-from clubsite.clubs.forms import language_codes
-from clubsite.clubs.officers import (
+from members.clubs.addresses import shared_site
+from members.clubs.forms import language_codes
+from members.clubs.officers import (
     OfficerProblem,
     officer_link,
     officer_login,
     welcome_officer,
 )
-from clubsite.clubs.services import create_club
-from members.clubs import club_path
+from members.clubs.scope import club_path
+from members.clubs.services import create_club
 from members.models import Club
 
 

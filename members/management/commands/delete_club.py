@@ -3,8 +3,8 @@ typed again (``--yes-i-am-sure SLUG`` or ``--noinput`` for scripts)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubsite.clubs.portable import PortableError, delete_club
-from members.clubs import command_club
+from members.clubs.commands import command_club
+from members.clubs.portable import PortableError, delete_club
 
 
 class Command(BaseCommand):

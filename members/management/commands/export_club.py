@@ -1,10 +1,10 @@
 """``manage.py export_club SLUG FILE``: everything of one club in one file, for
-``import_club`` on this site or another (see :mod:`clubsite.clubs.portable`)."""
+``import_club`` on this site or another (see :mod:`members.clubs.portable`)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubsite.clubs.portable import PortableError, export_club
-from members.clubs import command_club
+from members.clubs.commands import command_club
+from members.clubs.portable import PortableError, export_club
 
 
 class Command(BaseCommand):

@@ -1,10 +1,10 @@
 """``manage.py import_club FILE [--slug NEW]``: a club exported by ``export_club``,
-made anew on this site (see :mod:`clubsite.clubs.importer`)."""
+made anew on this site (see :mod:`members.clubs.importer`)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
-from clubsite.clubs.importer import import_club
-from clubsite.clubs.portable import PortableError
+from members.clubs.importer import import_club
+from members.clubs.portable import PortableError
 
 
 class Command(BaseCommand):

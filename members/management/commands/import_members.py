@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from members.clubs import ClubCommand
+from members.clubs.commands import ClubCommand
 from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
 from members.roster.limits import check_upload_size
 from members.roster.plan import apply_import

@@ -218,8 +218,8 @@ def scene(tables: int, speed: float, prefix: str = "") -> dict:
 def bench_clubs(count: int) -> list:
     """The clubs of a many-club night: club-01 … (made when missing), each served at
     ``/<slug>/`` on a shared site."""
-    from clubsite.clubs.services import create_club
-    from members.clubs import scopes_disabled
+    from members.clubs.scope import scopes_disabled
+    from members.clubs.services import create_club
     from members.models import Club
 
     clubs = []
@@ -236,7 +236,7 @@ def ensure_clubs(opts: LeagueOptions, count: int, keep_as: Path | str | None, lo
     seed + 1, …); the copy is kept once every club has its league."""
     from dataclasses import replace
 
-    from members.clubs import in_club
+    from members.clubs.scope import in_club
 
     built = False
     for index, club in enumerate(bench_clubs(count)):
@@ -254,7 +254,7 @@ def ensure_clubs(opts: LeagueOptions, count: int, keep_as: Path | str | None, lo
 def clubs_scene(tables: int, speed: float, count: int) -> dict:
     """The scene of ``tables`` real tables split across ``count`` clubs (as evenly as
     they go), each club's users at its own ``/<slug>/`` addresses."""
-    from members.clubs import in_club
+    from members.clubs.scope import in_club
 
     together: dict = {}
     for index, club in enumerate(bench_clubs(count)):

@@ -19,7 +19,7 @@ from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
 from members import draw
-from members.clubs import current_club
+from members.clubs.scope import current_club
 from members.models import (
     ROOM_CODE_ALPHABET,
     ROOM_CODE_LENGTH,

@@ -48,7 +48,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from members.clubs import command_club, in_club
+from members.clubs.commands import command_club
+from members.clubs.scope import in_club
 from scoring.devtools.bench.servers import Gunicorn, Servers
 
 CHILD = "CLUBSITE_BENCH_CHILD"
@@ -212,7 +213,8 @@ def workbook_figure() -> str:
     process of its own, so that its peak memory is the workbook's and not the league
     build's."""
     code = "import django; django.setup(); from scoring.devtools.bench import night\n"
-    code += "from members.clubs import command_club, in_club\n"
+    code += "from members.clubs.commands import command_club\n"
+    code += "from members.clubs.scope import in_club\n"
     code += "with in_club(command_club()):\n    print(night.workbook_figure())"
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "clubsite.settings"}
     run = subprocess.run(

@@ -12,7 +12,7 @@ import time
 
 from django.core.management.base import CommandError
 
-from members.clubs import ClubCommand
+from members.clubs.commands import ClubCommand
 from scoring.models import Season
 from scoring.results import exports, standings
 

@@ -12,7 +12,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from members.clubs import ClubCommand, in_club, scopes_disabled
+from members.clubs.commands import ClubCommand
+from members.clubs.scope import in_club, scopes_disabled
 from members.models import Club
 from scoring.devtools.league.generate import generate_league
 from scoring.devtools.league.options import DEFAULT_START, LeagueError, LeagueOptions
@@ -89,7 +90,7 @@ class Command(ClubCommand):
     def _many(self, o):
         if not 1 <= o["clubs"] <= 99:
             raise CommandError("--clubs must be between 1 and 99.")
-        from clubsite.clubs.services import create_club
+        from members.clubs.services import create_club
 
         for number in range(1, o["clubs"] + 1):
             slug = f"club-{number:02d}"

@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from members.clubs import ClubCommand
+from members.clubs.commands import ClubCommand
 from members.models import ClubDay, Person, SignIn
 from members.permissions import make_officer
 from scoring.play.rooms import format_room_code

@@ -6,7 +6,7 @@ import time
 
 from django.core.management.base import CommandError
 
-from members.clubs import ClubCommand
+from members.clubs.commands import ClubCommand
 from scoring.results import ratings
 
 

@@ -5,7 +5,7 @@ that game and its players' season totals only)."""
 
 from django.core.management.base import CommandError
 
-from members.clubs import ClubCommand
+from members.clubs.commands import ClubCommand
 from scoring.models import Game
 from scoring.play.services import totals
 from scoring.play.services.errors import ScoringError

@@ -8,6 +8,7 @@ The rooms (callers import from here; the modules of this package import each oth
   (:func:`team_initial`, :func:`hand_form_data`)
 - ``games``: starting a game and choosing the next game's partners
 - ``rulesets``: a rule set's settings, copying one, the rules of a club day
+- ``club_settings``: a club's game settings (its settings page)
 """
 
 from scoring.play.forms.fields import (

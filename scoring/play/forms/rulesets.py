@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, gettext_lazy, pgettext
 
-from members.clubs import ClubChoiceField
+from members.clubs.scope import ClubChoiceField
 from scoring import engine
 from scoring.labels import rules_words
 from scoring.models import RuleSet

@@ -16,4 +16,5 @@ here, so ``views.table`` and ``views.rulesets`` stay the modules of those names)
 - ``rulesets``: rule sets (list, copy, edit, club default) and a club day's rules
 - ``display``: what every game page shows, loaded in a fixed number of queries
 - ``preview``: the preview panel of the hand form
+- ``club_settings``: the club's settings page (its own fields and its game settings)
 """

@@ -10,7 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from members.clubs import club_path
+from clubsite.devices import remember_device
+from members.clubs.scope import club_path
 from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
@@ -19,7 +20,6 @@ from scoring.play.access import (
     shows_closed_day,
     tables_with_days,
 )
-from scoring.play.devices import remember_device
 from scoring.play.rooms import check_room_code, format_room_code
 
 

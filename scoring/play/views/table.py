@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from clubsite.params import whole_number
-from clubsite.pwa import keeps_offline
+from members.clubs.pwa import keeps_offline
 from members.models import Seat
 from scoring.models import Game, Hand, Submission, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from scoring.play.devices import remember_device
+from clubsite.devices import remember_device
 from scoring.results.board import (
     BoardEnded,
     board,

@@ -158,7 +158,7 @@ def test_the_command_refuses_impossible_clubs_and_servers():
 
 @pytest.mark.django_db
 def test_a_many_club_scene_splits_the_tables_and_each_club_answers_at_its_address():
-    from members.clubs import in_club
+    from members.clubs.scope import in_club
 
     clubs = night.bench_clubs(2)
     for club in clubs:

@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 from django.test import override_settings
 
 from members import services as members_services
-from members.clubs import in_club
+from members.clubs.scope import in_club
 from members.models import ClubDay, Person, Seat, SignIn, Table
 from scoring import engine
 from scoring.devtools.league.dates import club_dates

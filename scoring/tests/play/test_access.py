@@ -4,9 +4,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from clubsite.devices import GRANT_KEY
 from members.models import ClubDay
 from scoring.models import Hand
-from scoring.play import access, rooms
+from scoring.play import rooms
 from scoring.play.services.games import start_game
 from scoring.play.services.hands import record_hand
 
@@ -78,7 +79,7 @@ def test_grant_for_the_same_table_number_on_another_day_does_not_work(
     client, table, other_day_table
 ):
     session = client.session
-    session[access.GRANT_KEY] = {"table": other_day_table.pk, "day": table.round.day_id}
+    session[GRANT_KEY] = {"table": other_day_table.pk, "day": table.round.day_id}
     session.save()
     assert client.get(table_url(other_day_table)).status_code == 404
 

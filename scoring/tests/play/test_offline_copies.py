@@ -8,7 +8,7 @@ import re
 
 from django.urls import reverse
 
-from clubsite.pwa import CLEAR_SITE_DATA, KEEP_OFFLINE
+from members.clubs.pwa import CLEAR_SITE_DATA, KEEP_OFFLINE
 from members.models import ClubDay
 from members.services.days import close_day, links_end
 

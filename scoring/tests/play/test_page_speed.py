@@ -45,7 +45,7 @@ def test_the_table_page_reads_the_players_once_and_each_table_once(officer_clien
     assert _reads(captured, "scoring_gameteam") == 1  # the teams, their players prefetched
     assert _reads(captured, "members_person") == 0  # joined to the players and dealers
     assert _reads(captured, "club_cache") == 0
-    # 10, and the club the address is for (clubsite.clubs.middleware) since clubs.
+    # 10, and the club the address is for (members.clubs.middleware) since clubs.
     assert len(data_queries(captured.captured_queries)) <= 11
 
 

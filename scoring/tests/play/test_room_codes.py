@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from clubsite import devices as device_cookie
 from members.models import ROOM_CODE_ALPHABET, ROOM_CODE_LENGTH, ClubDay, Table, new_room_code
 from scoring.play import devices, rooms
 
@@ -102,7 +103,7 @@ def test_device_that_erred_waits_another_does_not(table8):
 def test_session_also_counts_when_the_cookie_is_dropped(table8):
     phone = fresh_phone()
     for _ in range(rooms.ROOM_CODE_TRIES):
-        phone.cookies.pop(devices.DEVICE_COOKIE, None)
+        phone.cookies.pop(device_cookie.DEVICE_COOKIE, None)
         post_code(phone, "BBBB-BBBB")
     assert b"Too many wrong codes" in post_code(phone, CODE).content
 
@@ -131,11 +132,11 @@ def test_a_phone_always_gets_a_device_cookie_whatever_its_address_did(db):
     """Issue 22: 300 front pages from one address used to spend its new cookies for the
     hour. Now nobody's requests decide whether another phone may have one."""
     for _ in range(305):
-        assert devices.DEVICE_COOKIE in Client().get("/").cookies
+        assert device_cookie.DEVICE_COOKIE in Client().get("/").cookies
     script = Client()
     for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS + 5):
         script.cookies.clear()
-        assert devices.DEVICE_COOKIE in post_code(script, "BBBB-BBBB").cookies
+        assert device_cookie.DEVICE_COOKIE in post_code(script, "BBBB-BBBB").cookies
 
 
 def test_330_requests_from_an_address_leave_its_new_phones_in(table8):
@@ -249,32 +250,32 @@ def test_with_the_cache_down_cookieless_tries_are_refused_in_plain_words(table8,
 
 
 def test_device_cookie_is_signed_httponly_and_lax(db):
-    cookie = Client().get(ROOM).cookies[devices.DEVICE_COOKIE]
+    cookie = Client().get(ROOM).cookies[device_cookie.DEVICE_COOKIE]
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
-    data = signing.loads(cookie.value, salt=devices.DEVICE_SALT)
+    data = signing.loads(cookie.value, salt=device_cookie.DEVICE_SALT)
     assert isinstance(data["id"], str) and isinstance(data["t"], float)
 
 
 def test_a_forged_device_cookie_counts_as_none(table8):
     script = Client()
-    script.cookies[devices.DEVICE_COOKIE] = "forged"
+    script.cookies[device_cookie.DEVICE_COOKIE] = "forged"
     for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.pop("sessionid", None)
-        script.cookies[devices.DEVICE_COOKIE] = "forged"
+        script.cookies[device_cookie.DEVICE_COOKIE] = "forged"
         post_code(script, "BBBB-BBBB")
     script.cookies.pop("sessionid", None)
-    script.cookies[devices.DEVICE_COOKIE] = "forged"
+    script.cookies[device_cookie.DEVICE_COOKIE] = "forged"
     assert b"from your network" in post_code(script, CODE).content
 
 
 def test_an_old_device_cookie_counts_as_none(table8):
-    old = signing.dumps({"id": "old-phone", "t": 1.0}, salt=devices.DEVICE_SALT)
+    old = signing.dumps({"id": "old-phone", "t": 1.0}, salt=device_cookie.DEVICE_SALT)
     script = Client()
-    script.cookies[devices.DEVICE_COOKIE] = old
+    script.cookies[device_cookie.DEVICE_COOKIE] = old
     for _ in range(devices.ROOM_CODE_TRIES_PER_ADDRESS):
         script.cookies.pop("sessionid", None)
-        script.cookies[devices.DEVICE_COOKIE] = old
+        script.cookies[device_cookie.DEVICE_COOKIE] = old
         post_code(script, "BBBB-BBBB")
     script.cookies.pop("sessionid", None)
-    script.cookies[devices.DEVICE_COOKIE] = old
+    script.cookies[device_cookie.DEVICE_COOKIE] = old
     assert b"from your network" in post_code(script, CODE).content

@@ -15,7 +15,7 @@ from scoring.models import Hand
 
 from .conftest import SMALL, quick_post
 
-#: 12, and one more since clubs: the club the address is for (clubsite.clubs.middleware).
+#: 12, and one more since clubs: the club the address is for (members.clubs.middleware).
 SAVE_BUDGET = 13
 
 

@@ -2,7 +2,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from clubsite.backups import BackupError, restore_sqlite
-from clubsite.clubs.portable import looks_like_export
+from members.clubs.portable import looks_like_export
 
 
 class Command(BaseCommand):
