@@ -1,9 +1,10 @@
 """Server-rendered SVG charts: small pure functions, no chart library, no JavaScript.
 
-:func:`line_chart` turns a list of points into an accessible SVG string (``role="img"``
+:func:`line_chart` turns a list of points into an accessible SVG (``role="img"``
 with a ``<title>`` and a ``<desc>`` that says in words what the chart shows), with
 labelled axes and gridlines. It scales to its container (``viewBox``), so it reads on a
-phone and on a projector alike.
+phone and on a projector alike. The positions are worked out here; the markup is a
+template (``templates/results/_chart.svg``), escaped as every template is.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ import math
 from collections.abc import Sequence
 from itertools import count
 
+from django.template.loader import render_to_string
 from django.utils.formats import date_format, number_format
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -122,34 +123,23 @@ class _Frame:
         return MARGIN_TOP + self.plot_h * (1 - (v - self.y_min) / (self.y_max - self.y_min))
 
 
-def _grid(frame: _Frame, ticks: list[float], reference: float | None) -> list[str]:
+def _grid(frame: _Frame, ticks: list[float], reference: float | None) -> dict:
     """Gridlines with their y tick labels, the dashed reference line (0 for scores,
-    the new-player value for ratings) where it falls inside, then the two axes."""
-    parts = []
-    right = frame.width - MARGIN_RIGHT
-    for tick in ticks:
-        y = frame.y_at(tick)
-        parts.append(
-            f'<line class="chart-grid" x1="{MARGIN_LEFT}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
-        )
-        parts.append(
-            f'<text class="chart-tick" x="{MARGIN_LEFT - 10}" y="{y + 6:.1f}" '
-            f'text-anchor="end">{escape(_number(tick))}</text>'
-        )
-    if reference is not None and frame.y_min <= reference <= frame.y_max:
-        y = frame.y_at(reference)
-        parts.append(
-            f'<line class="chart-zero" x1="{MARGIN_LEFT}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
-        )
-    parts.append(
-        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{MARGIN_LEFT}" '
-        f'y1="{MARGIN_TOP}" y2="{frame.bottom}"/>'
-    )
-    parts.append(
-        f'<line class="chart-axis" x1="{MARGIN_LEFT}" x2="{frame.width - MARGIN_RIGHT}" '
-        f'y1="{frame.bottom}" y2="{frame.bottom}"/>'
-    )
-    return parts
+    the new-player value for ratings) where it falls inside, and the axes' ends."""
+    grid = [
+        {"y": f"{frame.y_at(t):.1f}", "label_y": f"{frame.y_at(t) + 6:.1f}", "label": _number(t)}
+        for t in ticks
+    ]
+    inside = reference is not None and frame.y_min <= reference <= frame.y_max
+    return {
+        "grid": grid,
+        "reference_y": f"{frame.y_at(reference):.1f}" if inside else None,
+        "left": str(MARGIN_LEFT),
+        "tick_x": str(MARGIN_LEFT - 10),
+        "right": str(frame.width - MARGIN_RIGHT),
+        "top": str(MARGIN_TOP),
+        "bottom": str(frame.bottom),
+    }
 
 
 def _label_points(frame: _Frame) -> list[int]:
@@ -170,42 +160,37 @@ def _label_points(frame: _Frame) -> list[int]:
     return kept
 
 
-def _labels(frame: _Frame, points: Sequence[tuple], y_label: str) -> list[str]:
-    """X labels (:func:`_label_points`, never overlapping) and the y axis's name."""
+def _labels(frame: _Frame, points: Sequence[tuple]) -> dict:
+    """X labels (:func:`_label_points`, never overlapping) and where the y axis's name
+    goes."""
     n = frame.n
     shown = _label_points(frame)
-    parts = []
+    labels = []
     for j, i in enumerate(shown):
         anchor = "start" if j == 0 and n > 1 else "end" if i == n - 1 and n > 1 else "middle"
-        # On a phone only the first and last dates are shown (results.css).
-        end = "chart-x-end" if j in (0, len(shown) - 1) else "chart-x-mid"
-        parts.append(
-            f'<text class="chart-tick {end}" x="{frame.x_at(i):.1f}" y="{frame.bottom + 30}" '
-            f'text-anchor="{anchor}">{escape(_label(points[i][0]))}</text>'
+        labels.append(
+            {
+                "x": f"{frame.x_at(i):.1f}",
+                "anchor": anchor,
+                # On a phone only the first and last dates are shown (results.css).
+                "end": "chart-x-end" if j in (0, len(shown) - 1) else "chart-x-mid",
+                "text": _label(points[i][0]),
+            }
         )
-    middle = MARGIN_TOP + frame.plot_h / 2
-    parts.append(
-        f'<text class="chart-axis-label" x="18" y="{middle:.1f}" '
-        f'text-anchor="middle" transform="rotate(-90 18 {middle:.1f})">'
-        f"{escape(y_label)}</text>"
-    )
-    return parts
+    return {
+        "x_labels": labels,
+        "x_labels_y": str(frame.bottom + 30),
+        "middle": f"{MARGIN_TOP + frame.plot_h / 2:.1f}",
+    }
 
 
-def _line(frame: _Frame, points: Sequence[tuple]) -> list[str]:
+def _line(frame: _Frame, points: Sequence[tuple]) -> dict:
     """The line, and dots while there are few enough to see."""
-    n = frame.n
-    coords = " ".join(f"{frame.x_at(i):.1f},{frame.y_at(v):.1f}" for i, (_, v) in enumerate(points))
-    parts = []
-    if n > 1:
-        parts.append(f'<polyline class="chart-line" fill="none" points="{coords}"/>')
-    if n <= 60:
-        for i, (_, v) in enumerate(points):
-            parts.append(
-                f'<circle class="chart-dot" cx="{frame.x_at(i):.1f}" '
-                f'cy="{frame.y_at(v):.1f}" r="4"/>'
-            )
-    return parts
+    at = [(f"{frame.x_at(i):.1f}", f"{frame.y_at(v):.1f}") for i, (_, v) in enumerate(points)]
+    return {
+        "coords": " ".join(f"{x},{y}" for x, y in at) if frame.n > 1 else "",
+        "dots": at if frame.n <= 60 else [],
+    }
 
 
 def line_chart(
@@ -220,28 +205,32 @@ def line_chart(
     start: tuple | None = None,
 ) -> SafeString:
     """An SVG line chart of ``points`` — (x label, value) pairs in order, the x label a
-    date or a string — as a safe HTML string. Points are spaced evenly (games, not
-    days); the x axis names the first, last and a few dates between. ``start``, a
-    (label, value) pair, is drawn as the first point (a rating before any game);
-    ``reference`` is a value marked by a dashed line (None: none). Empty ``points``
-    give an empty string (the page says there is nothing to show)."""
+    date or a string — as a safe HTML string, drawn by ``results/_chart.svg`` from the
+    positions worked out here. Points are spaced evenly (games, not days); the x axis
+    names the first, last and a few dates between. ``start``, a (label, value) pair,
+    is drawn as the first point (a rating before any game); ``reference`` is a value
+    marked by a dashed line (None: none). Empty ``points`` give an empty string (the
+    page says there is nothing to show)."""
     points = [(x, float(y)) for x, y in points if y is not None]
     if not points:
-        return mark_safe("")
+        return SafeString("")
     if start is not None:
         points.insert(0, (start[0], float(start[1])))
     uid = next(_ids)
     ticks = nice_ticks(min(v for _, v in points), max(v for _, v in points))
     frame = _Frame(len(points), ticks, width, height)
-    title_id, desc_id = f"chart-{uid}-title", f"chart-{uid}-desc"
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-        f'role="img" aria-labelledby="{title_id} {desc_id}" preserveAspectRatio="xMidYMid meet">',
-        f'<title id="{title_id}">{escape(title)}</title>',
-        f'<desc id="{desc_id}">{escape(_describe(points, noun, start))}</desc>',
-        *_grid(frame, ticks, reference),
-        *_labels(frame, points, y_label),
-        *_line(frame, points),
-        "</svg>",
-    ]
-    return mark_safe("".join(parts))
+    # Every number is a string already: a template would write it in the reader's
+    # language (1.200 or 3,5), which SVG cannot read.
+    context = {
+        "width": str(width),
+        "height": str(height),
+        "title_id": f"chart-{uid}-title",
+        "desc_id": f"chart-{uid}-desc",
+        "title": title,
+        "desc": _describe(points, noun, start),
+        "y_label": y_label,
+        **_grid(frame, ticks, reference),
+        **_labels(frame, points),
+        **_line(frame, points),
+    }
+    return render_to_string("results/_chart.svg", context)
