@@ -292,3 +292,15 @@ def test_the_change_page_shows_the_old_addresses_and_deleting_one_frees_the_slug
     assert Client().get("/south/").status_code != 301  # no longer the club's old address
     create_club("south", "A New South")
     assert Client().get("/south/").status_code == 200
+
+
+def test_the_admins_history_pages_show_every_clubs_history(admin_client, club, south):
+    """The admin runs with the scope disabled, so the scoped history managers show a
+    superuser any club's history there."""
+    ours = MemberFactory(first_name="Ours")
+    with in_club(south):
+        theirs = MemberFactory(first_name="Theirs")
+    for person in (ours, theirs):
+        response = admin_client.get(f"/admin/members/person/{person.pk}/history/")
+        assert response.status_code == 200
+        assert person.first_name in response.content.decode()

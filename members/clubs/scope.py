@@ -95,7 +95,7 @@ def scoped(queryset, restrict, disabled):
 
 
 class ClubScoped:
-    """Marks a manager whose queries are club-scoped (``members/tests/test_clubs_scope.py``
+    """Marks a manager whose queries are club-scoped (``clubsite/tests/test_club_scope.py``
     checks that every model with a ``club`` field has one)."""
 
 
