@@ -4,7 +4,7 @@ and nowhere else.
 The order (:func:`language_for`): a member's own choice (their page, stored on their
 Person record) > the phone's remembered choice (the one-tap switch on the table page,
 a cookie) > the club's language (:func:`club_language`). The middleware
-``clubsite.middleware.language`` activates it for every request.
+``members.clubs.middleware.language`` activates it for every request.
 
 The club's language is its own (``Club.language_code``, on its settings page); the
 ``CLUB_LANGUAGE`` setting is a new club's, and the site's own pages' (no club).

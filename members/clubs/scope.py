@@ -1,8 +1,14 @@
 """The club scope: every query on a club's data runs inside one club.
 
-django-scopes (pretix's library) gives every club-owned model a manager that adds
-``club = <the active club>`` to each query, and refuses (``ScopeError``) any query made
-outside a club: a forgotten filter cannot show one club another's rows. A request
+The scope is django-scopes' (pretix's library): every club-owned model's manager (made
+here, and its history's, :mod:`.history`) adds ``club = <the active club>`` to each
+query, and refuses (``ScopeError``) any query made outside a club: a forgotten filter
+cannot show one club another's rows. The managers are the project's own, built on two
+private parts of django-scopes 2.1.0 (its ``DisabledQuerySet`` and the ``_enabled`` key
+of ``get_scope()``), since its public ``ScopedManager`` cannot refuse a model's named
+filters with ``ScopeError`` nor show a club its own rows and the shared ones;
+docs/development.md ("Scoping") says so, and ``clubsite/tests/test_club_scope.py``
+pins the behaviour an upgrade must keep. A request
 enters its club's scope in ``members.clubs.middleware``; a management command, a test
 or a migration enters one with :func:`in_club` (or, for site-wide work such as the
 admin, ``scopes_disabled()``).
