@@ -434,9 +434,16 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# A refused request (403, a suspicious 400) is one line in the log, not a traceback
+# (clubsite.logfilters); a 500 keeps its traceback. The filter is on the django.request
+# logger (403s) and on the handler (django.security.*, a logger per kind of refusal).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_errors": {"()": "clubsite.logfilters.ClientErrorsInOneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_errors"]},
+    },
+    "loggers": {"django.request": {"filters": ["client_errors"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
