@@ -23,7 +23,7 @@ Variables (all optional in development):
   docs/proxy.md; default 0): where the client's address is read from.
 - ``CLUB_NAME``, ``CLUB_SLUG``, ``TIME_ZONE``: a new club's name, the first club's slug,
   a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``, ``SITE_URL``,
-  ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
+  ``SITE_HOSTS``, ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
 - ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
   club's own is on its settings page; tables, the board and anyone who has not chosen
   follow it (``clubsite.languages``).
@@ -411,6 +411,9 @@ SITE_URL = os.environ.get(
     "SITE_URL",
     f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION and ALLOWED_HOSTS else "http://127.0.0.1:8000",
 )
+# Host names the shared site itself is served on, besides SITE_URL's (comma-separated):
+# no club may be given one of them as its own host (clubsite.clubs.addresses).
+SITE_HOSTS = env_list("SITE_HOSTS")
 # Self-service "Start a club" on a shared site's front page (off: its pages are 404).
 CLUB_SIGNUP = env_bool("CLUB_SIGNUP")
 # How long a sign-up's confirmation link works.
