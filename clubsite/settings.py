@@ -315,20 +315,21 @@ else:
 AXES_IPWARE_PROXY_ORDER = "left-most"
 IPWARE_STRICT = False
 # A request without the header (one that did not come through the proxies) falls back
-# to REMOTE_ADDR there.
-AXES_CLIENT_IP_CALLABLE = "scoring.play.devices.client_ip"
+# to REMOTE_ADDR there. The login lockouts count an IPv6 client by its /64 network.
+AXES_CLIENT_IP_CALLABLE = "clubsite.lockout.login_address"
 
 # Login lockout (django-axes, clubsite.lockout): AXES_FAILURE_LIMIT (5) failures lock
 # for LOGIN_LOCK_MINUTES (60): a device over any user names (the browser's
 # `club_device` cookie, which `clubsite.middleware.login_device` puts in the user agent
 # axes records, and its address; clients without the cookie count as one device per
-# address), a user name on a device, and a user name over every device it was never
-# logged in on, so a guesser who takes a new device cookie every few tries is stopped
-# too. A browser that has logged in with a name before (its signed `club_logins`
-# cookie) counts only as a device for that name: wrong passwords typed elsewhere never
-# lock its member out of it. A success resets that device's failures; `manage.py
+# address), a user name on a device, and a user name at a client address over every
+# device there it was never logged in on, so a guesser who takes a new device cookie
+# every few tries is stopped too, while the name's member logs in from anywhere else.
+# A browser that has logged in with a name before (its signed `club_logins` cookie)
+# counts only as a device for that name: wrong passwords typed elsewhere never lock
+# its member out of it. A success resets that device's failures; `manage.py
 # axes_reset_username NAME` (or deleting the name's access attempts in the admin) lifts
-# a lockout at once.
+# a lockout at once. The guessing arithmetic: docs/deploy.md, "Security, as deployed".
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 LOGIN_LOCK_MINUTES = 60
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=LOGIN_LOCK_MINUTES)
