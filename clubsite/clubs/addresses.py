@@ -28,8 +28,11 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
+from django.http.request import split_domain_port
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils.translation import gettext as _
 
+from members.clubs import club_path
 from members.models import Club, ClubSlugRedirect
 
 #: URL names served outside any club on a shared site (the site's own pages).
@@ -159,3 +162,31 @@ def find_club(request) -> Found:
         return Found(only)
     old = next((c for c in rows if c.root_links), None)
     return Found(None, old_link_of=old)
+
+
+def _at_own_host(request) -> bool:
+    """Whether ``request`` came to its club's own host name (where ``/<slug>/…`` is a
+    path of that club, not another's)."""
+    here = getattr(request, "club", None)
+    return bool(here is not None and here.host and fold_host(here.host) == _host(request))
+
+
+def club_url(request, club: Club, name: str, **kwargs) -> str:
+    """The address of page ``name`` of ``club`` (another club than the request's: where
+    its table link, room code or board code leads), seen from ``request``: at the club's
+    own host name when it has one; else ``/<slug>/…`` at the site's own address, which
+    is ``SITE_URL`` when the request came to a club's own host."""
+    if club.host:
+        base = getattr(request, "site_prefix", None) or get_script_prefix()
+        current = get_script_prefix()
+        set_script_prefix(base)
+        try:
+            path = reverse(name, kwargs=kwargs)
+        finally:
+            set_script_prefix(current)
+        port = split_domain_port(request.get_host())[1]
+        return f"{request.scheme}://{fold_host(club.host)}{':' + port if port else ''}{path}"
+    path = club_path(request, club, name, **kwargs)
+    if _at_own_host(request):
+        return settings.SITE_URL.rstrip("/") + path
+    return path
