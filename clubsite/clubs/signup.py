@@ -151,6 +151,8 @@ def send_confirmation(data: dict, link: str) -> bool:
     address = _hashed(data["email"])
     key = f"clubsite:signup-sent:{data['slug']}:{address}"
     if not cache.add(key, 1, RECIPIENT_MINUTES * 60):
+        if cache.get(key) is None:  # the shared cache is away: no limit, so no mail
+            raise Refused(_("The e-mail could not be sent just now: try again in a few minutes."))
         return False
     try:
         soon = _recipient_may_be_mailed(address)

@@ -221,3 +221,14 @@ def test_the_mails_subject_holds_nothing_the_sender_typed(shared, client, mailou
     [mail] = mailoutbox
     assert mail.subject == "Confirm your new club on Canasta clubs"
     assert "O'Brien's & Co" in mail.body
+
+
+def test_without_the_shared_cache_no_mail_goes_and_the_form_says_so(shared, client, mailoutbox):
+    """The limits live in the shared cache: while it is away (a fail-soft Redis answers
+    as an empty cache that keeps nothing) no mail goes, and the form says so instead of
+    "sent"."""
+    with mock.patch.object(signup.cache, "add", return_value=False):
+        page = client.post(START, FORM)
+    assert page.status_code == 200
+    assert "could not be sent just now" in page.content.decode()
+    assert mailoutbox == []
