@@ -7,17 +7,26 @@ Failures are counted three ways, each locking for ``LOGIN_LOCK_MINUTES`` after
   ``clubsite.middleware.login_device`` puts in the user agent axes records, and its
   address); clients without the cookie count as one device per address;
 - a user name on a device;
-- a user name over every device it was never logged in on. This is what stops a guesser
-  who takes a new device cookie every few tries: those are all new devices.
+- a user name from one client address (the real one, through the trusted proxies:
+  ``TRUSTED_PROXY_COUNT``), over every device there it was never logged in on. This is
+  what stops a guesser who takes a new device cookie every few tries: those are all new
+  devices at the same address. Wrong passwords typed at one address never lock the
+  name at another: an officer on a new tablet elsewhere still gets in.
 
 A browser that has logged in with a user name keeps a signed ``club_logins`` cookie
 saying so (:func:`remember_login`); for that name it is counted only as a device, so
 wrong passwords typed elsewhere under the name never lock its member out of it. This
 is OWASP's "device cookies" scheme (Slow Down Online Guessing Attacks with Device
 Cookies), built from django-axes' documented settings.
+
+The client address axes counts is :func:`login_address`: an IPv4 address as it is, an
+IPv6 address by its /64 network (one home or phone connection holds a whole /64, and
+would otherwise have more addresses than any limit).
 """
 
 from __future__ import annotations
+
+import ipaddress
 
 from django.conf import settings
 from django.core import signing
@@ -33,7 +42,9 @@ KNOWN_MAX = 8
 
 DEVICE = ["ip_address", "user_agent"]
 NAME_ON_DEVICE = ["username", "ip_address", "user_agent"]
-NAME = ["username"]
+NAME_AT_ADDRESS = ["username", "ip_address"]
+#: How much of an IPv6 address is one client's (the network of one connection).
+IPV6_CLIENT_PREFIX = 64
 
 
 def _mark(username: str) -> str:
@@ -77,13 +88,27 @@ def _username(request, credentials) -> str | None:
 
 
 def lockout_parameters(request, credentials=None) -> list[list[str]]:
-    """``AXES_LOCKOUT_PARAMETERS``: the device, the name on the device, and the name
-    over all devices unless this browser has logged in with it before."""
+    """``AXES_LOCKOUT_PARAMETERS``: the device, the name on the device, and the name at
+    this client address unless this browser has logged in with it before."""
     parameters = [NAME_ON_DEVICE, DEVICE]
     username = _username(request, credentials)
     if username and not known_browser(request, username):
-        parameters.append(NAME)
+        parameters.append(NAME_AT_ADDRESS)
     return parameters
+
+
+def login_address(request) -> str | None:
+    """``AXES_CLIENT_IP_CALLABLE``: the client's address (``clubsite.devices.client_ip``),
+    an IPv6 one as the first address of its /64 network."""
+    from clubsite.devices import client_ip
+
+    address = client_ip(request)
+    if address is None:
+        return None
+    ip = ipaddress.ip_address(address)
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/{IPV6_CLIENT_PREFIX}", strict=False).network_address)
+    return address
 
 
 def locked_out(request, original_response=None, credentials=None):

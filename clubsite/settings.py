@@ -23,7 +23,7 @@ Variables (all optional in development):
   docs/proxy.md; default 0): where the client's address is read from.
 - ``CLUB_NAME``, ``CLUB_SLUG``, ``TIME_ZONE``: a new club's name, the first club's slug,
   a new club's time zone; ``CLUBS_SHARED_SITE``, ``SITE_NAME``, ``SITE_URL``,
-  ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
+  ``SITE_HOSTS``, ``CLUB_SIGNUP``, ``CLUB_SIGNUP_HOURS``: see the README.
 - ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
   club's own is on its settings page; tables, the board and anyone who has not chosen
   follow it (``members.clubs.languages``).
@@ -315,20 +315,21 @@ else:
 AXES_IPWARE_PROXY_ORDER = "left-most"
 IPWARE_STRICT = False
 # A request without the header (one that did not come through the proxies) falls back
-# to REMOTE_ADDR there.
-AXES_CLIENT_IP_CALLABLE = "clubsite.devices.client_ip"
+# to REMOTE_ADDR there. The login lockouts count an IPv6 client by its /64 network.
+AXES_CLIENT_IP_CALLABLE = "clubsite.lockout.login_address"
 
 # Login lockout (django-axes, clubsite.lockout): AXES_FAILURE_LIMIT (5) failures lock
 # for LOGIN_LOCK_MINUTES (60): a device over any user names (the browser's
 # `club_device` cookie, which `clubsite.middleware.login_device` puts in the user agent
 # axes records, and its address; clients without the cookie count as one device per
-# address), a user name on a device, and a user name over every device it was never
-# logged in on, so a guesser who takes a new device cookie every few tries is stopped
-# too. A browser that has logged in with a name before (its signed `club_logins`
-# cookie) counts only as a device for that name: wrong passwords typed elsewhere never
-# lock its member out of it. A success resets that device's failures; `manage.py
+# address), a user name on a device, and a user name at a client address over every
+# device there it was never logged in on, so a guesser who takes a new device cookie
+# every few tries is stopped too, while the name's member logs in from anywhere else.
+# A browser that has logged in with a name before (its signed `club_logins` cookie)
+# counts only as a device for that name: wrong passwords typed elsewhere never lock
+# its member out of it. A success resets that device's failures; `manage.py
 # axes_reset_username NAME` (or deleting the name's access attempts in the admin) lifts
-# a lockout at once.
+# a lockout at once. The guessing arithmetic: docs/deploy.md, "Security, as deployed".
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 LOGIN_LOCK_MINUTES = 60
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=LOGIN_LOCK_MINUTES)
@@ -411,6 +412,9 @@ SITE_URL = os.environ.get(
     "SITE_URL",
     f"https://{ALLOWED_HOSTS[0]}" if PRODUCTION and ALLOWED_HOSTS else "http://127.0.0.1:8000",
 )
+# Host names the shared site itself is served on, besides SITE_URL's (comma-separated):
+# no club may be given one of them as its own host (members.clubs.addresses).
+SITE_HOSTS = env_list("SITE_HOSTS")
 # Self-service "Start a club" on a shared site's front page (off: its pages are 404).
 CLUB_SIGNUP = env_bool("CLUB_SIGNUP")
 # How long a sign-up's confirmation link works.
@@ -434,9 +438,16 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
+# A refused request (403, a suspicious 400) is one line in the log, not a traceback
+# (clubsite.logfilters); a 500 keeps its traceback. The filter is on the django.request
+# logger (403s) and on the handler (django.security.*, a logger per kind of refusal).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_errors": {"()": "clubsite.logfilters.ClientErrorsInOneLine"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_errors"]},
+    },
+    "loggers": {"django.request": {"filters": ["client_errors"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }

@@ -1,8 +1,11 @@
 """Django admin for every members model: search, filters, related rows at a glance."""
 
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
+from members.clubs.addresses import fold_host, host_problem
 from members.clubs.moves import record_move
 from members.models import (
     Club,
@@ -52,6 +55,31 @@ class OldSlugInline(admin.TabularInline):
         return False
 
 
+class ClubAdminForm(forms.ModelForm):
+    """The club's fields; its host name by the site's rule (members.clubs.addresses)."""
+
+    class Meta:
+        model = Club
+        fields = [
+            "name",
+            "slug",
+            "is_active",
+            "time_zone",
+            "language_code",
+            "results_sender_name",
+            "results_reply_to",
+            "host",
+            "root_links",
+        ]
+
+    def clean_host(self):
+        host = fold_host(self.cleaned_data.get("host")) or None
+        problem = host_problem(host, self.instance)
+        if problem:
+            raise ValidationError(problem)
+        return host
+
+
 @admin.register(Club)
 class ClubAdmin(SuperuserOnly, admin.ModelAdmin):
     """The platform operator's clubs: search, suspend or reopen (the actions, or the
@@ -59,6 +87,7 @@ class ClubAdmin(SuperuserOnly, admin.ModelAdmin):
     for good). A club is made with ``manage.py create_club`` or the sign-up, which give
     it its settings; it is removed with ``manage.py delete_club``."""
 
+    form = ClubAdminForm
     list_display = ("name", "slug", "host", "is_active", "root_links", "time_zone", "created_at")
     list_filter = ("is_active",)
     search_fields = ("name", "slug", "host")

@@ -12,7 +12,8 @@ address may stop people who share one (a club's router, a mobile operator's NAT)
   that drop their cookies do not stop the real officer, or a member, in a browser of
   their own (one they have logged in on before);
 - the cookie-less tries of one address do not count against another address, and a
-  client cannot pick its address by sending its own ``X-Forwarded-For``.
+  client cannot pick its address by sending its own ``X-Forwarded-For``;
+- a user name's wrong passwords at one address do not lock it at another (issue 31).
 
 Each test's clients connect from a loopback address of their own (127.0.0.x), so the
 tests share one deployment without sharing an address. Skipped where nginx is missing,
@@ -224,6 +225,18 @@ def test_cookieless_wrong_passwords_over_made_up_names_do_not_lock_a_member_out(
         script.drop_cookies()
         _log_in(script, f"made-up-{i}", "wrong")
     status, location, _ = _log_in(_login_page(site, address), "member", "member-pass-123")
+    assert status == 302, status
+
+
+def test_a_names_failures_at_one_address_leave_it_free_at_another_behind_the_proxy(site):
+    """Issue 31: five wrong passwords for the officer's name from one address (each on a
+    new browser) stop further tries there, while the officer on a new tablet at another
+    address gets in: the proxy's header gives the site each client's own address."""
+    guessing_at, tablet_at = next(_addresses), next(_addresses)
+    for _ in range(5):
+        _log_in(_login_page(site, guessing_at), "officer", "wrong")
+    assert _log_in(_login_page(site, guessing_at), "officer", "officer-pass-123")[0] == 429
+    status, location, _ = _log_in(_login_page(site, tablet_at), "officer", "officer-pass-123")
     assert status == 302, status
 
 

@@ -106,7 +106,7 @@ def test_the_setting_says_how_many_proxies_stand_in_front(count, order, proxies)
         timeout=60,
         check=True,
     ).stdout.split()
-    assert shown == [order, proxies, "clubsite.devices.client_ip"]
+    assert shown == [order, proxies, "clubsite.lockout.login_address"]
 
 
 @pytest.mark.django_db

@@ -66,7 +66,10 @@ def test_the_whole_way_from_the_form_to_the_officers_password(shared, client, ma
     assert sent.status_code == 302
     assert "nora@example.org" in client.get(sent["Location"]).content.decode()
     [mail] = mailoutbox
-    assert mail.to == ["nora@example.org"] and "North Hills Canasta" in mail.subject
+    assert (
+        mail.to == ["nora@example.org"] and mail.subject == "Confirm your new club on Canasta clubs"
+    )
+    assert "North Hills Canasta" in mail.body
     path = confirm_path(mail)
 
     page = client.get(path)  # a mail program checking the link makes nothing
@@ -145,9 +148,50 @@ def test_a_changed_or_ended_link_makes_nothing(shared, client):
 def test_many_sign_ups_from_one_address_are_slowed(shared, client, mailoutbox, monkeypatch):
     monkeypatch.setattr(signup, "PER_ADDRESS_PER_HOUR", 2)
     for n in range(3):
-        response = Client().post(START, {**FORM, "slug": f"club-{n}"})
+        response = Client().post(
+            START, {**FORM, "slug": f"club-{n}", "email": f"nora{n}@example.org"}
+        )
     assert len(mailoutbox) == 2
     assert "try again in an hour" in response.content.decode()
+
+
+def _from(address: str) -> Client:
+    return Client(REMOTE_ADDR=address)
+
+
+def test_one_recipient_gets_one_mail_whoever_asks_from_wherever(shared, mailoutbox):
+    """Issue 31: from 20 client addresses, 100 sign-ups for one e-mail address sent it
+    100 mails. Now it gets one in RECIPIENT_MINUTES, whatever the club and the client."""
+    answers = [
+        _from(f"198.51.100.{n % 20}").post(START, {**FORM, "slug": f"club-{n}"}) for n in range(100)
+    ]
+    assert len(mailoutbox) == 1
+    assert answers[0].status_code == 302
+    refused = answers[-1]
+    assert refused.status_code == 200
+    assert "less than 10 minutes ago" in refused.content.decode()
+    # Another address is mailed as before.
+    assert _from("192.0.2.1").post(START, {**FORM, "email": "olga@example.org"}).status_code == 302
+    assert len(mailoutbox) == 2
+
+
+def test_one_recipient_gets_a_few_mails_a_day(shared, mailoutbox, monkeypatch):
+    monkeypatch.setattr(signup, "RECIPIENT_MINUTES", 0)  # the minutes' limit aside
+    answers = [_from(f"203.0.113.{n}").post(START, {**FORM, "slug": f"club-{n}"}) for n in range(5)]
+    assert len(mailoutbox) == signup.PER_RECIPIENT_PER_DAY == 3
+    assert "try again tomorrow" in answers[-1].content.decode()
+
+
+def test_the_limits_keys_never_hold_an_address(shared, mailoutbox, monkeypatch):
+    """The shared cache (Redis) holds counters, not who was mailed nor who asked."""
+    written = []
+    real_add = signup.cache.add
+    monkeypatch.setattr(
+        signup.cache, "add", lambda key, *a, **k: written.append(key) or real_add(key, *a, **k)
+    )
+    _from("198.51.100.77").post(START, FORM)
+    assert len(mailoutbox) == 1 and len(written) >= 3
+    assert not [k for k in written if "nora" in k or "example.org" in k or "198.51" in k]
 
 
 def test_someone_with_a_login_keeps_their_password(shared, client, mailoutbox, django_user_model):
@@ -170,7 +214,21 @@ def test_a_mail_server_that_refuses_is_told_plainly(shared, client, monkeypatch)
     assert "could not be sent just now" in page.content.decode()
 
 
-def test_the_mails_subject_is_the_clubs_name_as_typed(shared, client, mailoutbox):
-    client.post(START, {**FORM, "club_name": "O'Brien's & Co"})
+def test_the_mails_subject_holds_nothing_the_sender_typed(shared, client, mailoutbox):
+    """A stranger's words never reach a subject line (the mail is to someone who may not
+    have asked); the body names the club as typed, unescaped."""
+    client.post(START, {**FORM, "club_name": "O'Brien's & Co", "your_name": "Win a prize"})
     [mail] = mailoutbox
-    assert mail.subject == "Confirm your new club: O'Brien's & Co"
+    assert mail.subject == "Confirm your new club on Canasta clubs"
+    assert "O'Brien's & Co" in mail.body
+
+
+def test_without_the_shared_cache_no_mail_goes_and_the_form_says_so(shared, client, mailoutbox):
+    """The limits live in the shared cache: while it is away (a fail-soft Redis answers
+    as an empty cache that keeps nothing) no mail goes, and the form says so instead of
+    "sent"."""
+    with mock.patch.object(signup.cache, "add", return_value=False):
+        page = client.post(START, FORM)
+    assert page.status_code == 200
+    assert "could not be sent just now" in page.content.decode()
+    assert mailoutbox == []

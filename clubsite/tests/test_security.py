@@ -129,9 +129,10 @@ def _attempt(client, username, password="wrong"):
     return client.post(reverse("login"), {"username": username, "password": password})
 
 
-def _browser():
-    """A phone's browser: it opens the login page first, which gives it its device."""
-    browser = Client(HTTP_USER_AGENT="Mozilla/5.0 (iPhone) Safari/605.1")
+def _browser(address="127.0.0.1"):
+    """A phone's browser (at client ``address``): it opens the login page first, which
+    gives it its device."""
+    browser = Client(HTTP_USER_AGENT="Mozilla/5.0 (iPhone) Safari/605.1", REMOTE_ADDR=address)
     assert browser.get(reverse("login")).status_code == 200
     assert "club_device" in browser.cookies
     return browser
@@ -270,6 +271,30 @@ def test_new_device_cookies_do_not_buy_a_guesser_more_tries(officer_user):
     text = refused.content.decode()
     assert "Wait 60 minutes" in text
     assert "ask a club officer" in text
+
+
+def test_failures_at_one_address_leave_the_name_free_at_another(officer_user):
+    """Five wrong passwords for a name from address A stop further tries at A, on any
+    browser there; the officer on a new browser at address B gets in with the right
+    password (issue 31: nobody can keep an officer off every new device)."""
+    guesser = _browser("198.51.100.7")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        _attempt(guesser, "officer")
+    assert _attempt(guesser, "officer", "officer-pass-123").status_code == 429
+    assert _attempt(_browser("198.51.100.7"), "officer", "officer-pass-123").status_code == 429
+    tablet = _browser("203.0.113.40")
+    response = _attempt(tablet, "officer", "officer-pass-123")
+    assert response.status_code == 302
+    assert tablet.session["_auth_user_id"] == str(officer_user.pk)
+
+
+def test_an_ipv6_client_counts_by_its_network(officer_user):
+    """One IPv6 connection holds a whole /64: a guesser changing addresses inside it is
+    still one client; the next network is another."""
+    for host in range(1, settings.AXES_FAILURE_LIMIT + 1):
+        _attempt(_browser(f"2001:db8:0:7::{host}"), "officer")
+    assert _attempt(_browser("2001:db8:0:7::99"), "officer", "officer-pass-123").status_code == 429
+    assert _attempt(_browser("2001:db8:0:8::1"), "officer", "officer-pass-123").status_code == 302
 
 
 # --------------------------------------------------------------------------- the admin

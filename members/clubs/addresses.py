@@ -12,15 +12,27 @@ The rule (docs/development.md, "Clubs"), in this order:
    admin, /healthz and static files are there. Any other path is an old link from
    before the site had more than one club: it leads to the same page of the club
    that kept the root's links (``Club.root_links``), at ``/<slug>/…``.
+
+Which host names a club may have is decided here too (:func:`host_problem`): never one
+the site itself is served on (:func:`site_hosts`), nor another club's, nor anything
+but a host name. Every way a club gets a host asks it: ``create_club`` (the command,
+the service), ``import_club`` and the admin's club form.
 """
 
 from __future__ import annotations
 
+import ipaddress
+import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
+from django.http.request import split_domain_port
+from django.urls import get_script_prefix, reverse, set_script_prefix
+from django.utils.translation import gettext as _
 
+from members.clubs.scope import club_path
 from members.models import Club, ClubSlugRedirect
 
 #: URL names served outside any club on a shared site (the site's own pages).
@@ -57,8 +69,62 @@ def shared_site() -> bool:
     return bool(getattr(settings, "CLUBS_SHARED_SITE", False))
 
 
+#: A host name: dot-separated labels of letters, digits and inner dashes.
+HOST_NAME = re.compile(
+    r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$"
+)
+
+
+def fold_host(host: str | None) -> str:
+    """A host name as the rules compare it: no spaces, small letters, no final dot
+    (``Scores.Example.org.`` is ``scores.example.org``)."""
+    return (host or "").strip().lower().rstrip(".")
+
+
+def site_hosts() -> frozenset[str]:
+    """The host names the shared site itself is served on: ``SITE_URL``'s, those in
+    ``SITE_HOSTS``, and the machine's own name (``localhost``)."""
+    hosts = {fold_host(h) for h in getattr(settings, "SITE_HOSTS", ())}
+    hosts.add(fold_host(urlsplit(settings.SITE_URL).hostname))
+    hosts.add("localhost")
+    hosts.discard("")
+    return frozenset(hosts)
+
+
+def _is_ip_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+def host_problem(host: str | None, club: Club | None = None) -> str | None:
+    """Why ``host`` cannot be ``club``'s host name (a new club's when ``club`` is None
+    or unsaved), in plain words; None when it can (an empty host always can)."""
+    folded = fold_host(host)
+    if not folded:
+        return None
+    if folded in site_hosts() or _is_ip_address(folded):
+        return _(
+            "%(host)s is an address of the site itself, not a club's: give the club a host "
+            "name of its own, or none."
+        ) % {"host": folded}
+    if not HOST_NAME.match(folded):
+        return _(
+            "“%(host)s” is not a host name: write one like scores.example.org, without "
+            "http:// or a port."
+        ) % {"host": host.strip()}
+    others = Club.objects.filter(Q(host__iexact=folded) | Q(host__iexact=f"{folded}."))
+    if club is not None and club.pk is not None:
+        others = others.exclude(pk=club.pk)
+    if others.exists():
+        return _("Another club has the host name %(host)s already.") % {"host": folded}
+    return None
+
+
 def _host(request) -> str:
-    return request.get_host().rsplit(":", 1)[0].lower() if request.get_host() else ""
+    return fold_host(request.get_host().rsplit(":", 1)[0]) if request.get_host() else ""
 
 
 def find_club(request) -> Found:
@@ -67,6 +133,8 @@ def find_club(request) -> Found:
     never an old slug."""
     first = request.path_info.lstrip("/").split("/", 1)[0]
     host = _host(request)
+    if host in site_hosts():
+        host = ""  # never a club's, even one given it before the rule (host_problem)
     count = Subquery(
         Club.objects.order_by().annotate(n=Func(F("pk"), function="COUNT")).values("n")[:1]
     )
@@ -94,3 +162,31 @@ def find_club(request) -> Found:
         return Found(only)
     old = next((c for c in rows if c.root_links), None)
     return Found(None, old_link_of=old)
+
+
+def _at_own_host(request) -> bool:
+    """Whether ``request`` came to its club's own host name (where ``/<slug>/…`` is a
+    path of that club, not another's)."""
+    here = getattr(request, "club", None)
+    return bool(here is not None and here.host and fold_host(here.host) == _host(request))
+
+
+def club_url(request, club: Club, name: str, **kwargs) -> str:
+    """The address of page ``name`` of ``club`` (another club than the request's: where
+    its table link, room code or board code leads), seen from ``request``: at the club's
+    own host name when it has one; else ``/<slug>/…`` at the site's own address, which
+    is ``SITE_URL`` when the request came to a club's own host."""
+    if club.host:
+        base = getattr(request, "site_prefix", None) or get_script_prefix()
+        current = get_script_prefix()
+        set_script_prefix(base)
+        try:
+            path = reverse(name, kwargs=kwargs)
+        finally:
+            set_script_prefix(current)
+        port = split_domain_port(request.get_host())[1]
+        return f"{request.scheme}://{fold_host(club.host)}{':' + port if port else ''}{path}"
+    path = club_path(request, club, name, **kwargs)
+    if _at_own_host(request):
+        return settings.SITE_URL.rstrip("/") + path
+    return path

@@ -31,6 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.migrations.loader import MigrationLoader
 
+from members.clubs.addresses import host_problem
 from members.clubs.portable import (
     CLUB_FIELDS,
     FORMAT,
@@ -109,10 +110,8 @@ def import_club(path: Path | str, slug: str | None = None) -> Imported:
         club = Club(**{k: wanted[k] for k in CLUB_FIELDS if k in wanted})
         club.slug = slug
         result = Imported(club=club)
-        if club.host and Club.objects.filter(host=club.host.lower()).exists():
-            result.notes.append(
-                f"The host name {club.host} belongs to another club here; the copy has none."
-            )
+        if club.host and (problem := host_problem(club.host)):
+            result.notes.append(f"{problem} The copy has no host name.")
             club.host = None
         try:
             club.full_clean()

@@ -3,8 +3,10 @@ sign-up build on :func:`create_club`) and moving one to another slug."""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from members.clubs.addresses import fold_host, host_problem
 from members.clubs.moves import move_club, record_move
 from members.clubs.scope import in_club
 from members.models import Club
@@ -19,9 +21,18 @@ def create_club(slug: str, name: str, *, officer=None, **fields) -> Club:
     other apps make what a club needs (``club_created``: scoring makes its settings, the
     shipped house rules as its default rule set, and its results version). ``officer``,
     a user, becomes its first officer. Raises Django's ``ValidationError`` for a slug
-    that is taken or not allowed."""
+    or host name that is taken or not allowed."""
     club = Club(slug=slug, name=name, **fields)
-    club.full_clean()
+    club.host = fold_host(club.host) or None
+    errors = {}
+    if problem := host_problem(club.host):
+        errors["host"] = [problem]
+    try:
+        club.full_clean(exclude=["host"] if problem else None)
+    except ValidationError as invalid:
+        errors = invalid.update_error_dict(errors)
+    if errors:
+        raise ValidationError(errors)
     with transaction.atomic():
         club.save()
         with in_club(club):

@@ -11,7 +11,6 @@ one club (the slug is unique)."""
 
 from __future__ import annotations
 
-import hashlib
 import time
 
 from django import forms
@@ -22,7 +21,9 @@ from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from members.clubs.officers import officer_login
 from members.clubs.services import create_club
@@ -31,6 +32,10 @@ from members.models import Club, ClubRole
 SALT = "members.clubs.signup"
 #: Sign-ups sent from one address in one hour; more are refused until the next hour.
 PER_ADDRESS_PER_HOUR = 5
+#: One confirmation mail to an e-mail address in this many minutes (whoever asks)...
+RECIPIENT_MINUTES = 10
+#: ... and no more than this many to it in a day.
+PER_RECIPIENT_PER_DAY = 3
 
 
 class SignupForm(forms.Form):
@@ -86,31 +91,82 @@ def read_token(token: str) -> dict:
         ) from None
 
 
-def too_many(address: str) -> bool:
-    """Whether ``address`` has sent its sign-ups for this hour (and counts this one)."""
-    key = f"clubsite:signup:{address}:{int(time.time() // 3600)}"
-    cache.add(key, 0, 3600)
+def _hashed(text: str) -> str:
+    """What a cache key keeps of an address: a keyed hash, never the address."""
+    return salted_hmac(SALT, text.strip().lower()).hexdigest()[:32]
+
+
+def _count(key: str, timeout: int) -> int:
+    """Add one to the shared counter ``key`` and return it."""
+    cache.add(key, 0, timeout)
     try:
-        count = cache.incr(key)
+        return cache.incr(key)
     except ValueError:  # the key went between the two calls
-        count = 1
-    return count > PER_ADDRESS_PER_HOUR
+        return 1
+
+
+def too_many(address: str) -> bool:
+    """Whether the client ``address`` has sent its sign-ups for this hour (and counts
+    this one)."""
+    key = f"clubsite:signup:{_hashed(address)}:{int(time.time() // 3600)}"
+    return _count(key, 3600) > PER_ADDRESS_PER_HOUR
+
+
+class Refused(Exception):
+    """No confirmation mail may go to this address now, and why, in plain words."""
+
+
+def _recipient_may_be_mailed(address: str) -> str:
+    """Count a mail to the e-mail address ``address`` (hashed) against its limits, or
+    raise :class:`Refused`: one per ``RECIPIENT_MINUTES``, ``PER_RECIPIENT_PER_DAY`` a
+    day, whoever asks from wherever. Returns the key of the minutes' limit."""
+    soon = f"clubsite:signup-to:{address}"
+    if not cache.add(soon, 1, RECIPIENT_MINUTES * 60):
+        raise Refused(
+            ngettext(
+                "A link was sent to this e-mail address less than %(minutes)s minute ago: "
+                "open it, or try again later.",
+                "A link was sent to this e-mail address less than %(minutes)s minutes ago: "
+                "open it, or try again later.",
+                RECIPIENT_MINUTES,
+            )
+            % {"minutes": RECIPIENT_MINUTES}
+        )
+    day = f"clubsite:signup-to:{address}:{int(time.time() // 86400)}"
+    if _count(day, 86400) > PER_RECIPIENT_PER_DAY:
+        raise Refused(
+            _(
+                "This e-mail address has been sent several links today: open one of them, "
+                "or try again tomorrow."
+            )
+        )
+    return soon
 
 
 def send_confirmation(data: dict, link: str) -> bool:
-    """E-mail the confirmation link, once for the same club, address and link's hour
-    (a double tap sends one mail). Returns whether a mail went."""
-    address = hashlib.sha256(data["email"].lower().encode()).hexdigest()[:32]
+    """E-mail the confirmation link, once for the same club and address in
+    ``RECIPIENT_MINUTES`` (a double tap sends one mail), and within the address's own
+    limits (:class:`Refused` otherwise). The subject carries no word the form's sender
+    typed. Returns whether a mail went."""
+    address = _hashed(data["email"])
     key = f"clubsite:signup-sent:{data['slug']}:{address}"
-    if not cache.add(key, 1, 600):
+    if not cache.add(key, 1, RECIPIENT_MINUTES * 60):
+        if cache.get(key) is None:  # the shared cache is away: no limit, so no mail
+            raise Refused(_("The e-mail could not be sent just now: try again in a few minutes."))
         return False
+    try:
+        soon = _recipient_may_be_mailed(address)
+    except Refused:
+        cache.delete(key)
+        raise
     context = {"data": data, "link": link, "hours": settings.CLUB_SIGNUP_HOURS}
+    context["site_name"] = settings.SITE_NAME
     subject = render_to_string("clubs/email/signup_subject.txt", context)
     body = render_to_string("clubs/email/signup.txt", context)
     try:
         send_mail(" ".join(subject.split()), body, None, [data["email"]])
     except Exception:
-        cache.delete(key)
+        cache.delete_many([key, soon])
         raise
     return True
 

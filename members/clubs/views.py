@@ -133,6 +133,8 @@ def club_signup(request):
             )
             try:
                 signup.send_confirmation(data, link)
+            except signup.Refused as refused:
+                form.add_error("email", str(refused))
             except (smtplib.SMTPException, OSError):
                 logger.exception("The sign-up's confirmation mail could not be sent")
                 form.add_error(

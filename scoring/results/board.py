@@ -17,7 +17,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from members.clubs.scope import club_path, current_club_id
+from members.clubs.addresses import club_url
+from members.clubs.scope import current_club_id
 from members.models import ClubDay, Table
 from members.permissions import is_officer
 from members.services.days import links_open
@@ -57,7 +58,7 @@ def _day_with_code(code: str) -> ClubDay | None:
 
 def board_link_elsewhere(request, day: ClubDay) -> str:
     """Another club's board code leads to its board link at that club's address."""
-    return club_path(request, day.club, "scoring:board_link", code=day.board_code)
+    return club_url(request, day.club, "scoring:board_link", code=day.board_code)
 
 
 def check_board_code(request, text: object) -> tuple[ClubDay | None, str]:

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 
 from clubsite.devices import remember_device
-from members.clubs.scope import club_path
+from members.clubs.addresses import club_url
 from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
@@ -51,7 +51,7 @@ def room(request):
 def table_link_elsewhere(request, table: Table) -> str:
     """A code or link of another club's table leads to that table's link at its own
     club's address (codes and links are unique across the site), which checks it."""
-    return club_path(request, table.club, "scoring:table_link", token=table.token)
+    return club_url(request, table.club, "scoring:table_link", token=table.token)
 
 
 @shows_closed_day
