@@ -46,7 +46,7 @@ def test_a_500_keeps_its_traceback(db, caplog, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the front page broke")
 
-    monkeypatch.setattr("clubsite.views.render", broken)
+    monkeypatch.setattr("members.clubs.front.render", broken)
     client = Client(raise_request_exception=False)
     with caplog.at_level(logging.WARNING):
         assert client.get("/").status_code == 500
