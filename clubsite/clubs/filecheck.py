@@ -26,10 +26,12 @@ if there is any.
 from __future__ import annotations
 
 import decimal
+import functools
 import math
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import models
 
 from clubsite.clubs.portable import CLUB_FIELDS, club_models, label
@@ -75,88 +77,126 @@ def _messages(exc: ValidationError) -> str:
     return " ".join(str(m) for m in exc.messages)
 
 
-def _has_nul(value) -> bool:
-    """Whether any text in the JSON value ``value`` (keys included) holds a NUL."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if "\x00" in item:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-def json_depth_over(value, limit: int) -> bool:
-    """Whether the JSON value ``value`` is nested deeper than ``limit`` (no recursion)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > limit:
-                return True
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return False
-
-
 def field_problem(field: models.Field, value, *, validators: bool = True) -> str | None:
     """What is wrong with ``value`` (as read from JSON) for ``field``, as the end of a
     sentence ("is longer than 80 characters"); ``None`` when it is fine."""
-    if value is None:
-        return None if field.null else "is empty, and must not be"
-    if field.is_relation:
-        if isinstance(value, int) and not isinstance(value, bool):
+    return _checker(field, validators)(value)
+
+
+@functools.cache
+def _checker(field: models.Field, validators: bool):
+    """The check of one field's values, made once per field: its kind, choices and
+    validators worked out here, so a file of a million rows costs a few calls per
+    value."""
+    null = field.null
+    choices = frozenset(key for key, _ in field.flatchoices) if field.choices else None
+    allowed = ", ".join(str(key) for key, _ in field.flatchoices) if field.choices else ""
+    # The length is checked first, in words; the others run as the field runs them.
+    extra = (
+        [v for v in field.validators if not isinstance(v, MaxLengthValidator)] if validators else []
+    )
+    text = isinstance(field, models.CharField | models.TextField)
+    read = isinstance(field, _READ_FROM_TEXT)
+    max_length = field.max_length
+
+    def later(value, python) -> str | None:
+        if python in field.empty_values:
             return None
-        return f"must be the number of a row, not {_json_kind(value)}"
-    if isinstance(field, models.JSONField):
-        if json_depth_over(value, MAX_JSON_DEPTH):
-            return f"is nested more than {MAX_JSON_DEPTH} deep"
-        if _has_nul(value):
-            return "holds a NUL character, which no text may hold"
+        if choices is not None and python not in choices:
+            return f"“{str(value)[:40]}” is not one of: {allowed}"
+        for validator in extra:
+            try:
+                validator(python)
+            except ValidationError as exc:
+                return f"is not accepted ({_messages(exc).rstrip('.')})"
         return None
-    if isinstance(field, models.BooleanField):
+
+    def check(value) -> str | None:
+        if value is None:
+            return None if null else "is empty, and must not be"
         if isinstance(value, bool):
-            return None
-        return f"must be true or false, not {_json_kind(value)}"
-    if isinstance(field, _WHOLE):
-        if isinstance(value, bool) or not isinstance(value, int):
-            return f"must be a whole number, not {_json_kind(value)}"
+            return None if kind == "bool" else f"must be {words}, not true or false"
+        if kind == "relation":
+            if isinstance(value, int):
+                return None
+            return f"must be the number of a row, not {_json_kind(value)}"
+        if kind == "bool":
+            return f"must be true or false, not {_json_kind(value)}"
+        if kind == "whole":
+            if not isinstance(value, int):
+                return f"must be a whole number, not {_json_kind(value)}"
+            return later(value, value)
+        if kind == "number":
+            if not isinstance(value, int | float):
+                return f"must be a number, not {_json_kind(value)}"
+            return later(value, value) if math.isfinite(value) else "must be a number"
+        if text or read:
+            if not isinstance(value, str):
+                return f"must be text, not {_json_kind(value)}"
+            if "\x00" in value:
+                return "holds a NUL character, which no text may hold"
+            if max_length is not None and len(value) > max_length:
+                return f"is longer than {max_length} characters"
+            if text:
+                return later(value, value)
+        try:
+            python = field.to_python(value)
+        except ValidationError as exc:
+            return f"cannot be read: {_messages(exc).rstrip('.')}"
+        except (TypeError, ValueError, OverflowError, decimal.InvalidOperation):
+            return f"“{str(value)[:40]}” cannot be read"
+        return later(value, python)
+
+    if field.is_relation:
+        kind, words = "relation", "the number of a row"
+    elif isinstance(field, models.JSONField):
+        kind, words = "json", ""
+    elif isinstance(field, models.BooleanField):
+        kind, words = "bool", "true or false"
+    elif isinstance(field, _WHOLE):
+        kind, words = "whole", "a whole number"
     elif isinstance(field, _FLOAT):
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"must be a number, not {_json_kind(value)}"
-        if not math.isfinite(value):
-            return "must be a number"
-    elif isinstance(field, (models.CharField, models.TextField, *_READ_FROM_TEXT)):
-        if not isinstance(value, str):
-            return f"must be text, not {_json_kind(value)}"
-        if "\x00" in value:
-            return "holds a NUL character, which no text may hold"
-        if field.max_length is not None and len(value) > field.max_length:
-            return f"is longer than {field.max_length} characters"
-    try:
-        python = field.to_python(value)
-    except ValidationError as exc:
-        return f"cannot be read: {_messages(exc).rstrip('.')}"
-    except (TypeError, ValueError, OverflowError, decimal.InvalidOperation):
-        return f"“{str(value)[:40]}” cannot be read"
-    if python in field.empty_values:
-        return None
-    if field.choices:
-        allowed = [str(key) for key, _ in field.flatchoices]
-        if python not in {key for key, _ in field.flatchoices}:
-            return f"“{str(value)[:40]}” is not one of: {', '.join(allowed)}"
-    if not validators:
-        return None
-    try:
-        field.run_validators(python)
-    except ValidationError as exc:
-        return f"is not accepted ({_messages(exc).rstrip('.')})"
+        kind, words = "number", "a number"
+    else:
+        kind, words = "other", "text"
+    if kind == "json":
+        return functools.partial(_json_check, null=null)
+    return check
+
+
+def _json_check(value, null: bool) -> str | None:
+    """A JSON value's problem: too deep, or a NUL in any text (keys included); one walk,
+    no recursion."""
+    if value is None:
+        return None if null else "is empty, and must not be"
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return "holds a NUL character, which no text may hold"
+        elif isinstance(item, dict | list):
+            if depth > MAX_JSON_DEPTH:
+                return f"is nested more than {MAX_JSON_DEPTH} deep"
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
+                item = item.values()
+            stack.extend((child, depth + 1) for child in item)
     return None
+
+
+@functools.cache
+def _plan(model) -> list[tuple]:
+    """``model``'s fields a file's row holds: (name, words, check)."""
+    return [
+        (
+            field.name,
+            field.verbose_name,
+            _checker(field, (label(model), field.name) not in DROPPED_NOT_REFUSED),
+        )
+        for field in model._meta.concrete_fields
+        if not field.primary_key
+    ]
 
 
 def _row_problems(model, row, where: str) -> list[str]:
@@ -173,13 +213,11 @@ def _row_problems(model, row, where: str) -> list[str]:
     if not isinstance(fields, dict):
         return [f"{name}: its “fields” must be an object, not {_json_kind(fields)}."]
     problems = []
-    for field in model._meta.concrete_fields:
-        if field.primary_key or field.name not in fields:
-            continue
-        validators = (label(model), field.name) not in DROPPED_NOT_REFUSED
-        problem = field_problem(field, fields[field.name], validators=validators)
-        if problem:
-            problems.append(f"{name}: the {field.verbose_name} {problem}.")
+    for field_name, verbose, check in _plan(model):
+        if field_name in fields:
+            problem = check(fields[field_name])
+            if problem:
+                problems.append(f"{name}: the {verbose} {problem}.")
     return problems
 
 

@@ -82,7 +82,7 @@ def read_export(path: Path | str, max_bytes: int = MAX_FILE_BYTES) -> dict:
     if len(data) > max_bytes:
         raise PortableError(too_large)
     try:
-        document = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        document = json.loads(data, parse_constant=_no_constant)
     except RecursionError:
         raise PortableError(
             f"{path} is nested too deep to be a club export; it is damaged or not one."
@@ -222,7 +222,7 @@ class _Loader:
                 # A rule the checks cannot see (between a row's fields, kept by the
                 # database): the whole import is undone.
                 raise PortableError(
-                    f"The database refused the file's {model._meta.verbose_name_plural} "
+                    f"The database refused the file's rows of {label(model)} "
                     f"({_first_line(exc)}); the file is damaged. Nothing was changed."
                 ) from None
             self.done.add(model)

@@ -183,4 +183,4 @@ def test_a_row_the_database_refuses_undoes_the_whole_import(exported):
     table) is refused by the database; the import is undone and said in words."""
     path, document = exported
     _spoil(path, document, lambda d: _nora(d).update(membership_number=None))
-    refused(path, "The database refused the file's persons (", "Nothing was changed.")
+    refused(path, "The database refused the file's rows of members.person (", "Nothing was")
