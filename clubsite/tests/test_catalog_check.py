@@ -58,3 +58,23 @@ def test_a_catalog_older_than_its_po_fails_the_deploy_check(locale):
         _deploy_check()
     call_command("compile_catalogs", verbosity=0)
     _deploy_check()
+
+
+def _section(text: str, heading: str) -> str:
+    start = text.index(heading + "\n")
+    rest = text[start + len(heading) + 1 :]
+    ends = [i for i in (rest.find("\n## "), rest.find("\n### ")) if i >= 0]
+    return rest[: min(ends)] if ends else rest
+
+
+@pytest.mark.parametrize(
+    "document, heading",
+    [
+        ("README.md", "## Deployment in short"),
+        ("README.md", "### Upgrading"),
+        ("docs/deploy.md", "## Install"),
+        ("docs/deploy.md", "## Upgrading"),
+    ],
+)
+def test_the_deployment_recipes_compile_the_catalogs(document, heading):
+    assert "compile_catalogs" in _section((ROOT / document).read_text(), heading)
