@@ -33,3 +33,8 @@ def warm_up() -> None:
 
 
 warm_up()
+
+# gunicorn runs no system checks: a catalog not compiled is said in the log.
+from clubsite.checks import log_catalog_problems  # noqa: E402
+
+log_catalog_problems()

@@ -16,9 +16,11 @@ Where nginx is missing the test is skipped with the reason, except in CI, where 
 import contextlib
 import json
 import os
+import re
 import selectors
 import shutil
 import socket
+import ssl
 import subprocess
 import threading
 import time
@@ -116,18 +118,25 @@ def nginx(binary: str, prefix: Path, upstream: int):
     proxy settings; yields its port."""
     prefix.mkdir()
     port = _free_port()
-    conf = prefix / "nginx.conf"
-    conf.write_text(
-        NGINX_CONF.format(
-            # As root, nginx's workers would switch to an unprivileged user that cannot
-            # write this directory: they stay the test's user.
-            user="user root root;" if _is_root() else "",
-            prefix=prefix,
-            port=port,
-            upstream=upstream,
-            snippet=SNIPPET,
-        )
+    text = NGINX_CONF.format(
+        # As root, nginx's workers would switch to an unprivileged user that cannot
+        # write this directory: they stay the test's user.
+        user="user root root;" if _is_root() else "",
+        prefix=prefix,
+        port=port,
+        upstream=upstream,
+        snippet=SNIPPET,
     )
+    with running_nginx(binary, prefix, text, port):
+        yield port
+
+
+@contextlib.contextmanager
+def running_nginx(binary: str, prefix: Path, text: str, port: int):
+    """nginx with the configuration ``text`` (its files in ``prefix``), once it accepts
+    connections on ``port``."""
+    conf = prefix / "nginx.conf"
+    conf.write_text(text)
     command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
     checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
     assert checked.returncode == 0, checked.stderr
@@ -143,7 +152,7 @@ def nginx(binary: str, prefix: Path, upstream: int):
                     log = (prefix / "error.log").read_text(errors="replace")
                     raise RuntimeError(f"nginx did not start: {log[-2000:]}") from None
                 time.sleep(0.1)
-        yield port
+        yield
     finally:
         process.terminate()  # nginx's fast shutdown
         try:
@@ -333,3 +342,271 @@ def test_the_proxy_says_who_the_client_is(tmp_path, nginx_binary):
     assert seen["x-forwarded-proto"] == "http"
     assert seen["x-forwarded-host"] == "127.0.0.1"
     assert seen["host"] == "127.0.0.1"
+
+
+# ---------------------------------------------------------------------------------------
+# The shipped configuration as it is: every server block's timeouts, and the TLS site
+# run with a certificate made here.
+
+NGINX_DIR = ROOT / "clubsite" / "deploy" / "nginx"
+CLUB_CONF = NGINX_DIR / "club.conf"
+SITE_NAME = "club.example.org"
+#: What docs/proxy.md documents for slow clients, in every server block.
+SLOW_CLIENT_TIMEOUTS = {
+    "client_header_timeout": "10s",
+    "client_body_timeout": "10s",
+    "send_timeout": "10s",
+}
+#: An idle kept-alive connection is closed within this (docs/proxy.md: 15 s at most).
+KEEPALIVE_AT_MOST = 15
+CUT_AFTER = 10.0  # seconds: the documented timeout
+# How long a test waits for nginx to cut a slow client: far above 10 s (a busy machine),
+# far below nginx's default of 60 s (a block without the timeouts fails).
+WAIT_AT_MOST = 35.0
+
+
+def _without_comments(text: str) -> str:
+    return re.sub(r"#[^\n]*", "", text)
+
+
+def server_blocks(text: str) -> list[str]:
+    """The body of each ``server { ... }`` block of an nginx file (an upstream's
+    ``server host:port;`` lines are not blocks)."""
+    text = _without_comments(text)
+    blocks = []
+    for match in re.finditer(r"(?<![\w.])server\s*\{", text):
+        depth, start = 1, match.end()
+        i = start
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        blocks.append(text[start : i - 1])
+    return blocks
+
+
+def directives(body: str) -> dict[str, str]:
+    """A block's own directives (not those of its ``location`` blocks), with the
+    directives of the files it includes from this repository's snippets."""
+    own: dict[str, str] = {}
+    depth = 0
+    statement = ""
+    for char in body:
+        if char == "{":
+            depth += 1
+            statement = ""
+        elif char == "}":
+            depth -= 1
+            statement = ""
+        elif char == ";":
+            if depth == 0 and statement.strip():
+                name, _, value = statement.strip().partition(" ")
+                if name == "include":
+                    included = NGINX_DIR / Path(value.strip()).name
+                    assert included.exists(), f"includes {value}, which is not shipped"
+                    own.update(directives(_without_comments(included.read_text())))
+                else:
+                    own[name] = value.strip()
+            statement = ""
+        else:
+            statement += char
+    return own
+
+
+def _seconds(value: str) -> float:
+    number, unit = re.fullmatch(r"(\d+)(ms|s|m)?", value).groups()
+    return int(number) * {"ms": 0.001, "s": 1, "m": 60, None: 1}[unit]
+
+
+def test_every_server_block_of_the_shipped_configuration_has_the_timeouts():
+    shipped = sorted(NGINX_DIR.glob("*.conf"))
+    blocks = [(path.name, body) for path in shipped for body in server_blocks(path.read_text())]
+    # club.conf: plain HTTP to HTTPS, the TLS site, the catch-all default server.
+    assert len(blocks) >= 3, blocks
+    for name, body in blocks:
+        found = directives(body)
+        where = f"{name}: server {{ {' '.join(body.split())[:80]} ... }}"
+        for directive, value in SLOW_CLIENT_TIMEOUTS.items():
+            assert found.get(directive) == value, f"{where} has no {directive} {value}"
+        assert "keepalive_timeout" in found, f"{where} has no keepalive_timeout"
+        assert _seconds(found["keepalive_timeout"].split()[0]) <= KEEPALIVE_AT_MOST, where
+
+
+def _make_certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for the site's name (and its key), made with openssl."""
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        if in_ci():
+            pytest.fail("openssl not found; install it with 'apt-get install -y openssl'")
+        pytest.skip("openssl not found: the TLS configuration needs a certificate made here")
+    cert, key = folder / "fullchain.pem", folder / "privkey.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
+        + ["-nodes", "-keyout", str(key), "-out", str(cert), "-days", "2"]
+        + ["-subj", f"/CN={SITE_NAME}", "-addext", f"subjectAltName=DNS:{SITE_NAME}"],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    return cert, key
+
+
+NGINX_SITE_CONF = """\
+# Written by clubsite/tests/test_proxy.py: clubsite/deploy/nginx/club.conf as shipped,
+# its ports, certificate and snippet path put where the test runs.
+{user}
+worker_processes 1;
+daemon off;
+pid {prefix}/nginx.pid;
+error_log {prefix}/error.log warn;
+
+events {{
+    worker_connections 1024;
+}}
+
+http {{
+    access_log {prefix}/access.log;
+    client_body_temp_path {prefix}/client_body;
+    proxy_temp_path {prefix}/proxy;
+    fastcgi_temp_path {prefix}/fastcgi;
+    uwsgi_temp_path {prefix}/uwsgi;
+    scgi_temp_path {prefix}/scgi;
+
+    include {site};
+}}
+"""
+
+
+def shipped_site(prefix: Path, http: int, https: int, upstream: int) -> str:
+    """club.conf with only what a deployment changes changed: the ports (loopback, no
+    IPv6), the certificate's paths, the snippet's and the challenges' folders, and
+    gunicorn's port. Each replacement must find its text, so a change to the shipped
+    file that the test would not follow fails here."""
+    cert, key = _make_certificate(prefix)
+    text = CLUB_CONF.read_text()
+    replacements = [
+        (r"^\s*listen \[::\]:\d+[^;]*;\n", ""),
+        (r"listen 80\b", f"listen 127.0.0.1:{http}"),
+        (r"listen 443\b", f"listen 127.0.0.1:{https}"),
+        (r"server 127\.0\.0\.1:8000;", f"server 127.0.0.1:{upstream};"),
+        (r"/etc/letsencrypt/live/club\.example\.org/fullchain\.pem", str(cert)),
+        (r"/etc/letsencrypt/live/club\.example\.org/privkey\.pem", str(key)),
+        (r"include snippets/club-proxy\.conf;", f"include {SNIPPET};"),
+        (r"/var/www/letsencrypt", str(prefix / "acme")),
+    ]
+    for pattern, new in replacements:
+        text, count = re.subn(pattern, new, text, flags=re.MULTILINE)
+        assert count, f"club.conf no longer has {pattern!r}: update the test"
+    site = prefix / "club.conf"
+    site.write_text(text)
+    return NGINX_SITE_CONF.format(
+        user="user root root;" if _is_root() else "", prefix=prefix, site=site
+    )
+
+
+@pytest.fixture
+def shipped_tls(tmp_path, nginx_binary):
+    """nginx running club.conf as shipped (TLS with a self-signed certificate) in front
+    of an upstream that echoes the headers it gets; yields (http port, https port)."""
+    echo = ThreadingHTTPServer(("127.0.0.1", 0), Echo)
+    thread = threading.Thread(target=echo.serve_forever, daemon=True)
+    thread.start()
+    prefix = tmp_path / "nginx"
+    prefix.mkdir()
+    http, https = _free_port(), _free_port()
+    text = shipped_site(prefix, http, https, echo.server_address[1])
+    try:
+        with running_nginx(nginx_binary, prefix, text, https):
+            yield http, https
+    finally:
+        echo.shutdown()
+        echo.server_close()
+
+
+def _tls_context() -> ssl.SSLContext:
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE  # the test's own self-signed certificate
+    return context
+
+
+def _seconds_until_cut(sock: socket.socket) -> float:
+    """Seconds until the server closes ``sock`` (an answer such as 408 may come first);
+    infinity if it is still open after WAIT_AT_MOST."""
+    started = time.monotonic()
+    sock.settimeout(WAIT_AT_MOST)
+    try:
+        while sock.recv(4096):
+            pass
+    except TimeoutError:
+        return float("inf")
+    except (OSError, ssl.SSLError):  # reset (reset_timedout_connection) or TLS closed
+        pass
+    finally:
+        sock.close()
+    return time.monotonic() - started
+
+
+def test_the_shipped_tls_site_answers_its_name_and_refuses_others(shipped_tls):
+    _, https = shipped_tls
+    with (
+        socket.create_connection(("127.0.0.1", https), timeout=10) as raw,
+        _tls_context().wrap_socket(raw, server_hostname=SITE_NAME) as tls,
+    ):
+        tls.sendall(
+            f"GET /anything HTTP/1.1\r\nHost: {SITE_NAME}\r\nConnection: close\r\n\r\n".encode()
+        )
+        answer = b""
+        while chunk := tls.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), head
+    seen = json.loads(body)
+    assert seen["x-forwarded-proto"] == "https"
+    assert seen["host"] == SITE_NAME
+    # Another name: the catch-all refuses the handshake.
+    with (
+        socket.create_connection(("127.0.0.1", https), timeout=10) as raw,
+        pytest.raises(ssl.SSLError),
+    ):
+        _tls_context().wrap_socket(raw, server_hostname="other.example.org")
+
+
+def test_slow_clients_are_cut_after_ten_seconds_on_every_server_of_the_shipped_site(
+    shipped_tls,
+):
+    """A client that connects and says nothing, or never finishes its headers, is
+    closed after about 10 s on the TLS port (before and after the handshake) and on the
+    plain port, whichever server block nginx reads it with: with nginx's default
+    (60 s) in any of them, the wait runs out."""
+    http, https = shipped_tls
+
+    def plain_partial():
+        sock = socket.create_connection(("127.0.0.1", http), timeout=10)
+        sock.sendall(b"GET / HTTP/1.1\r\n")  # no Host yet: the catch-all reads it
+        return sock
+
+    def tls_silent():
+        return socket.create_connection(("127.0.0.1", https), timeout=10)  # no handshake
+
+    def tls_partial():
+        raw = socket.create_connection(("127.0.0.1", https), timeout=10)
+        tls = _tls_context().wrap_socket(raw, server_hostname=SITE_NAME)
+        tls.sendall(f"GET / HTTP/1.1\r\nHost: {SITE_NAME}\r\n".encode())  # never the end
+        return tls
+
+    clients = {"plain, headers unfinished": plain_partial, "TLS, silent": tls_silent}
+    clients["TLS, headers unfinished"] = tls_partial
+    waited: dict[str, float] = {}
+
+    def run(name, connect):
+        waited[name] = _seconds_until_cut(connect())
+
+    threads = [threading.Thread(target=run, args=item) for item in clients.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT_AT_MOST + 15)
+    assert set(waited) == set(clients), waited
+    for name, seconds in waited.items():
+        # Cut by the timeout (not at once), and long before nginx's default of 60 s.
+        assert CUT_AFTER - 1 <= seconds <= WAIT_AT_MOST, (name, waited)

@@ -28,10 +28,11 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core import serializers
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import DatabaseError, models, transaction
 from django.db.migrations.loader import MigrationLoader
 
 from members.clubs.addresses import host_problem
+from members.clubs.filecheck import check_document, describe
 from members.clubs.portable import (
     CLUB_FIELDS,
     FORMAT,
@@ -48,6 +49,9 @@ from members.models import Club
 from members.signals import club_created
 
 BATCH = 500
+MB = 1024 * 1024
+#: The largest file ``import_club`` reads unless told otherwise (``--max-size``).
+MAX_FILE_BYTES = 256 * MB
 
 
 @dataclass
@@ -60,18 +64,34 @@ class Imported:
     notes: list[str] = field(default_factory=list)
 
 
-def read_export(path: Path | str) -> dict:
-    """The document in ``path``, refused in plain words when it is not a club export
-    or was made by a newer version of the site."""
+def read_export(path: Path | str, max_bytes: int = MAX_FILE_BYTES) -> dict:
+    """The document in ``path``, refused in plain words when it is larger than
+    ``max_bytes`` (before it is read: its size, then a read that stops there), is not a
+    club export, is nested too deep, or was made by a newer version of the site."""
     path = Path(path)
     not_export = f"{path} is not a club export (a file written by manage.py export_club)"
     if not path.is_file():
         raise PortableError(f"There is no file at {path}.")
+    too_large = (
+        f"{path} is larger than {max_bytes / MB:,.0f} MB, the most import_club reads "
+        f"(reading a file takes about five times its size in memory). If it really is a "
+        "club export, give a higher limit with --max-size MB."
+    )
+    if path.stat().st_size > max_bytes:
+        raise PortableError(too_large)
+    with path.open("rb") as f:
+        data = f.read(max_bytes + 1)  # a file that grew since, or a device, stops here
+    if len(data) > max_bytes:
+        raise PortableError(too_large)
     try:
-        with path.open(encoding="utf-8") as f:
-            document = json.load(f)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        document = json.loads(data, parse_constant=_no_constant)
+    except RecursionError:
+        raise PortableError(
+            f"{path} is nested too deep to be a club export; it is damaged or not one."
+        ) from None
+    except (UnicodeDecodeError, json.JSONDecodeError, ValueError):
         raise PortableError(not_export + ".") from None
+    del data
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise PortableError(not_export + ".")
     version = document.get("version")
@@ -80,9 +100,15 @@ def read_export(path: Path | str) -> dict:
             f"{path} was written by a newer version of the site (export format {version}; "
             f"this one reads up to {FORMAT_VERSION}). Upgrade this site first."
         )
+    migrations = document.get("migrations", {})
+    if not isinstance(migrations, dict) or not all(
+        isinstance(names, list) and all(isinstance(m, str) for m in names)
+        for names in migrations.values()
+    ):
+        raise PortableError(not_export + ": its “migrations” are not a list of names.")
     known = MigrationLoader(None, ignore_no_migrations=True).disk_migrations
     for app in SCHEMA_APPS:
-        newer = [m for m in document.get("migrations", {}).get(app, []) if (app, m) not in known]
+        newer = [m for m in migrations.get(app, []) if (app, m) not in known]
         if newer:
             raise PortableError(
                 f"{path} was written by a newer version of the site (its data has the "
@@ -95,9 +121,28 @@ def read_export(path: Path | str) -> dict:
     return document
 
 
-def import_club(path: Path | str, slug: str | None = None) -> Imported:
-    """Make a new club from the export in ``path`` (under ``slug``, else the file's)."""
-    document = read_export(path)
+def _first_line(exc: Exception) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:200] if text else type(exc).__name__
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a club export holds")
+
+
+def import_club(
+    path: Path | str, slug: str | None = None, *, max_bytes: int = MAX_FILE_BYTES
+) -> Imported:
+    """Make a new club from the export in ``path`` (under ``slug``, else the file's).
+
+    The whole file is checked before anything is written (its size, its shape, every
+    row's every field: :mod:`members.clubs.filecheck`); a refusal is a
+    :class:`PortableError` whose message names each row and field at fault, and nothing
+    is written."""
+    document = read_export(path, max_bytes=max_bytes)
+    problems = check_document(document)
+    if problems:
+        raise PortableError(describe(problems))
     wanted = dict(document["club"])
     slug = slug or wanted.get("slug")
     with scopes_disabled():
@@ -118,9 +163,15 @@ def import_club(path: Path | str, slug: str | None = None) -> Imported:
         except ValidationError as exc:
             problems = "; ".join(m for msgs in exc.message_dict.values() for m in msgs)
             raise PortableError(f"The club cannot be made: {problems}") from None
-        with transaction.atomic(), _stamps_kept():
-            club.save()
-            _Loader(document, result).load()
+        try:
+            with transaction.atomic(), _stamps_kept():
+                club.save()
+                _Loader(document, result).load()
+        except DatabaseError as exc:
+            raise PortableError(
+                f"The database refused the file's rows ({_first_line(exc)}); the file is "
+                "damaged. Nothing was changed."
+            ) from None
     with in_club(club):
         # What the file did not bring (settings, results version), the apps make.
         club_created.send(sender=Club, club=club)
@@ -163,7 +214,15 @@ class _Loader:
         self.shared = self._shared()
         for model in self.order:
             rows = self.document["rows"].get(label(model), [])
-            self._model(model, rows)
+            try:
+                self._model(model, rows)
+            except DatabaseError as exc:
+                # A rule the checks cannot see (between a row's fields, kept by the
+                # database): the whole import is undone.
+                raise PortableError(
+                    f"The database refused the file's rows of {label(model)} "
+                    f"({_first_line(exc)}); the file is damaged. Nothing was changed."
+                ) from None
             self.done.add(model)
             self.result.rows[label(model)] = len(self.new_ids[model])
         self._pointers_left()

@@ -54,7 +54,11 @@ class DayWriter:
         self.rule_set = rule_set
         self.hand_by_hand = hand_by_hand
         self.tz = ZoneInfo(current_club().time_zone)
-        self.codes = set(Table.objects.values_list("room_code", flat=True))
+        # Room codes and table links are unique across the site, not the club: another
+        # club's league made with the same seed draws the same ones, and must not reuse
+        # them (the base manager reads every club's).
+        self.codes = set(Table._base_manager.values_list("room_code", flat=True))
+        self.tokens = set(Table._base_manager.values_list("token", flat=True))
         self.summary = LeagueSummary()
 
     def _code(self) -> str:
@@ -63,6 +67,13 @@ class DayWriter:
             if code not in self.codes:
                 self.codes.add(code)
                 return code
+
+    def _token(self) -> str:
+        while True:
+            token = table_token(self.rng)
+            if token not in self.tokens:
+                self.tokens.add(token)
+                return token
 
     def at(self, date: datetime.date, minutes: float) -> datetime.datetime:
         """The moment ``minutes`` after play starts on ``date`` (before, if negative)."""
@@ -135,7 +146,7 @@ class DayWriter:
                     round=round_,
                     number=number,
                     room_code=self._code(),
-                    token=table_token(self.rng),
+                    token=self._token(),
                 )
                 for number, _ in seating.numbered()
             ]

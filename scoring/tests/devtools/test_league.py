@@ -277,3 +277,18 @@ def test_weighted_sample_is_distinct_and_repeatable():
     a = weighted_sample(random.Random(2), items, weights, 20)
     b = weighted_sample(random.Random(2), items, weights, 20)
     assert a == b and len(set(a)) == 20
+
+
+def test_a_second_club_with_the_same_seed_gets_codes_and_links_of_its_own(tiny):
+    """Room codes and table links are unique across the site: a second club's league
+    drawn from the same seed draws the same ones first, and takes others."""
+    from members.clubs.scope import scopes_disabled
+    from members.clubs.services import create_club
+
+    other = create_club("second", "Second club")
+    call_command("generate_league", *TINY, "--seed", "5", "--club", other.slug)
+    with scopes_disabled():
+        tables = Table.objects.all()
+        assert tables.filter(club=other).exists()
+        assert tables.values("token").distinct().count() == tables.count()
+        assert tables.values("room_code").distinct().count() == tables.count()
