@@ -552,14 +552,6 @@ def record_hand(
 
 def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked, teams, players = lock_for_hand(game)
-    if locked.status == Game.Status.FINISHED:
-        raise GameClosed(
-            _(
-                "Game %(number)s at %(table)s is over; no more hands can be added. "
-                "Start the next game."
-            )
-            % {"number": locked.number, "table": locked.table}
-        )
     if number <= locked.hand_count:
         existing = (
             Hand.objects.filter(game=locked, number=number).select_related("entered_by").first()
@@ -569,6 +561,16 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             conflict_message(existing)
             if existing
             else _("Hand %(number)s was already entered; reload the page.") % {"number": number},
+        )
+    # A hand already saved is a conflict even when it ended the game (two phones
+    # entering the last hand both see both versions); only a hand after it is refused.
+    if locked.status == Game.Status.FINISHED:
+        raise GameClosed(
+            _(
+                "Game %(number)s at %(table)s is over; no more hands can be added. "
+                "Start the next game."
+            )
+            % {"number": locked.number, "table": locked.table}
         )
     if number != locked.hand_count + 1:
         raise HandConflict(

@@ -24,7 +24,7 @@ def game_urls(game: Game) -> dict[str, str]:
     """The game's links the table page shows, by view name without ``scoring:``."""
     urls = {
         name: reverse(f"scoring:{name}", args=[game.pk])
-        for name in ("hand_new", "hand_preview", "game", "hand_undo", "next_game")
+        for name in ("hand_new", "hand_preview", "hand_replace", "game", "hand_undo", "next_game")
     }
     urls["hand_detail"] = reverse("scoring:hand_detail", args=[game.pk, 0])
     urls["manifest"] = reverse("manifest")

@@ -1,6 +1,10 @@
-"""The table page and entering hands at it: the page itself (or the seats, before the
-first game), saving the next hand, replacing a hand another phone saved first, counting
-a failed initial meld, and the live preview.
+"""The table page and entering hands at it, one small view per button of the hand form
+(each posts to its own address with ``formaction``, which works without JavaScript):
+the page itself (or the seats, before the first game), saving the next hand
+(:func:`hand_new`), replacing a hand another phone saved first (:func:`hand_replace`),
+counting or taking back a failed initial meld (:func:`failed_meld`,
+:func:`failed_meld_back`) and the live preview (:func:`hand_preview`). After a write
+the browser is sent back to the table page (POST/redirect/GET).
 
 Every write goes through :mod:`scoring.play.services`; a refusal is shown on the form
 with everything typed kept. Each form carries a key made when it was drawn (``key``):
@@ -44,15 +48,16 @@ def new_key() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _draw(request, game, access, **kw):
+def _draw(request, game, access, *, answers_save=False, **kw):
     """The table page with the form's key (the one posted, when a posted form is drawn
-    again: nothing was written under it), the game's latest keys and the key of the
-    save this page answers (the phone drops a save it kept once either names it)."""
+    again: nothing was written under it), the game's latest keys and, with
+    ``answers_save``, the key of the save (or replace) this page answers: the phone
+    drops a save it kept once either names it."""
     posted = request.POST.get("key") if request.method == "POST" else None
     posted = posted if valid_key(posted) else None
     kw.setdefault("form_key", posted or new_key())
     # A save this page answers (refused, or a conflict): the phone stops keeping it.
-    answered = posted if request.POST.get("action", "save") in ("save", "replace") else None
+    answered = posted if answers_save else None
     return render_table(
         request, game, access, saved_keys=recent_keys(game), posted_key=answered, **kw
     )
@@ -85,37 +90,43 @@ def table(request, table_pk):
     return _draw(request, game, access)
 
 
+def _posted(request, game_pk):
+    """The game and access of a write posted from the table page; None for a GET (which
+    goes back to the table page)."""
+    if request.method != "POST":
+        return None
+    return game_for_request(request, game_pk, edit=True)
+
+
+def _back_to_table(request, game_pk):
+    game, _access = game_for_request(request, game_pk)
+    return _to_table(game)
+
+
 @shows_closed_day
 def hand_new(request, game_pk):
-    """Save the next hand (or, with ``action``: preview it, count a failed initial meld,
-    or replace a hand another phone saved first). GET goes back to the table page."""
-    if request.method != "POST":
-        game, access = game_for_request(request, game_pk)
-        return redirect("scoring:table", table_pk=game.table_id)
-    game, access = game_for_request(request, game_pk, edit=True)
-    action = str(request.POST.get("action", "save"))[:20]
+    """Save the next hand (the form's Save). GET goes back to the table page.
+
+    Each other button of the form posts to its own view (``formaction``): the preview,
+    a failed initial meld, replacing a hand another phone saved first. A page drawn
+    before they had their own addresses may still post them here: nothing is written
+    and the table page is shown again (the phone keeps what was typed)."""
+    posted = _posted(request, game_pk)
+    if posted is None or request.POST.get("action", "save") != "save":
+        return _back_to_table(request, game_pk)
+    game, access = posted
     key = request.POST.get("key")
-    if game.is_finished and action != "replace":
-        return _after_game_over(request, game, key)
-    if action != "save":
-        teams = load_teams(game)
-        entry = hand_entry(
-            game, teams, request.POST, number=game.hand_count + 1, saving=action == "replace"
-        )
-        if action.startswith(("failed-", "unfailed-")):
-            return _failed_meld(request, game, access, entry, teams, action)
-        if action == "preview":
-            preview = preview_panel(game, entry, teams)
-            return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-        if action == "replace":
-            if not entry.is_valid():
-                return _draw(request, game, access, entry=entry, teams=teams)
-            return _replace(request, game, access, entry, teams)
     # Saving reads no team before the service locks them: the form only needs how many.
     entry = hand_entry(
         game, _unnamed_teams(game), request.POST, number=game.hand_count + 1, saving=True
     )
-    if not entry.is_valid():
+    valid = entry.is_valid()
+    if game.is_finished and not (valid and entry.number <= game.hand_count):
+        # A hand after the last (a hand of the game that is saved already, the last one
+        # included, goes on to the service: a repeat is told it was saved, another
+        # phone's version of it gets the chooser).
+        return _after_game_over(request, game, key)
+    if not valid:
         return _draw_again(request, game, access)
     try:
         done = submit_hand(
@@ -129,7 +140,7 @@ def hand_new(request, game_pk):
     except HandRefused as exc:
         return _draw_again(request, game, access, refusals=exc.errors)
     except HandConflict as exc:
-        return _show_conflict(request, game, access, exc)
+        return _show_conflict(request, game, access, exc, entry.number)
     except GameClosed as exc:
         messages.error(request, exc.message)
         return _to_table(game)
@@ -151,8 +162,18 @@ def _after_game_over(request, game, key):
     return _to_table(game)
 
 
-def _replace(request, game, access, entry, teams):
-    """The keeper saw the hand another phone saved and chose to replace it with theirs."""
+@shows_closed_day
+def hand_replace(request, game_pk):
+    """The keeper saw the hand another phone saved and chose to replace it with theirs
+    (the conflict's "Replace it with mine"). GET goes back to the table page."""
+    posted = _posted(request, game_pk)
+    if posted is None:
+        return _back_to_table(request, game_pk)
+    game, access = posted
+    teams = load_teams(game)
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1, saving=True)
+    if not entry.is_valid():
+        return _draw(request, game, access, entry=entry, teams=teams, answers_save=True)
     number = whole_number(request.POST.get("replace_number"), digits=5)
     version = whole_number(request.POST.get("replace_version"), digits=9)
     hand = Hand.objects.filter(game=game, number=number).first() if number else None
@@ -170,17 +191,13 @@ def _replace(request, game, access, entry, teams):
         )
     except HandRefused as exc:
         entry.apply_refusals(exc.errors)
-        conflict = conflict_context(
-            game, entry, hand, _("Hand %(number)s was not replaced.") % {"number": hand.number}
-        )
-        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+        message = _("Hand %(number)s was not replaced.") % {"number": hand.number}
+        return _draw_conflict(request, game, access, entry, teams, hand, message)
     except StaleEdit as exc:
-        current = exc.current_hand
-        if current is None:
+        if exc.current_hand is None:
             messages.error(request, exc.message)
             return _to_table(game)
-        conflict = conflict_context(game, entry, current, exc.message)
-        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+        return _draw_conflict(request, game, access, entry, teams, exc.current_hand, exc.message)
     messages.success(
         request,
         _(
@@ -190,6 +207,13 @@ def _replace(request, game, access, entry, teams):
         % {"number": done.number},
     )
     return _to_table(game, anchor=f"hand-{done.number}")
+
+
+def _draw_conflict(request, game, access, entry, teams, hand, message):
+    conflict = conflict_context(game, entry, hand, message)
+    return _draw(
+        request, game, access, entry=entry, teams=teams, conflict=conflict, answers_save=True
+    )
 
 
 def _unnamed_teams(game) -> list[None]:
@@ -205,41 +229,58 @@ def _draw_again(request, game, access, refusals=None):
         entry.apply_refusals(refusals)
     # The bar by Save says the hand was not saved (what to fix is above the pad).
     preview = {"not_saved": True}
-    return _draw(request, game, access, entry=entry, teams=teams, preview=preview)
+    return _draw(
+        request, game, access, entry=entry, teams=teams, preview=preview, answers_save=True
+    )
 
 
-def _show_conflict(request, game, access, exc: HandConflict):
-    """Another device saved this hand first: its hand beside what was typed, to keep
-    or to replace (the scoreboard as that device left it)."""
-    number = game.hand_count + 1  # the hand this phone meant to save
+def _show_conflict(request, game, access, exc: HandConflict, number: int):
+    """Another device saved hand ``number`` first (the last hand of the game too): its
+    hand beside what was typed, to keep or to replace (the scoreboard as that device
+    left it)."""
     game.refresh_from_db()
     teams = load_teams(game)
     entry = hand_entry(game, teams, request.POST, number=number)
     entry.is_valid()
-    conflict = conflict_context(game, entry, exc.existing_hand, exc.message)
-    return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+    return _draw_conflict(request, game, access, entry, teams, exc.existing_hand, exc.message)
 
 
-def _failed_meld(request, game, access, entry, teams, action: str):
-    """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld,
-    once per form key and only for the hand being played; the form is drawn again with
-    what was typed."""
-    kind, _sep, index = action.partition("-")
-    team_index = whole_number(index, digits=2)
+@shows_closed_day
+def failed_meld(request, game_pk, side):
+    """Count a failed initial meld of side ``side`` (0, 1, 2) in the hand being played."""
+    return _count_failed_meld(request, game_pk, side, step=1)
+
+
+@shows_closed_day
+def failed_meld_back(request, game_pk, side):
+    """Take back a failed initial meld of side ``side`` counted by mistake."""
+    return _count_failed_meld(request, game_pk, side, step=-1)
+
+
+def _count_failed_meld(request, game_pk, side: int, *, step: int):
+    """Once per form key and only for the hand being played; the form is drawn again
+    with what was typed (and a new key: the next tap is a new one)."""
+    posted = _posted(request, game_pk)
+    if posted is None:
+        return _back_to_table(request, game_pk)
+    game, access = posted
     key = request.POST.get("key")
-    if team_index is not None:
-        try:
-            count_failed_meld(
-                game,
-                team_index,
-                step=1 if kind == "failed" else -1,
-                hand=whole_number(request.POST.get("number"), digits=5, default=0),
-                key=f"{key}-{action}" if valid_key(key) else None,
-            )
-        except GameClosed as exc:
-            messages.error(request, exc.message)
-            return redirect("scoring:table", table_pk=game.table_id)
-    # A new key: the next tap (another failed meld) is a new one.
+    if game.is_finished:
+        return _after_game_over(request, game, key)
+    kind = "failed" if step > 0 else "unfailed"
+    try:
+        count_failed_meld(
+            game,
+            side,
+            step=step,
+            hand=whole_number(request.POST.get("number"), digits=5, default=0),
+            key=f"{key}-{kind}-{side}" if valid_key(key) else None,
+        )
+    except GameClosed as exc:
+        messages.error(request, exc.message)
+        return _to_table(game)
+    teams = load_teams(game)
+    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1)
     return _draw(request, game, access, entry=entry, teams=teams, form_key=new_key())
 
 
