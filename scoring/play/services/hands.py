@@ -50,9 +50,8 @@ from scoring.play.services.errors import (
     user_name,
 )
 from scoring.play.services.failed_melds import (
-    failed_meld_counts,
+    for_new_hand,
     forget_failed_melds,
-    settle_failed_melds,
     stored_failed_melds,
     with_failed_melds,
 )
@@ -197,7 +196,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
         )
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
-    inputs = with_failed_melds(inputs, failed_meld_counts(locked))
+    inputs, failed_after = for_new_hand(locked, inputs, number)
     outcome = engine.score_hand(rules, inputs, scores_before, number)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
@@ -209,12 +208,12 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     TeamHand.objects.bulk_create(rows)
     hand.team_rows = rows  # what the saved message shows, without reading it again
     tell = close_hands(locked, teams, outcome, now)
-    locked.failed_melds = settle_failed_melds(locked, number)
+    locked.failed_melds = failed_after
     locked.hand_count = number
     locked.version += 1
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
-    tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
     copy_state(locked, game)
+    tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
     return hand
 
 
