@@ -51,6 +51,25 @@ def speak(settings, code) -> None:
     club.save(update_fields=["language_code"])
 
 
+def test_the_empty_pad_kept_from_one_language_is_never_shown_in_another(world, settings):
+    """The empty score pad is drawn once per rule set, sides and language and kept: a
+    page drawn in English first still gets its boxes in Spanish and Portuguese, and a
+    new player's name on a side is shown at once."""
+    keeper = persona_client(world, "keeper")
+    assert "Melded card points" in page(keeper, table_url(world))
+    speak(settings, "es")
+    body = page(keeper, table_url(world))
+    assert "Puntos de cartas bajadas" in body and "Melded card points" not in body
+    speak(settings, "pt-br")
+    body = page(keeper, table_url(world))
+    assert "Pontos das cartas baixadas" in body and "Puntos de cartas" not in body
+    person = world.playing.teams.get(index=0).memberships.first().person
+    person.first_name = "Zuleika"
+    person.save(update_fields=["first_name"])
+    pad = page(keeper, table_url(world)).split('class="pad ')[1]
+    assert "Zuleika" in pad
+
+
 # ---------------------------------------------------------------------------------------
 # Who chooses
 

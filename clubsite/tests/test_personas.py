@@ -501,6 +501,27 @@ CASES: dict[str, Case] = {
         lambda w: quick_post([BIG, SMALL], 3),
         changes=True,
     ),
+    "scoring:hand_replace": Case(
+        lambda w: _r("scoring:hand_replace", w.playing.pk),
+        TABLE_REDIRECT,
+        TABLE_REDIRECT,
+        lambda w: quick_post([BIG, SMALL], 3),  # no hand named: nothing is replaced
+        changes=True,
+    ),
+    "scoring:failed_meld": Case(
+        lambda w: _r("scoring:failed_meld", w.playing.pk, 0),
+        TABLE_REDIRECT,
+        TABLE,
+        lambda w: quick_post([BIG, SMALL], 3),
+        changes=True,
+    ),
+    "scoring:failed_meld_back": Case(
+        lambda w: _r("scoring:failed_meld_back", w.playing.pk, 0),
+        TABLE_REDIRECT,
+        TABLE,
+        lambda w: quick_post([BIG, SMALL], 3),
+        changes=True,
+    ),
     "scoring:hand_preview": Case(
         lambda w: _r("scoring:hand_preview", w.playing.pk),
         E(405, 405, 405, 405),

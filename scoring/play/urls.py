@@ -15,6 +15,17 @@ urlpatterns = [
     path("games/<int:game_pk>/", games.game, name="game"),
     path("games/<int:game_pk>/hands/new/", table.hand_new, name="hand_new"),
     path("games/<int:game_pk>/hands/preview/", table.hand_preview, name="hand_preview"),
+    path("games/<int:game_pk>/hands/replace/", table.hand_replace, name="hand_replace"),
+    path(
+        "games/<int:game_pk>/failed-melds/<int:side>/",
+        table.failed_meld,
+        name="failed_meld",
+    ),
+    path(
+        "games/<int:game_pk>/failed-melds/<int:side>/back/",
+        table.failed_meld_back,
+        name="failed_meld_back",
+    ),
     path("games/<int:game_pk>/hands/detail/<int:side>/", table.hand_detail, name="hand_detail"),
     path("games/<int:game_pk>/hands/undo/", corrections.hand_undo, name="hand_undo"),
     path("games/<int:game_pk>/hands/<int:number>/edit/", corrections.hand_edit, name="hand_edit"),

@@ -307,7 +307,9 @@
       return;
     }
     var keyInput = form.querySelector('input[name="key"]');
-    var pending = { key: keyInput ? keyInput.value : "", hand: hand, url: form.getAttribute("action"),
+    // Each button posts to its own address (formaction); a kept Save is sent there.
+    var url = button && button.getAttribute("formaction") || form.getAttribute("action");
+    var pending = { key: keyInput ? keyInput.value : "", hand: hand, url: url,
       action: action, fields: fields(), at: Date.now(), tries: 0 };
     if (action === "replace") {
       pending.fields.push(["replace_number", form.elements.replace_number.value]);

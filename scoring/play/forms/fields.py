@@ -110,7 +110,11 @@ def rank_slug(rank: str) -> str:
 
 
 class WholeNumberField(forms.CharField):
-    """A box for a count or points: digits only, empty means 0; opens a number pad."""
+    """A box for a count or points: digits only, empty means 0; opens a number pad.
+    The hand form's templates write its ``<input>`` themselves (``number_box``), with
+    the attributes of :data:`NUMBER_ATTRS`."""
+
+    number_box = True
 
     default_error_messages = {
         "invalid": _("Enter a whole number with digits only, such as 120."),

@@ -177,6 +177,16 @@ class HandEntry:
         return found
 
     @property
+    def fragment_key(self) -> str | None:
+        """What the empty pad (nothing typed, nothing to start from) is drawn from, for
+        the template's fragment cache: the rule set and the sides' labels and names
+        (with the language, which the template adds); None when anything was typed or
+        given, so the boxes must be drawn with it."""
+        if self._data is not None or self._inputs or self.top_errors:
+            return None
+        return f"{hash(self.rules)}|{self.team_shape!r}"
+
+    @property
     def more_open(self) -> bool:
         """Whether "More" (the rare items) is drawn open: one of them is set or wrong."""
         return any(form.more_open for form in self.teams)

@@ -5,7 +5,10 @@ boxes the template draws (melds, cards left in hand, penalties).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import engine
@@ -23,6 +26,20 @@ from scoring.play.forms.fields import (
     team_fields,
     unfinished_kinds,
 )
+
+
+@lru_cache(maxsize=256)
+def _fields_of(rules: engine.RuleSet, language: str | None) -> dict[str, forms.Field]:
+    """A rule set's team boxes in one language (their labels and help are words of the
+    language the page is drawn in), built once: Django would copy every field of a
+    form's class for each form made, and a hand form has about 40 boxes a side."""
+    return team_fields(
+        rules.perfect_cut_enabled,
+        rules.perfect_cut_bonus,
+        rules.players_per_team == 1,
+        rules.penalty_amounts,
+        rules=rules,
+    )
 
 
 class TeamEntryForm(forms.Form):
@@ -43,13 +60,9 @@ class TeamEntryForm(forms.Form):
         self._penalty_kinds: list[str] = []
         self.alone = rules.players_per_team == 1
         self.penalty_names = penalty_fields(rules)
-        self.fields = team_fields(
-            rules.perfect_cut_enabled,
-            rules.perfect_cut_bonus,
-            self.alone,
-            rules.penalty_amounts,
-            rules=rules,
-        )
+        # Shared by every form of this rule set and language, never changed by one:
+        # what a form changes (its data, errors, refusals) is its own.
+        self.fields = _fields_of(rules, get_language())
 
     # -- reading -------------------------------------------------------------------
 

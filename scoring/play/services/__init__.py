@@ -20,12 +20,16 @@ Refusals are exceptions carrying a message in plain English (``exc.message``), i
 
 The modules:
 
-- ``errors``: the refusals above, and who entered a hand and when, in words
+- ``errors``: the refusals above, who entered a hand and when, in words, and who
+  made a change for the history (``set_history``)
 - ``rulesets``: the club default, a day's rules, copying and editing a rule set
 - ``games``: starting a game and the next one, the checks on the teams
 - ``hands``: record a hand or a whole played game, correct, undo, rebuild; the game's
-  lock, the derived rows, the game's state and who hears of it, the other team's OK
-  a saved hand waits for
+  lock
+- ``replay``: the rows a hand derives (team rows, running totals, the game's state and
+  who hears of it) and the replay of a game's hands from their inputs
+- ``who_confirms``: whether a saved hand waits for the other team's OK, which side
+  entered it, and the OK a saved or corrected hand opens
 - ``submissions``: a device's writes that count once (the key its form was drawn with):
   saving a hand, replacing one another phone saved first, a failed initial meld
 - ``failed_melds``: the failed initial melds of the hand being played (no writes)

@@ -1,6 +1,6 @@
 """The other team's OK of a hand: confirm, dispute, settle, and the open hands officers
 see. Saving a hand opens it and correcting one puts it back to waiting
-(:func:`scoring.play.services.hands.open_confirmation` and ``after_correction``, in
+(:func:`scoring.play.services.who_confirms.open_confirmation` and ``after_correction``, in
 the transaction that saves the hand).
 
 A day (``DayRules.confirm_hands``), else its rule set (``RuleSet.confirm_hands``), says
@@ -11,7 +11,7 @@ correction. Every change is kept by django-simple-history (who, when, which stat
 
 The side that entered a hand, or its latest correction, is the logged-in player's who
 saved it, else the score keeper's (the keeper rule,
-:func:`scoring.play.services.hands.entering_team_id`): a correction is judged as a new
+:func:`scoring.play.services.who_confirms.entering_team_id`): a correction is judged as a new
 hand, never by the side that entered the hand first. When neither is known (nobody was
 named score keeper and the hand came from the table's link), nobody may confirm it
 until the table names its score keeper (:func:`name_score_keeper`, which the table page
@@ -44,8 +44,8 @@ from scoring.models import (
     KeeperChange,
     TeamPlayer,
 )
-from scoring.play.services.errors import ScoringError, user_name
-from scoring.play.services.hands import lock_game, set_history
+from scoring.play.services.errors import ScoringError, set_history, user_name
+from scoring.play.services.hands import lock_game
 from scoring.play.services.rulesets import rule_set_for_day
 
 Status = HandConfirmation.Status

@@ -15,12 +15,12 @@ from django.utils import timezone
 
 from scoring.models import Game, GameTeam
 from scoring.play.services.errors import GameClosed
-from scoring.play.services.hands import (
+from scoring.play.services.hands import lock_game
+from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     copy_state,
     finish_stats,
     game_state,
-    lock_game,
     save_stats,
     sole_leader,
     tell_ratings,

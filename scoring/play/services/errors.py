@@ -106,3 +106,11 @@ def last_editor(hand: Hand) -> str:
     if last.history_user_id:
         return user_name(last.history_user)
     return last.history_change_reason or _("another device")
+
+
+def set_history(obj, user, reason: str) -> None:
+    """Who made this change, for django-simple-history (outside a request too)."""
+    if user is not None and getattr(user, "is_authenticated", False):
+        obj._history_user = user
+    if reason:
+        obj._change_reason = reason[:100]

@@ -47,6 +47,13 @@ def settle_failed_melds(game: Game, number: int) -> dict:
     return kept
 
 
+def for_new_hand(game: Game, inputs: list, number: int) -> tuple[list, dict]:
+    """Saving hand ``number``: its inputs with each team's failed initial melds in it,
+    and ``Game.failed_melds`` once it is saved (:func:`settle_failed_melds`)."""
+    counts = failed_meld_counts(game)
+    return with_failed_melds(inputs, counts), settle_failed_melds(game, number)
+
+
 def forget_failed_melds(game: Game, number: int) -> dict:
     """``Game.failed_melds`` once hand ``number`` is undone: its saved counts dropped."""
     kept = saved_part(game)

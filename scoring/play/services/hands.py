@@ -1,7 +1,8 @@
 """Recording hands: the next hand, a whole game played elsewhere, a correction, an undo
-and a rebuild, each in one transaction with the game row locked first, and everything a
-hand changes: its TeamHand rows, the teams' running totals (`GameTeam`), the game's
-state (`Game`), the other team's OK it waits for, and who hears of a result.
+and a rebuild, each in one transaction with the game row locked first. What a hand
+changes is written by :mod:`scoring.play.services.replay` (its TeamHand rows, the
+teams' running totals, the game's state, who hears of a result) and
+:mod:`scoring.play.services.who_confirms` (the other team's OK it waits for).
 
 Every path scores with :mod:`scoring.engine`; a second device saving the same hand is
 told who saved it first (:class:`HandConflict`), and an edit of a hand that changed
@@ -19,31 +20,24 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Subquery
+from django.db.models import F
 from django.utils import timezone
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
 from clubsite.clock import clock_and_day
-from members.permissions import is_officer, person_for
 from scoring import engine
 from scoring.models import (
-    ClubSettings,
     Game,
     GameTeam,
     Hand,
-    HandConfirmation,
     TeamHand,
     TeamPlayer,
 )
 from scoring.play.partnerships import dealer_for, seat_order
-from scoring.play.services import totals
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
@@ -52,316 +46,34 @@ from scoring.play.services.errors import (
     StaleEdit,
     conflict_message,
     last_editor,
+    set_history,
     user_name,
 )
 from scoring.play.services.failed_melds import (
-    failed_meld_counts,
+    for_new_hand,
     forget_failed_melds,
-    settle_failed_melds,
     stored_failed_melds,
     with_failed_melds,
 )
-from scoring.signals import game_result_changed
-
-#: The `Game` fields a recompute writes (writers add ``version`` and ``failed_melds``
-#: when they change them too).
-RECOMPUTED_GAME_FIELDS = ["hand_count", "status", "winner", "finished_at", "ended_early"]
-
-# ---------------------------------------------------------------------------------------
-# The derived rows, one writer for every path: each team's TeamHand and running totals
-
-
-#: The `GameTeam` fields a recompute (and every hand) writes: the running totals.
-RECOMPUTED_TEAM_FIELDS = [
-    "total",
-    "minimum",
-    "points_against",
-    "hands",
-    "natural_canastas",
-    "mixed_canastas",
-    "canastas_by_kind",
-    "red_threes",
-    "times_out",
-    "concealed_outs",
-    "perfect_cuts",
-    "best_hand",
-    "won",
-]
-
-#: The `TeamHand` fields a recompute rewrites on rows it keeps.
-RECOMPUTED_TEAM_HAND_FIELDS = [
-    "melded_points",
-    "natural_canastas",
-    "mixed_canastas",
-    "canastas_by_kind",
-    "red_threes",
-    "went_out",
-    "hand_points",
-    "perfect_cut",
-    "penalty_points",
-    "breakdown",
-    "hand_score",
-    "score_before",
-    "score_after",
-    "minimum_before",
-    "minimum_next",
-]
-
-
-def fill_team_hand(row: TeamHand, result, before: int) -> None:
-    for name, value in result.derived().items():
-        setattr(row, name, value)
-    row.perfect_cut = bool(result.perfect_cut)
-    row.breakdown = dict(result.breakdown)
-    row.hand_score = result.hand_score
-    row.score_before = before
-    row.score_after = result.score_after
-    row.minimum_before = result.minimum_before
-    row.minimum_next = result.minimum_next
-
-
-def _add_to_stats(team: GameTeam, result) -> None:
-    team.total = result.score_after
-    team.minimum = result.minimum_next
-    team.hands += 1
-    team.natural_canastas += result.without_wild
-    team.mixed_canastas += result.with_wild
-    if any(result.canastas.values()):
-        by_kind = dict(team.canastas_by_kind or {})
-        for kind, n in result.canastas.items():
-            if n:
-                by_kind[kind] = by_kind.get(kind, 0) + n
-        team.canastas_by_kind = by_kind
-    team.red_threes += result.red_threes
-    if result.went_out in ("out", "concealed"):
-        team.times_out += 1
-    if result.went_out == "concealed":
-        team.concealed_outs += 1
-    if result.perfect_cut:
-        team.perfect_cuts += 1
-    if team.best_hand is None or result.hand_score > team.best_hand:
-        team.best_hand = result.hand_score
-
-
-def reset_stats(team: GameTeam, rules) -> None:
-    team.total = 0
-    team.minimum = engine.initial_meld_minimum(rules, 0)
-    team.points_against = 0
-    team.hands = 0
-    team.natural_canastas = team.mixed_canastas = team.red_threes = 0
-    team.canastas_by_kind = {}
-    team.times_out = team.concealed_outs = team.perfect_cuts = 0
-    team.best_hand = None
-    team.won = False
-
-
-def finish_stats(teams: list[GameTeam], winner: int | None) -> None:
-    grand = sum(t.total for t in teams)
-    # Against the average opponent: a side's points against in a game of three single
-    # players count like one opponent's, as in a game of two sides.
-    opponents = max(len(teams) - 1, 1)
-    for t in teams:
-        t.points_against = round((grand - t.total) / opponents)
-        t.won = winner is not None and t.index == winner
-
-
-def score_rows(game, teams, hands, outcomes, befores, existing=None):
-    """The TeamHand rows of ``hands`` as the engine scored them (``outcomes``, with each
-    hand's totals before it in ``befores``), each result added to its team's running
-    stats. Rows are taken from ``existing`` {(hand id, team id): row} when there.
-    Returns (new rows, rows taken from ``existing``)."""
-    existing = existing or {}
-    new, kept = [], []
-    for hand, outcome, before in zip(hands, outcomes, befores, strict=True):
-        for team, result, score in zip(teams, outcome.teams, before, strict=True):
-            row = existing.get((hand.pk, team.pk))
-            if row is None:
-                row = TeamHand(hand=hand, team=team, game=game)
-                new.append(row)
-            else:
-                kept.append(row)
-            fill_team_hand(row, result, score)
-            _add_to_stats(team, result)
-    return new, kept
-
-
-def save_stats(teams: list[GameTeam]) -> None:
-    """Write the teams' running totals: a save per team (two or three rows; about half
-    a millisecond each, where ``bulk_update``'s CASE WHEN took about 10 ms to build)."""
-    for team in teams:
-        team.save(update_fields=RECOMPUTED_TEAM_FIELDS)
-
+from scoring.play.services.replay import (
+    RECOMPUTED_GAME_FIELDS,
+    GameState,
+    close_hands,
+    copy_state,
+    recompute,
+    replay,
+    reset_stats,
+    score_rows,
+    tell_ratings,
+)
+from scoring.play.services.who_confirms import (
+    after_correction,
+    club_confirms,
+    open_confirmation,
+)
 
 # ---------------------------------------------------------------------------------------
-# The game's state after a change, and who must hear of it
-
-
-class GameState(StrEnum):
-    """What a change did to a game's outcome (the values are what listeners compare)."""
-
-    FINISHED = "finished"  # the game has just ended
-    CHANGED = "changed"  # a finished game was corrected, re-opened or rebuilt
-    UNCHANGED = ""  # a game still being played: nobody needs to hear
-
-
-def game_state(game: Game, teams: list[GameTeam], over: bool, winner, now) -> GameState:
-    """Set the game's status/winner after a change; returns what ratings should hear."""
-    was_finished = game.status == Game.Status.FINISHED
-    if over:
-        game.status = Game.Status.FINISHED
-        game.winner = teams[winner]
-        if not was_finished or game.finished_at is None:
-            game.finished_at = now
-    else:
-        game.status = Game.Status.PLAYING
-        game.winner = None
-        game.finished_at = None
-    if over and not was_finished:
-        return GameState.FINISHED
-    if was_finished:
-        return GameState.CHANGED
-    return GameState.UNCHANGED
-
-
-def sole_leader(teams: list[GameTeam]) -> int | None:
-    """The index of the one side ahead of every other (None when two or more share the
-    highest total, or no hand was played: nobody leads a game at 0-0)."""
-    if not teams or all(t.hands == 0 for t in teams):
-        return None
-    best = max(t.total for t in teams)
-    ahead = [t for t in teams if t.total == best]
-    return ahead[0].index if len(ahead) == 1 else None
-
-
-def close_hands(game, teams, last, now) -> GameState:
-    """After the rows are written: the game's state from its ``last`` hand's outcome
-    (None: no hands), the teams' final stats saved. Returns what ratings should hear.
-
-    A game ended early when its day closed (``ended_early``) stays ended, won by the
-    side ahead, after a correction or an undo; should the sides then be level, it is
-    back in play (unfinished)."""
-    over = bool(last and last.game_over)
-    winner = last.winner if over else None
-    if over:
-        game.ended_early = False
-    elif game.ended_early:
-        winner = sole_leader(teams)
-        over = winner is not None
-        game.ended_early = over
-    tell = game_state(game, teams, over, winner, now)
-    finish_stats(teams, winner)
-    save_stats(teams)
-    return tell
-
-
-def tell_ratings(
-    game: Game, what: GameState, *, rate: bool = True, people: list[int] | None = None
-) -> None:
-    """After a change to a game's outcome, in its transaction: the stored season
-    totals of its players (``people``, when the caller read them) are recomputed, and
-    listeners (the results cache and the ratings, :mod:`scoring.results.receivers`)
-    are told. A hand of a game still in play changes neither."""
-    if what is not GameState.UNCHANGED:
-        totals.game_changed(game, people)
-        game_result_changed.send(sender=Game, game=game, what=what, rate=rate)
-
-
-def copy_state(source: Game, target: Game) -> None:
-    """Keep the caller's game object in step with the saved row."""
-    if source is target:
-        return
-    for name in (*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"):
-        setattr(target, name, getattr(source, name))
-
-
-# ---------------------------------------------------------------------------------------
-# Replaying every hand from its stored inputs (corrections, undo, rebuild)
-
-
-@dataclass
-class Replay:
-    outcomes: list  # one engine.HandOutcome per hand, in order
-    scores_before: list  # per hand: the teams' totals before it
-
-
-def replay(rules, hand_inputs: Sequence[list], n_teams: int, *, numbers: Sequence[int]):
-    """Score every hand in order from 0; raises HandRefused naming the hand at fault, or
-    when a hand ends the game while later hands exist."""
-    scores = [0] * n_teams
-    outcomes, befores = [], []
-    for k, inputs in enumerate(hand_inputs):
-        outcome = engine.score_hand(rules, inputs, list(scores), numbers[k])
-        if not outcome.ok:
-            raise HandRefused(
-                outcome.errors,
-                _("Hand %(number)s cannot be scored: %(reasons)s")
-                % {"number": numbers[k], "reasons": " ".join(e.message for e in outcome.errors)},
-            )
-        befores.append(list(scores))
-        outcomes.append(outcome)
-        scores = [t.score_after for t in outcome.teams]
-        if outcome.game_over and k < len(hand_inputs) - 1:
-            winner = outcome.winner
-            later = numbers[k + 1 :]
-            words = {
-                "number": numbers[k],
-                "side": rules.team_label(winner),
-                "score": number_format(scores[winner], force_grouping=True),
-                "first": later[0],
-                "last": later[-1],
-            }
-            if len(later) == 1:
-                message = _(
-                    "With this change the game ends at hand %(number)s (%(side)s reaches "
-                    "%(score)s), but hand %(first)s was played after it. Check the numbers, "
-                    "or undo the later hands first. Nothing was saved."
-                )
-            else:
-                message = _(
-                    "With this change the game ends at hand %(number)s (%(side)s reaches "
-                    "%(score)s), but hands %(first)s–%(last)s were played after it. Check the "
-                    "numbers, or undo the later hands first. Nothing was saved."
-                )
-            raise HandRefused([engine.Refusal("", message % words)])
-    return Replay(outcomes, befores)
-
-
-def recompute(game: Game, hands: list[Hand], now) -> tuple[GameState, list[GameTeam]]:
-    """Rescore ``hands`` (every hand of the game, in order, with their inputs as they
-    should be) and rewrite TeamHand rows, team totals and the game's state. Raises
-    HandRefused (nothing written) if any hand is refused or the game would end early."""
-    rules = game.engine_rules()
-    teams = list(GameTeam.objects.filter(game=game).order_by("index"))
-    done = replay(rules, [h.inputs for h in hands], len(teams), numbers=[h.number for h in hands])
-    existing = {(row.hand_id, row.team_id): row for row in TeamHand.objects.filter(game=game)}
-    for team in teams:
-        reset_stats(team, rules)
-    to_create, to_update = score_rows(
-        game, teams, hands, done.outcomes, done.scores_before, existing
-    )
-    keep = {row.pk for row in to_update}
-    stale = [row.pk for row in existing.values() if row.pk not in keep]
-    if stale:
-        TeamHand.objects.filter(pk__in=stale).delete()
-    if to_update:
-        TeamHand.objects.bulk_update(to_update, RECOMPUTED_TEAM_HAND_FIELDS)
-    if to_create:
-        TeamHand.objects.bulk_create(to_create)
-    tell = close_hands(game, teams, done.outcomes[-1] if done.outcomes else None, now)
-    game.hand_count = hands[-1].number if hands else 0
-    return tell, teams
-
-
-# ---------------------------------------------------------------------------------------
-# The lock, and who and why for the history
-
-
-def set_history(obj, user, reason: str) -> None:
-    """Who made this change, for django-simple-history (outside a request too)."""
-    if user is not None and getattr(user, "is_authenticated", False):
-        obj._history_user = user
-    if reason:
-        obj._change_reason = reason[:100]
+# The lock
 
 
 def lock_game(game: Game) -> Game:
@@ -391,7 +103,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         .filter(team__game_id=game.pk)
         .annotate(
             confirm_day=F("team__game__day__rules__confirm_hands"),
-            confirm_club=_club_confirms(),
+            confirm_club=club_confirms(),
             confirm_rules=F("team__game__rule_set__confirm_hands"),
         )
         .order_by("team__index", "seat", "pk")
@@ -410,108 +122,6 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         team.game = locked
         player.team = team
     return locked, list(teams.values()), players
-
-
-# ---------------------------------------------------------------------------------------
-# The other team's OK: opened by a saved hand, reopened by a correction
-
-
-def _club_confirms() -> Subquery:
-    """The club's own setting of the other team's OK (None: as the rule set says)."""
-    return Subquery(ClubSettings.objects.values("confirm_hands")[:1])
-
-
-def _pick(day_value, club_value, rule_set_value) -> bool:
-    if day_value is not None:
-        return day_value
-    return club_value if club_value is not None else bool(rule_set_value)
-
-
-def confirmation_required(game: Game) -> bool:
-    """Whether hands of ``game`` saved now need the other team's OK: the day's setting
-    when it has one, else the club's, else the setting of the rule set the game started
-    with (one query, or none when the game was read by ``lock_for_hand``)."""
-    known = getattr(game, "confirm_setting", None)
-    if known is not None:
-        return _pick(*known)
-    row = (
-        Game.objects.filter(pk=game.pk)
-        .annotate(confirm_club=_club_confirms())
-        .values_list("day__rules__confirm_hands", "confirm_club", "rule_set__confirm_hands")
-        .first()
-    )
-    return _pick(*row) if row else False
-
-
-def entering_team_id(game: Game, user, players=None) -> int | None:
-    """The side that entered a hand or its correction (the keeper rule): the side of
-    the logged-in player who saved it, else the side of the game's score keeper; None
-    when neither plays in the game (nobody may confirm until the table names its score
-    keeper). ``players``: the game's ``TeamPlayer`` rows when the caller has them
-    (saving a hand has), else read."""
-    person = person_for(user)
-    for person_id in (person.pk if person else None, game.score_keeper_id):
-        if person_id is None:
-            continue
-        if players is not None:
-            team_id = next((p.team_id for p in players if p.person_id == person_id), None)
-            if team_id is not None:
-                return team_id
-            continue
-        team_id = (
-            TeamPlayer.objects.filter(game=game, person_id=person_id)
-            .values_list("team_id", flat=True)
-            .first()
-        )
-        if team_id is not None:
-            return team_id
-    return None
-
-
-def open_confirmation(
-    game: Game, hand: Hand, *, user=None, now=None, players=None
-) -> HandConfirmation | None:
-    """Called inside the transaction that saves ``hand``: when the game's day or rule
-    set asks for it, the hand waits for the other team's OK."""
-    if not confirmation_required(game):
-        return None
-    confirmation = HandConfirmation(
-        hand=hand,
-        game=game,
-        status=HandConfirmation.Status.WAITING,
-        hand_version=hand.version,
-        keeper_team_id=entering_team_id(game, user, players),
-        updated_at=now or timezone.now(),
-    )
-    set_history(confirmation, user, "waiting for the other team")
-    confirmation.save()
-    return confirmation
-
-
-def after_correction(hand: Hand, *, game: Game, user=None, via: str = "", now=None) -> None:
-    """Called inside the transaction that corrects ``hand`` (``game``: its game, locked):
-    an officer's correction settles it; anyone else's puts it back to waiting for the
-    other team's OK, as entered by the side that corrected it (the keeper rule of
-    :func:`entering_team_id`, as for a new hand: never the side that entered it first,
-    which might be the one now asked to confirm its own correction)."""
-    confirmation = HandConfirmation.objects.filter(hand=hand).first()
-    if confirmation is None:
-        return
-    confirmation.hand_version = hand.version
-    confirmation.updated_at = now or timezone.now()
-    confirmation.via = via[:120]
-    if is_officer(user):
-        confirmation.status = HandConfirmation.Status.SETTLED
-        confirmation.officer = user
-        reason = "settled by a correction"
-    else:
-        confirmation.status = HandConfirmation.Status.WAITING
-        confirmation.person = None
-        confirmation.reason = ""
-        confirmation.keeper_team_id = entering_team_id(game, user)
-        reason = "corrected: waiting for the other team again"
-    set_history(confirmation, user, reason)
-    confirmation.save()
 
 
 # ---------------------------------------------------------------------------------------
@@ -552,14 +162,6 @@ def record_hand(
 
 def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked, teams, players = lock_for_hand(game)
-    if locked.status == Game.Status.FINISHED:
-        raise GameClosed(
-            _(
-                "Game %(number)s at %(table)s is over; no more hands can be added. "
-                "Start the next game."
-            )
-            % {"number": locked.number, "table": locked.table}
-        )
     if number <= locked.hand_count:
         existing = (
             Hand.objects.filter(game=locked, number=number).select_related("entered_by").first()
@@ -569,6 +171,16 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             conflict_message(existing)
             if existing
             else _("Hand %(number)s was already entered; reload the page.") % {"number": number},
+        )
+    # A hand already saved is a conflict even when it ended the game (two phones
+    # entering the last hand both see both versions); only a hand after it is refused.
+    if locked.status == Game.Status.FINISHED:
+        raise GameClosed(
+            _(
+                "Game %(number)s at %(table)s is over; no more hands can be added. "
+                "Start the next game."
+            )
+            % {"number": locked.number, "table": locked.table}
         )
     if number != locked.hand_count + 1:
         raise HandConflict(
@@ -584,7 +196,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
         )
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
-    inputs = with_failed_melds(inputs, failed_meld_counts(locked))
+    inputs, failed_after = for_new_hand(locked, inputs, number)
     outcome = engine.score_hand(rules, inputs, scores_before, number)
     if not outcome.ok:
         raise HandRefused(outcome.errors)
@@ -596,12 +208,12 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     TeamHand.objects.bulk_create(rows)
     hand.team_rows = rows  # what the saved message shows, without reading it again
     tell = close_hands(locked, teams, outcome, now)
-    locked.failed_melds = settle_failed_melds(locked, number)
+    locked.failed_melds = failed_after
     locked.hand_count = number
     locked.version += 1
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
-    tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
     copy_state(locked, game)
+    tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
     return hand
 
 

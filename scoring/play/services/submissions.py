@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring.models import Game, Hand, Submission
 from scoring.play.services.errors import (
@@ -155,7 +156,13 @@ def count_failed_meld(
     with transaction.atomic():
         locked = lock_game(game)
         if locked.status == Game.Status.FINISHED:
-            raise GameClosed(f"Game {locked.number} at {locked.table} is over.")
+            raise GameClosed(
+                _(
+                    "Game %(number)s at %(table)s is over; no more hands can be added. "
+                    "Start the next game."
+                )
+                % {"number": locked.number, "table": locked.table}
+            )
         counts = failed_meld_counts(locked)
         if 0 <= team_index < len(counts) and _counts_once(locked, key, hand, kind):
             counts[team_index] = min(max(counts[team_index] + step, 0), MAX_FAILED_MELDS)

@@ -8,6 +8,8 @@ writes anything.
 
 from __future__ import annotations
 
+import secrets
+
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.urls import reverse
@@ -17,14 +19,16 @@ from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.submissions import recent_keys, valid_key
 from scoring.play.views.confirmations import to_confirm
+from scoring.play.views.conflicts import conflict_context
 
 
 def game_urls(game: Game) -> dict[str, str]:
     """The game's links the table page shows, by view name without ``scoring:``."""
     urls = {
         name: reverse(f"scoring:{name}", args=[game.pk])
-        for name in ("hand_new", "hand_preview", "game", "hand_undo", "next_game")
+        for name in ("hand_new", "hand_preview", "hand_replace", "game", "hand_undo", "next_game")
     }
     urls["hand_detail"] = reverse("scoring:hand_detail", args=[game.pk, 0])
     urls["manifest"] = reverse("manifest")
@@ -145,10 +149,61 @@ def hand_entry(game: Game, teams, data=None, **kw) -> HandEntry:
     return HandEntry(game.engine_rules(), teams, data, **kw)
 
 
-def render_table(request, game, access, *, entry=None, status=200, teams=None, **extra):
+def new_key() -> str:
+    """The key of a freshly drawn hand form (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def render_table(
+    request,
+    game,
+    access,
+    *,
+    entry=None,
+    status=200,
+    teams=None,
+    answers_save=False,
+    form_key=None,
+    **extra,
+):
+    """The table page. Its form carries ``form_key``, else the key posted (when a posted
+    form is drawn again: nothing was written under it), else a new one; the page names
+    the game's latest keys and, with ``answers_save``, the key of the save (or replace)
+    it answers: the phone drops a save it kept once either names it."""
+    posted = request.POST.get("key") if request.method == "POST" else None
+    posted = posted if valid_key(posted) else None
     ctx = game_context(request, game, access, teams=teams, **extra)
     if not game.is_finished and access.can_edit and entry is None:
         entry = hand_entry(game, ctx["teams"], number=game.hand_count + 1)
     ctx["entry"] = entry
     ctx["urls"] = game_urls(game)
+    ctx["form_key"] = form_key or posted or new_key()
+    ctx["saved_keys"] = recent_keys(game)
+    ctx["posted_key"] = posted if answers_save else None
     return render(request, "scoring/table.html", ctx, status=status)
+
+
+def redraw(
+    request, game, access, *, saving=False, number=None, refusals=None, conflict=None, **extra
+):
+    """The table page with the hand form as posted (everything typed kept): with the
+    engine's ``refusals`` on its boxes, or with ``conflict`` (the hand another phone
+    saved first and the words that say so) beside what was typed. ``saving``: it
+    answers a Save (a refused or conflicting one), so the phone stops keeping it."""
+    teams = load_teams(game)
+    number = number or game.hand_count + 1
+    entry = hand_entry(game, teams, request.POST, number=number, saving=saving)
+    valid = entry.is_valid()
+    if valid and refusals:
+        entry.inputs()  # the refusals' paths name the meld and penalty rows read here
+        entry.apply_refusals(refusals)
+    if conflict is not None:
+        hand, message = conflict
+        extra["conflict"] = conflict_context(game, entry, hand, message)
+    elif saving:
+        # The bar by Save says the hand was not saved (what to fix is above the pad).
+        extra.setdefault("preview", {"not_saved": True})
+    answers = saving or conflict is not None
+    return render_table(
+        request, game, access, entry=entry, teams=teams, answers_save=answers, **extra
+    )

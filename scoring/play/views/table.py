@@ -1,6 +1,10 @@
-"""The table page and entering hands at it: the page itself (or the seats, before the
-first game), saving the next hand, replacing a hand another phone saved first, counting
-a failed initial meld, and the live preview.
+"""The table page and entering hands at it, one small view per button of the hand form
+(each posts to its own address with ``formaction``, which works without JavaScript):
+the page itself (or the seats, before the first game), saving the next hand
+(:func:`hand_new`), replacing a hand another phone saved first (:func:`hand_replace`),
+counting or taking back a failed initial meld (:func:`failed_meld`,
+:func:`failed_meld_back`) and the live preview (:func:`hand_preview`). After a write
+the browser is sent back to the table page (POST/redirect/GET).
 
 Every write goes through :mod:`scoring.play.services`; a refusal is shown on the form
 with everything typed kept. Each form carries a key made when it was drawn (``key``):
@@ -9,8 +13,6 @@ the first answer and writes nothing (:mod:`scoring.play.services.submissions`).
 """
 
 from __future__ import annotations
-
-import secrets
 
 from django.contrib import messages
 from django.http import Http404, HttpResponseNotAllowed
@@ -23,39 +25,17 @@ from django.views.decorators.http import require_GET
 from clubsite.params import whole_number
 from members.clubs.pwa import keeps_offline
 from members.models import Seat
-from scoring.models import Game, Hand, Submission, TeamHand
+from scoring.models import Game, Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.submissions import (
     count_failed_meld,
-    recent_keys,
     replace_hand,
-    seen,
     submit_hand,
     valid_key,
 )
-from scoring.play.views.conflicts import conflict_context
-from scoring.play.views.display import hand_entry, load_teams, render_table
+from scoring.play.views.display import hand_entry, load_teams, new_key, redraw, render_table
 from scoring.play.views.preview import preview_panel
-
-
-def new_key() -> str:
-    """The key of a freshly drawn hand form (22 URL-safe characters)."""
-    return secrets.token_urlsafe(16)
-
-
-def _draw(request, game, access, **kw):
-    """The table page with the form's key (the one posted, when a posted form is drawn
-    again: nothing was written under it), the game's latest keys and the key of the
-    save this page answers (the phone drops a save it kept once either names it)."""
-    posted = request.POST.get("key") if request.method == "POST" else None
-    posted = posted if valid_key(posted) else None
-    kw.setdefault("form_key", posted or new_key())
-    # A save this page answers (refused, or a conflict): the phone stops keeping it.
-    answered = posted if request.POST.get("action", "save") in ("save", "replace") else None
-    return render_table(
-        request, game, access, saved_keys=recent_keys(game), posted_key=answered, **kw
-    )
 
 
 def _to_table(game, anchor=""):
@@ -82,77 +62,72 @@ def table(request, table_pk):
     game.table = access.table  # with its round and day, read by the access check
     if game.day_id == access.day.pk:
         game.day = access.day
-    return _draw(request, game, access)
+    return render_table(request, game, access)
+
+
+def _game(request, game_pk):
+    """The game and the viewer's access; a write (POST) needs the right to enter hands."""
+    return game_for_request(request, game_pk, edit=request.method == "POST")
 
 
 @shows_closed_day
 def hand_new(request, game_pk):
-    """Save the next hand (or, with ``action``: preview it, count a failed initial meld,
-    or replace a hand another phone saved first). GET goes back to the table page."""
-    if request.method != "POST":
-        game, access = game_for_request(request, game_pk)
-        return redirect("scoring:table", table_pk=game.table_id)
-    game, access = game_for_request(request, game_pk, edit=True)
-    action = str(request.POST.get("action", "save"))[:20]
-    key = request.POST.get("key")
-    if game.is_finished and action != "replace":
-        return _after_game_over(request, game, key)
-    if action != "save":
-        teams = load_teams(game)
-        entry = hand_entry(
-            game, teams, request.POST, number=game.hand_count + 1, saving=action == "replace"
-        )
-        if action.startswith(("failed-", "unfailed-")):
-            return _failed_meld(request, game, access, entry, teams, action)
-        if action == "preview":
-            preview = preview_panel(game, entry, teams)
-            return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
-        if action == "replace":
-            if not entry.is_valid():
-                return _draw(request, game, access, entry=entry, teams=teams)
-            return _replace(request, game, access, entry, teams)
+    """Save the next hand (the form's Save). GET goes back to the table page.
+
+    Each other button of the form posts to its own view (``formaction``): the preview,
+    a failed initial meld, replacing a hand another phone saved first. A page drawn
+    before they had their own addresses may still post them here: nothing is written
+    and the table page is shown again (the phone keeps what was typed)."""
+    game, access = _game(request, game_pk)
+    if request.method != "POST" or request.POST.get("action", "save") != "save":
+        return _to_table(game)
     # Saving reads no team before the service locks them: the form only needs how many.
     entry = hand_entry(
         game, _unnamed_teams(game), request.POST, number=game.hand_count + 1, saving=True
     )
     if not entry.is_valid():
-        return _draw_again(request, game, access)
+        if game.is_finished:  # no form to show what is wrong on
+            messages.info(request, _game_over(game))
+            return _to_table(game)
+        return redraw(request, game, access, saving=True)
     try:
         done = submit_hand(
             game,
             entry.inputs(),
-            key=key,
+            key=request.POST.get("key"),
             number=entry.number,
             user=access.user_for_history,
             via=access.via,
         )
     except HandRefused as exc:
-        return _draw_again(request, game, access, refusals=exc.errors)
+        return redraw(request, game, access, saving=True, refusals=exc.errors)
     except HandConflict as exc:
-        return _show_conflict(request, game, access, exc)
-    except GameClosed as exc:
+        # Another phone saved this hand first (the game's last hand too): both versions,
+        # with the scoreboard as that phone left it.
+        game.refresh_from_db()
+        conflict = (exc.existing_hand, exc.message)
+        return redraw(request, game, access, number=entry.number, conflict=conflict)
+    except GameClosed as exc:  # a hand after the game's last (a repeat is answered)
         messages.error(request, exc.message)
         return _to_table(game)
     messages.success(request, _saved_message(game, done))
     return _to_table(game)
 
 
-def _after_game_over(request, game, key):
-    """A post after the last hand: a repeat of the hand that ended the game (a double
-    tap on Save) is told it was saved; anything else that the game is over."""
-    first = seen(game, key) if valid_key(key) else None
-    if first is not None and first.kind == Submission.Kind.HAND:
-        messages.success(request, _saved_message(game, first))
-    else:
-        messages.info(
-            request,
-            _("Game %(number)s is over; no more hands can be added.") % {"number": game.number},
-        )
-    return _to_table(game)
+def _game_over(game) -> str:
+    return _("Game %(number)s is over; no more hands can be added.") % {"number": game.number}
 
 
-def _replace(request, game, access, entry, teams):
-    """The keeper saw the hand another phone saved and chose to replace it with theirs."""
+@shows_closed_day
+def hand_replace(request, game_pk):
+    """The keeper saw the hand another phone saved and chose to replace it with theirs
+    (the conflict's "Replace it with mine"). GET goes back to the table page."""
+    game, access = _game(request, game_pk)
+    if request.method != "POST":
+        return _to_table(game)
+    entry = hand_entry(game, _unnamed_teams(game), request.POST, saving=True)
+    if not entry.is_valid():
+        return redraw(request, game, access, saving=True)
     number = whole_number(request.POST.get("replace_number"), digits=5)
     version = whole_number(request.POST.get("replace_version"), digits=9)
     hand = Hand.objects.filter(game=game, number=number).first() if number else None
@@ -169,18 +144,15 @@ def _replace(request, game, access, entry, teams):
             via=access.via,
         )
     except HandRefused as exc:
-        entry.apply_refusals(exc.errors)
-        conflict = conflict_context(
-            game, entry, hand, _("Hand %(number)s was not replaced.") % {"number": hand.number}
-        )
-        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+        message = _("Hand %(number)s was not replaced.") % {"number": hand.number}
+        conflict = (hand, message)
+        return redraw(request, game, access, saving=True, refusals=exc.errors, conflict=conflict)
     except StaleEdit as exc:
-        current = exc.current_hand
-        if current is None:
+        if exc.current_hand is None:
             messages.error(request, exc.message)
             return _to_table(game)
-        conflict = conflict_context(game, entry, current, exc.message)
-        return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+        conflict = (exc.current_hand, exc.message)
+        return redraw(request, game, access, saving=True, conflict=conflict)
     messages.success(
         request,
         _(
@@ -196,51 +168,38 @@ def _unnamed_teams(game) -> list[None]:
     return [None] * game.engine_rules().teams
 
 
-def _draw_again(request, game, access, refusals=None):
-    """The table page with the form as typed (and the engine's refusals on it)."""
-    teams = load_teams(game)
-    entry = hand_entry(game, teams, request.POST, number=game.hand_count + 1, saving=True)
-    if entry.is_valid() and refusals:
-        entry.inputs()  # the refusals' paths name the meld and penalty rows read here
-        entry.apply_refusals(refusals)
-    # The bar by Save says the hand was not saved (what to fix is above the pad).
-    preview = {"not_saved": True}
-    return _draw(request, game, access, entry=entry, teams=teams, preview=preview)
+@shows_closed_day
+def failed_meld(request, game_pk, side):
+    """Count a failed initial meld of side ``side`` (0, 1, 2) in the hand being played."""
+    return _count_failed_meld(request, game_pk, side, step=1)
 
 
-def _show_conflict(request, game, access, exc: HandConflict):
-    """Another device saved this hand first: its hand beside what was typed, to keep
-    or to replace (the scoreboard as that device left it)."""
-    number = game.hand_count + 1  # the hand this phone meant to save
-    game.refresh_from_db()
-    teams = load_teams(game)
-    entry = hand_entry(game, teams, request.POST, number=number)
-    entry.is_valid()
-    conflict = conflict_context(game, entry, exc.existing_hand, exc.message)
-    return _draw(request, game, access, entry=entry, teams=teams, conflict=conflict)
+@shows_closed_day
+def failed_meld_back(request, game_pk, side):
+    """Take back a failed initial meld of side ``side`` counted by mistake."""
+    return _count_failed_meld(request, game_pk, side, step=-1)
 
 
-def _failed_meld(request, game, access, entry, teams, action: str):
-    """``failed-1`` / ``unfailed-1``: count (or take back) team 1's failed initial meld,
-    once per form key and only for the hand being played; the form is drawn again with
-    what was typed."""
-    kind, _sep, index = action.partition("-")
-    team_index = whole_number(index, digits=2)
+def _count_failed_meld(request, game_pk, side: int, *, step: int):
+    """Once per form key and only for the hand being played; the form is drawn again
+    with what was typed (and a new key: the next tap is a new one)."""
+    game, access = _game(request, game_pk)
+    if request.method != "POST":
+        return _to_table(game)
     key = request.POST.get("key")
-    if team_index is not None:
-        try:
-            count_failed_meld(
-                game,
-                team_index,
-                step=1 if kind == "failed" else -1,
-                hand=whole_number(request.POST.get("number"), digits=5, default=0),
-                key=f"{key}-{action}" if valid_key(key) else None,
-            )
-        except GameClosed as exc:
-            messages.error(request, exc.message)
-            return redirect("scoring:table", table_pk=game.table_id)
-    # A new key: the next tap (another failed meld) is a new one.
-    return _draw(request, game, access, entry=entry, teams=teams, form_key=new_key())
+    kind = "failed" if step > 0 else "unfailed"
+    try:
+        count_failed_meld(
+            game,
+            side,
+            step=step,
+            hand=whole_number(request.POST.get("number"), digits=5, default=0),
+            key=f"{key}-{kind}-{side}" if valid_key(key) else None,
+        )
+    except GameClosed as exc:
+        messages.error(request, exc.message)
+        return _to_table(game)
+    return redraw(request, game, access, form_key=new_key())
 
 
 def _saved_message(game, done) -> str:
@@ -283,7 +242,7 @@ def hand_preview(request, game_pk):
     if not request.htmx:
         # Without JavaScript the Preview button posts to the form's own page instead;
         # this keeps a direct visit useful.
-        return _draw(request, game, access, entry=entry, preview=preview, teams=teams)
+        return render_table(request, game, access, entry=entry, preview=preview, teams=teams)
     context = {"preview": preview, "form_errors": entry.problems()}
     return render(request, "scoring/_preview.html", context)
 

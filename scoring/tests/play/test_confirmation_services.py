@@ -17,13 +17,9 @@ from scoring.play.services.confirmations import (
     unconfirmed_hand_counts,
 )
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import (
-    confirmation_required,
-    correct_hand,
-    record_hand,
-    undo_last_hand,
-)
+from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
 from scoring.play.services.rulesets import set_day_rules
+from scoring.play.services.who_confirms import confirmation_required
 from scoring.tests.samples import BIG, SMALL
 
 Status = HandConfirmation.Status

@@ -2,14 +2,8 @@
 with a :class:`GameState`), and the fields a recompute writes."""
 
 from scoring.models import Game, GameTeam, Hand
-from scoring.play.services.hands import (
-    RECOMPUTED_GAME_FIELDS,
-    RECOMPUTED_TEAM_FIELDS,
-    GameState,
-    rebuild_game,
-    record_hand,
-    undo_last_hand,
-)
+from scoring.play.services.hands import rebuild_game, record_hand, undo_last_hand
+from scoring.play.services.replay import RECOMPUTED_GAME_FIELDS, RECOMPUTED_TEAM_FIELDS, GameState
 from scoring.signals import game_result_changed
 from scoring.tests.samples import BIG, SMALL
 

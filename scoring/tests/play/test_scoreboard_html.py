@@ -27,7 +27,7 @@ BOARD = [_team("Team 1", 5120, 0, winner=True), _team("Team <2>", -35, 1), _team
 
 
 def _drawn(board, *, finished=False, editable=False) -> str:
-    game = SimpleNamespace(is_finished=finished)
+    game = SimpleNamespace(pk=1, is_finished=finished)
     context = {"board": board, "game": game, "rules": RULES, "editable": editable}
     return render_to_string("scoring/_scoreboard.html", context)
 
@@ -48,12 +48,12 @@ def test_each_team_shows_its_names_total_and_minimum():
 def test_the_failed_meld_buttons_only_on_the_hand_form(editable):
     drawn = _drawn(BOARD, editable=editable)
     failed = (
-        'value="failed-1" formnovalidate class="failed">'
+        'value="failed-1" formaction="/games/1/failed-melds/1/" formnovalidate class="failed">'
         '<span>+15, failed <span class="sr-only">initial </span>meld</span></button>'
     )
     assert (failed in drawn) is editable
     # "Take back" only for a team with a failed meld counted.
-    assert ('value="unfailed-1"' in drawn) is editable
+    assert ('formaction="/games/1/failed-melds/1/back/"' in drawn) is editable
     assert 'value="unfailed-0"' not in drawn
 
 
@@ -71,4 +71,5 @@ def test_no_teams_draws_an_empty_board():
 def test_the_table_page_shows_the_scoreboard(officer_client, game):
     page = officer_client.get(reverse("scoring:table", args=[game.table_id])).content
     assert b'<section id="scoreboard" class="scoreboard teams-2"' in page
-    assert b'value="failed-1" formnovalidate class="failed">' in page
+    failed = reverse("scoring:failed_meld", args=[game.pk, 1])
+    assert f'formaction="{failed}" formnovalidate class="failed">'.encode() in page

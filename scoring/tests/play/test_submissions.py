@@ -31,6 +31,16 @@ def new_url(game):
     return reverse("scoring:hand_new", args=[game.pk])
 
 
+def replace_url(game):
+    return reverse("scoring:hand_replace", args=[game.pk])
+
+
+def failed_url(game, side, back=False):
+    return reverse(
+        "scoring:failed_meld_back" if back else "scoring:failed_meld", args=[game.pk, side]
+    )
+
+
 def keyed(teams, number, key=KEY, **kw):
     data = quick_post(teams, number, **kw)
     data["key"] = key
@@ -177,27 +187,65 @@ def test_the_second_phone_sees_both_hands_with_the_differences(officer_client, g
 
 def test_the_second_phone_replaces_the_saved_hand_once(officer_client, game):
     device, _page = _conflict(game, officer_client)
-    data = keyed([SMALL, SMALL], 1, key="b" * 22, action="replace")
+    data = keyed([SMALL, SMALL], 1, key="b" * 22)
     data.update(replace_number="1", replace_version="1")
-    done = device.post(new_url(game), data, follow=True)
+    done = device.post(replace_url(game), data, follow=True)
     assert any(m.startswith("Hand 1 replaced with what you typed") for m in messages_of(done))
     hand = Hand.objects.get(game=game, number=1)
     assert hand.inputs[0] == SMALL and hand.version == 2
     last = hand.history.order_by("-history_date").first()
     assert "replaced by Table 1 link" in last.history_change_reason
     # Sent again (a double tap): the same answer, no second correction.
-    again = device.post(new_url(game), data, follow=True)
+    again = device.post(replace_url(game), data, follow=True)
     assert any(m.startswith("Hand 1 replaced") for m in messages_of(again))
     assert Hand.objects.get(pk=hand.pk).version == 2
+
+
+def test_two_phones_entering_the_last_hand_both_see_both_versions(officer_client, game):
+    """The first phone's hand 4 ended the game; the second phone's other hand 4 is
+    shown the chooser, not "the game is over", and may replace the last hand."""
+    for number in (1, 2, 3):
+        record_hand(game, [BIG, SMALL], number=number)
+    device_b = Client()
+    device_b.get(reverse("scoring:table_link", args=[game.table.token]))
+    officer_client.post(new_url(game), keyed([BIG, SMALL], 4, key="a" * 22))
+    game.refresh_from_db()
+    assert game.is_finished
+    page = device_b.post(new_url(game), keyed([SMALL, BIG], 4, key="b" * 22))
+    assert page.status_code == 200
+    assert page.context["conflict"]["hand"].number == 4
+    html = page.content.decode()
+    assert "Keep the saved hand" in html and "Replace it with mine" in html
+    assert 'name="replace_number" value="4"' in html
+    assert page.context["posted_key"] == "b" * 22  # the phone stops keeping its Save
+    # A hand after the last is still told the game is over.
+    after = device_b.post(new_url(game), keyed([BIG, SMALL], 5, key="c" * 22), follow=True)
+    assert any("is over" in m for m in messages_of(after))
+    data = keyed([SMALL, BIG], 4, key="b" * 22)
+    data.update(replace_number="4", replace_version="1")
+    done = device_b.post(replace_url(game), data, follow=True)
+    assert any(m.startswith("Hand 4 replaced") for m in messages_of(done))
+    assert Hand.objects.get(game=game, number=4).inputs[0] == SMALL
+
+
+def test_a_page_from_before_each_button_had_its_address_saves_nothing_but_save(link_client, game):
+    """A page kept from before (every button posted to the Save address with its
+    ``action``): a preview or a failed meld sent there writes nothing."""
+    for action in ("preview", "failed-1", "replace"):
+        response = link_client.post(new_url(game), keyed([BIG, SMALL], 1, action=action))
+        assert response.status_code == 302
+    assert not Hand.objects.filter(game=game).exists()
+    game.refresh_from_db()
+    assert failed_meld_counts(game) == [0, 0] and not Submission.objects.exists()
 
 
 def test_replacing_a_hand_changed_since_it_was_shown_is_refused(officer_client, game):
     device, _page = _conflict(game, officer_client)
     hand = Hand.objects.get(game=game, number=1)
     correct_hand(hand, [SMALL, BIG], expected_version=1)
-    data = keyed([SMALL, SMALL], 1, key="b" * 22, action="replace")
+    data = keyed([SMALL, SMALL], 1, key="b" * 22)
     data.update(replace_number="1", replace_version="1")
-    page = device.post(new_url(game), data)
+    page = device.post(replace_url(game), data)
     assert page.status_code == 200 and b"was changed after you opened it" in page.content
     assert Hand.objects.get(pk=hand.pk).inputs == [SMALL, BIG]
 
@@ -218,16 +266,16 @@ def test_replace_hand_needs_a_version(game):
 
 def test_a_double_tapped_failed_meld_counts_once(link_client, game):
     for _ in range(2):  # a double tap, or a reload that sends the tap again
-        link_client.post(new_url(game), keyed([SMALL, SMALL], 1, action="failed-1"))
+        link_client.post(failed_url(game, 1), keyed([SMALL, SMALL], 1))
     game.refresh_from_db()
     assert failed_meld_counts(game) == [0, 1]
 
 
 def test_the_next_tap_from_the_redrawn_form_counts(link_client, game):
-    page = link_client.post(new_url(game), keyed([SMALL, SMALL], 1, action="failed-1"))
+    page = link_client.post(failed_url(game, 1), keyed([SMALL, SMALL], 1))
     key = page.context["form_key"]
     assert key != KEY  # the form drawn after a tap carries a new key
-    link_client.post(new_url(game), keyed([SMALL, SMALL], 1, key=key, action="failed-1"))
+    link_client.post(failed_url(game, 1), keyed([SMALL, SMALL], 1, key=key))
     game.refresh_from_db()
     assert failed_meld_counts(game) == [0, 2]
 
@@ -236,14 +284,14 @@ def test_a_take_back_counts_once_too(link_client, game):
     count_failed_meld(game, 0)
     count_failed_meld(game, 0)
     for _ in range(2):
-        link_client.post(new_url(game), keyed([SMALL, SMALL], 1, action="unfailed-0"))
+        link_client.post(failed_url(game, 0, back=True), keyed([SMALL, SMALL], 1))
     game.refresh_from_db()
     assert failed_meld_counts(game) == [1, 0]
 
 
 def test_a_tap_for_a_hand_already_saved_counts_nothing(link_client, game):
     record_hand(game, [BIG, SMALL], number=1)
-    link_client.post(new_url(game), keyed([SMALL, SMALL], 1, key="c" * 22, action="failed-0"))
+    link_client.post(failed_url(game, 0), keyed([SMALL, SMALL], 1, key="c" * 22))
     game.refresh_from_db()
     assert failed_meld_counts(game) == [0, 0]
 

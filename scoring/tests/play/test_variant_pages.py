@@ -112,7 +112,8 @@ def _pad_rows(page: str) -> list[str]:
 
 
 def _post(client, game, teams, number, **options):
-    url = reverse("scoring:hand_new", args=[game.pk])
+    view = "scoring:hand_preview" if options.get("action") == "preview" else "scoring:hand_new"
+    url = reverse(view, args=[game.pk])
     return client.post(url, hand_form_data(teams, number, **options))
 
 

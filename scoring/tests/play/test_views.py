@@ -19,6 +19,12 @@ def new_url(game):
     return reverse("scoring:hand_new", args=[game.pk])
 
 
+def failed_url(game, side, back=False):
+    return reverse(
+        "scoring:failed_meld_back" if back else "scoring:failed_meld", args=[game.pk, side]
+    )
+
+
 def table_url(game):
     return reverse("scoring:table", args=[game.table_id])
 
@@ -304,7 +310,8 @@ def test_preview_of_the_game_ending_hand(link_client, game):
 
 
 def test_preview_button_without_javascript(link_client, game):
-    response = link_client.post(new_url(game), quick_post([BIG, SMALL], 1, action="preview"))
+    url = reverse("scoring:hand_preview", args=[game.pk])
+    response = link_client.post(url, quick_post([BIG, SMALL], 1, action="preview"))
     assert response.status_code == 200
     assert b"Preview of hand 1" in response.content
     assert b'value="400"' in response.content
@@ -333,8 +340,8 @@ def test_the_form_opens_a_number_pad_and_labels_every_box(link_client, game):
 
 
 def test_failed_initial_meld_raises_the_minimum_for_this_hand(link_client, game):
-    data = quick_post([SMALL, SMALL], 1, action="failed-1")
-    response = link_client.post(new_url(game), data)
+    data = quick_post([SMALL, SMALL], 1)
+    response = link_client.post(failed_url(game, 1), data)
     assert response.status_code == 200
     board = response.context["board"]
     assert [b["minimum"] for b in board] == [50, 60]
@@ -342,11 +349,11 @@ def test_failed_initial_meld_raises_the_minimum_for_this_hand(link_client, game)
     assert b'value="120"' in response.content  # what was typed is kept
     page = link_client.get(table_url(game))
     assert [b["minimum"] for b in page.context["board"]] == [50, 60]
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-1"))
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="unfailed-1"))
+    link_client.post(failed_url(game, 1), quick_post([SMALL, SMALL], 1))
+    link_client.post(failed_url(game, 1, back=True), quick_post([SMALL, SMALL], 1))
     page = link_client.get(table_url(game))
     assert [b["minimum"] for b in page.context["board"]] == [50, 60]
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-99"))
+    link_client.post(failed_url(game, 99), quick_post([SMALL, SMALL], 1))
     # Saving the hand resets it.
     link_client.post(new_url(game), quick_post([SMALL, SMALL], 1))
     page = link_client.get(table_url(game))
@@ -356,19 +363,19 @@ def test_failed_initial_meld_raises_the_minimum_for_this_hand(link_client, game)
 def test_a_failed_initial_meld_shows_on_every_device_at_the_table(
     link_client, officer_client, game
 ):
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-0"))
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="failed-0"))
+    link_client.post(failed_url(game, 0), quick_post([SMALL, SMALL], 1))
+    link_client.post(failed_url(game, 0), quick_post([SMALL, SMALL], 1))
     page = officer_client.get(table_url(game))  # another device, another session
     assert [b["minimum"] for b in page.context["board"]] == [70, 50]
     assert "2 failed melds: 50 → 70" in page.content.decode()
-    officer_client.post(new_url(game), quick_post([SMALL, SMALL], 1, action="unfailed-0"))
+    officer_client.post(failed_url(game, 0, back=True), quick_post([SMALL, SMALL], 1))
     page = link_client.get(table_url(game))
     assert [b["minimum"] for b in page.context["board"]] == [60, 50]
 
 
 def test_undoing_a_hand_forgets_the_failed_melds_of_the_next_one(link_client, game):
     record_hand(game, [SMALL, SMALL], number=1)
-    link_client.post(new_url(game), quick_post([SMALL, SMALL], 2, action="failed-1"))
+    link_client.post(failed_url(game, 1), quick_post([SMALL, SMALL], 2))
     undo_last_hand(game, expected_hand_count=1)
     record_hand(game, [SMALL, SMALL], number=1)
     page = link_client.get(table_url(game))
@@ -381,7 +388,7 @@ def test_no_failed_meld_on_a_finished_game(link_client, game):
         number += 1
         record_hand(game, [BIG, SMALL], number=number)
     response = link_client.post(
-        new_url(game), quick_post([SMALL, SMALL], number + 1, action="failed-0"), follow=True
+        failed_url(game, 0), quick_post([SMALL, SMALL], number + 1), follow=True
     )
     assert "is over" in response.content.decode()
     game.refresh_from_db()
