@@ -135,14 +135,26 @@ def test_a_choice_costs_no_query_per_page(world, django_assert_num_queries):
         assert languages.language_for(request) == "es"
 
 
-def test_paper_follows_the_club(settings):
+def test_paper_is_the_clubs_own_setting(club, settings):
+    settings.CLUB_PAPER = "letter"  # a new club's; this club chose its own
+    club.paper = "A4"
+    club.save(update_fields=["paper"])
+    assert languages.paper_size() == "A4"
+    club.paper = "Letter"
+    club.save(update_fields=["paper"])
+    assert languages.paper_size() == "Letter"
+
+
+def test_a_new_clubs_paper_follows_the_setting_else_its_language(settings):
+    from members.models import Club
+
     settings.CLUB_PAPER = ""
     settings.CLUB_LANGUAGE = "en"
-    assert languages.paper_size() == "Letter"
+    assert Club().paper == "Letter"
     settings.CLUB_LANGUAGE = "es"
-    assert languages.paper_size() == "A4"
+    assert Club().paper == "A4"
     settings.CLUB_PAPER = "letter"
-    assert languages.paper_size() == "Letter"
+    assert Club().paper == "Letter"
 
 
 # ---------------------------------------------------------------------------------------
@@ -366,15 +378,20 @@ def test_each_member_gets_the_results_email_in_their_language(world, settings, m
 
 
 def test_the_day_sheet_in_spanish_on_a4(world, settings):
+    from members.clubs import current_club
+
     speak(settings, "es")
-    settings.CLUB_PAPER = ""
+    club = current_club()
+    club.paper = "A4"
+    club.save(update_fields=["paper"])
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
     assert "Los seis mejores" in body and "hoja A4" in body
     assert "(ganaron)" in body and "(ganó)" not in body  # a pair won the game
     assert "css/paper-a4.css" in body
-    settings.CLUB_PAPER = "Letter"
+    club.paper = "Letter"  # on the club's settings page
+    club.save(update_fields=["paper"])
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
@@ -393,7 +410,12 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
 
     import openpyxl
 
+    from members.clubs import current_club
+
     speak(settings, code)
+    club = current_club()
+    club.paper = "A4"  # the club's own setting
+    club.save(update_fields=["paper"])
     response = persona_client(world, "officer").get(
         reverse("scoring:league_workbook") + "?season=all"
     )
