@@ -256,6 +256,19 @@ def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
         assert words in response.content.decode()
 
 
+def test_going_out_without_a_canasta_is_said_without_a_count(world, settings):
+    """Never "tem 0 canastra" (Portuguese's plural rule counts 0 as one): "no canasta"."""
+    bare = [dict(SMALL, went_out="out"), SMALL]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("pt-br", "Equipe 1 bateu mas não tem nenhuma canastra"),
+        ("es", "cortó pero no tiene ninguna canasta"),
+    ):
+        speak(settings, code)
+        body = persona_client(world, "keeper").post(url, quick_post(bare, 3)).content.decode()
+        assert words in body and "tem 0 canastra" not in body and "tiene 0 canasta" not in body
+
+
 def test_a_refusal_naming_a_box_starts_with_a_capital(world, settings):
     """Spanish and Portuguese put the box first ("puntos bajados del Equipo 1"): the
     sentence still starts with a capital letter."""
@@ -335,9 +348,9 @@ def test_the_standings_in_spanish_and_portuguese(world, settings):
 
 def test_a_guest_is_named_in_the_readers_language(world, settings):
     """Gus the guest played a finished game: his badge on the results tables and his
-    name in the CSV say "invitado" / "convidado", never the English word."""
+    name in the CSV say "visitante" (a man or a woman alike), never the English word."""
     officer = persona_client(world, "officer")
-    for code, guest in (("es", "invitado"), ("pt-br", "convidado")):
+    for code, guest in (("es", "visitante"), ("pt-br", "visitante")):
         speak(settings, code)
         for name in ("scoring:standings", "scoring:partnerships", "scoring:records"):
             body = page(officer, reverse(name) + "?season=all")
@@ -434,7 +447,7 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
     assert standings.page_setup.paperSize == 9  # A4
     # The guest and the count of days in the language too.
     words = {cell for sheet in wb for row in sheet.iter_rows(values_only=True) for cell in row}
-    guest = "Gus Guest (invitado)" if code == "es" else "Gus Guest (convidado)"
+    guest = "Gus Guest (visitante)"  # says nothing of whether the guest is a man or a woman
     assert any(isinstance(w, str) and guest in w for w in words)
     assert not any(isinstance(w, str) and "(guest)" in w for w in words)
     days = "jornadas" if code == "es" else "encontros"
