@@ -408,7 +408,7 @@ def test_the_day_sheet_in_spanish_on_a4(world, settings):
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
-    assert "css/paper-letter.css" in body and "hoja Letter" in body
+    assert "css/paper-letter.css" in body and "hoja Carta" in body  # the US size's name
 
 
 @pytest.mark.parametrize(
