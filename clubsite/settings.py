@@ -27,9 +27,9 @@ Variables (all optional in development):
 - ``CLUB_LANGUAGE``: a new club's language, ``en`` (default), ``es`` or ``pt-br``; each
   club's own is on its settings page; tables, the board and anyone who has not chosen
   follow it (``members.clubs.languages``).
-- ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
-  day sheet, the table cards); default by the club's language (en: Letter, es and
-  pt-br: A4).
+- ``CLUB_PAPER``: ``A4`` or ``Letter``, a new club's paper (the workbook, the day
+  sheet, the table cards; each club's own is ``Club.paper``, on its settings page);
+  default by the club's language (en: Letter, es and pt-br: A4).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.

@@ -10,11 +10,12 @@ from django_scopes.forms import SafeModelChoiceField
 
 from members.clubs.scope import ClubChoiceField
 from members.draw import SIT_OUT, THREES
+from members.emails import MemberEmailField
 from members.models import ClubDay, Person
 from members.names import tidy_name
 from members.roster import read as roster_read
 from members.roster.clean import clean_number
-from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST
+from members.roster.dates import AUTO, DAY_FIRST, MONTH_FIRST, usual_order
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -74,7 +75,7 @@ class PersonForm(forms.ModelForm):
             "notes": _("Anything officers should know. At most 2,000 characters."),
         }
         # The choices are the club's, set when the form is made (see __init__).
-        field_classes = {"brought_by": SafeModelChoiceField}
+        field_classes = {"brought_by": SafeModelChoiceField, "email": MemberEmailField}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -144,7 +145,7 @@ class ConvertGuestForm(forms.Form):
         label=_("Membership number"),
         help_text=_("The number on their new membership card."),
     )
-    email = forms.EmailField(required=False, label=_("Email"))
+    email = MemberEmailField(required=False, label=_("Email"))
     phone = forms.CharField(
         max_length=40,
         required=False,
@@ -365,6 +366,14 @@ class RosterUploadForm(forms.Form):
         ],
         initial=AUTO,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if usual_order(roster_read.club_language_code()) == DAY_FIRST:
+            self.fields["date_order"].choices = [
+                (AUTO, _("Work it out from the file (day first if unclear)")),
+                *self.fields["date_order"].choices[1:],
+            ]
 
     def clean_file(self):
         # Refused by its byte size before anything reads it (the same words as the reader).

@@ -22,10 +22,13 @@ from members.clubs.models import (  # noqa: F401  (the migrations name the defau
     ClubQuerySet,
     ClubRole,
     ClubSlugRedirect,
+    Paper,
     club_field,
     default_club_name,
     default_language,
+    default_paper,
     default_time_zone,
+    paper_for_language,
     validate_club_slug,
     validate_time_zone,
 )

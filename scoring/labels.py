@@ -9,10 +9,11 @@ sheet. The time of day is written by :func:`clubsite.clock.clock` (members use i
 
 import re
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules.kinds import CATALOGUE, CATALOGUE_BY_KEY, kind_words
+from scoring.engine.rules.presets import PRESETS
 
 __all__ = [
     "BREAKDOWN_WORDS",
@@ -23,6 +24,8 @@ __all__ = [
     "WENT_OUT_SHEET",
     "WENT_OUT_WORDS",
     "kinds_words",
+    "rules_description",
+    "rules_words",
 ]
 
 RANK_WORDS = {
@@ -125,12 +128,70 @@ def penalty_words(team_inputs) -> str:
 
 _VARIANT = re.compile(r"^(?P<base>.+) \((?P<players>two|three) players\)$")
 
+#: What each shipped preset is, by its slug: said in the reader's language whatever the
+#: stored row says (the rows were written in English by the migrations).
+PRESET_DESCRIPTIONS = {
+    "classic": gettext_noop(
+        "The standard game (Pagat, Bicycle): two partnerships, one canasta to go out."
+    ),
+    "club": gettext_noop(
+        "The club's house rules: two canastas to go out, perfect cut 100, wild cards may "
+        "not outnumber naturals."
+    ),
+    "two-player": gettext_noop(
+        "Two players, each scoring alone; 15 cards dealt; two canastas to go out."
+    ),
+    "six-player": gettext_noop("Six players in two teams of three, three decks, game to 10,000."),
+    "three-teams": gettext_noop("Six players in three partnerships, three decks, game to 7,500."),
+    "three-player": gettext_noop(
+        "Three players, each scoring alone; 13 cards each from two decks; two canastas to go out."
+    ),
+    "modern-american": gettext_noop(
+        "Modern American canasta (American Canasta Society style): 13 cards, canastas of "
+        "sevens and aces 2,500, wild canastas 2,000 to 3,000, penalties for unfinished ones, "
+        "special hands, two canastas to go out, game to 8,500."
+    ),
+    "hand-and-foot": gettext_noop(
+        "Hand and Foot: five decks, a hand and a foot of 11 cards each, four hands with "
+        "minimums 50, 90, 120 and 150, two natural and two mixed canastas to go out; the "
+        "highest total after the fourth hand wins."
+    ),
+    "samba": gettext_noop(
+        "Samba: three decks, 15 cards, sequences of one suit (a samba of seven scores 1,500), "
+        "two canastas to go out, going out 200, game to 10,000."
+    ),
+    "bolivia": gettext_noop(
+        "Bolivia: Samba with wild canastas (a bolivia of seven wild cards 2,500), an escalera "
+        "among the canastas to go out, black threes left in hand minus 100, game to 15,000."
+    ),
+    "uruguayan": gettext_noop(
+        "Uruguayan canasta: classic canasta with wild canastas of seven jokers and twos (2,000)."
+    ),
+    "cuban": gettext_noop(
+        "Cuban canasta: 13 cards, wild canastas 2,000 to 4,000, red threes 100, 300, 500 and "
+        "1,000 with a canasta, melds of at most seven, game to 7,500."
+    ),
+}
 
-def rules_words(name: str) -> str:
-    """A rule set's name in the reader's language: the presets' names ("Club house
-    rules", "Club house rules (three players)") are translated, a club's own names are
-    kept as the officer typed them."""
-    name = str(name or "")
+
+def _preset_slug(rule_set) -> str | None:
+    """A stored rule set's slug when it is a shipped preset (no club), else None."""
+    slug = getattr(rule_set, "slug", None)
+    if slug in PRESETS and getattr(rule_set, "is_preset", False):
+        return slug
+    return None
+
+
+def rules_words(rule_set) -> str:
+    """A rule set's name in the reader's language: the one helper every page, sheet and
+    list uses for a rule set's name. ``rule_set`` is a stored rule set (a shipped preset
+    is named by its slug, whatever its row says) or a name as a game keeps it (the
+    presets' names, "Club house rules (three players)" included, are translated). A
+    club's own names are kept as the officer typed them."""
+    slug = _preset_slug(rule_set)
+    if slug is not None:
+        return gettext(PRESETS[slug].label)
+    name = str(rule_set or "")
     match = _VARIANT.match(name)
     if match:
         players = (
@@ -138,3 +199,12 @@ def rules_words(name: str) -> str:
         )
         return f"{gettext(match['base'])} ({players})"
     return gettext(name) if name else ""
+
+
+def rules_description(rule_set) -> str:
+    """A stored rule set's description in the reader's language (a preset's by its slug;
+    a club's own as typed)."""
+    slug = _preset_slug(rule_set)
+    if slug in PRESET_DESCRIPTIONS:
+        return gettext(PRESET_DESCRIPTIONS[slug])
+    return rule_set.description

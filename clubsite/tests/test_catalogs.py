@@ -280,6 +280,61 @@ def test_every_page_says_every_word_in_the_pseudo_language(world, pseudo_languag
     assert not done, f"these pages are all marked now: take them out of NOT_YET: {done}"
 
 
+def test_words_from_stored_rows_in_the_pseudo_language(world, pseudo_language):
+    """The shipped presets' names and descriptions (stored rows, written in English by
+    the migrations) and the e-mail log's statuses are said in the reader's language: a
+    day of two games (the day's rules at one table, Hand and Foot at the other), the
+    officer's choice of rules at a table, the rule-set pages and a closed day's log."""
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from scoring.engine import PRESETS
+    from scoring.models import ResultsMailing, ResultsMessage
+    from scoring.play.services.games import start_game
+
+    officer = personas.persona_client(world, "officer")
+    start = reverse("scoring:game_start", args=[world.table2.pk])
+    feet = RuleSet.objects.get(slug="hand-and-foot")
+    seated = [seat.person for seat in world.table2.seats.order_by("position")]
+    mailing = ResultsMailing.objects.create(
+        day=world.last_week, key="k", sent_by=world.officer, created_at=timezone.now()
+    )
+    for person, status in ((world.mary, "sent"), (world.olga, "failed"), (world.ann, "pending")):
+        ResultsMessage.objects.create(
+            mailing=mailing,
+            day=world.last_week,
+            person=person,
+            email="a@example.org",
+            status=status,
+        )
+    bodies = {"start": officer.get(start).content.decode()}
+    start_game(world.table2, [seated[0::2], seated[1::2]], rule_set=feet, score_keeper=seated[0])
+    urls = {
+        "day": reverse("scoring:day_result", args=[world.day.pk]),
+        "log": reverse("members:day", args=[world.last_week.pk]),
+        "rule sets": reverse("scoring:rulesets"),
+        "preset": reverse("scoring:ruleset_edit", args=[feet.pk]),
+        "copy": reverse("scoring:ruleset_new") + f"?from={feet.pk}",
+    }
+    for name, url in urls.items():
+        response = officer.get(url)
+        assert response.status_code == 200, (name, response.status_code)
+        bodies[name] = response.content.decode()
+    assert pseudo("Hand and Foot") in bodies["day"]  # the Rules column is shown
+    assert pseudo("Sent").lower() in bodies["log"]
+    assert pseudo("Hand and Foot") in bodies["preset"]
+    assert pseudo("Hand and Foot: five decks")[:20] in bodies["preset"]  # its description
+    allowed = data_words()
+    for name, body in bodies.items():
+        for rules in PRESETS.values():
+            assert rules.label not in body, (name, rules.label)
+        # A rule set's boxes of lines ("natural = 2") hold the settings' own keys, as
+        # their help says; every other word is the reader's.
+        shown = re.sub(r"<textarea[^>]*>.*?</textarea>", "", body, flags=re.S)
+        plain = sorted({w for w in visible_words(shown) if w not in allowed})
+        assert not plain, (name, plain)
+
+
 def test_no_stylesheet_writes_words():
     """Words a person reads never come from CSS (``content: "Sort by:"`` would stay
     English): a stylesheet shows them with ``attr()`` from the translated page."""

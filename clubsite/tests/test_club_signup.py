@@ -25,6 +25,8 @@ FORM = {
     "slug": "north-hills",
     "your_name": "Nora Nash",
     "email": "nora@example.org",
+    "language_code": "en",
+    "time_zone": "America/Chicago",
 }
 
 
@@ -232,3 +234,65 @@ def test_without_the_shared_cache_no_mail_goes_and_the_form_says_so(shared, clie
     assert page.status_code == 200
     assert "could not be sent just now" in page.content.decode()
     assert mailoutbox == []
+
+
+def _options(page: str, name: str) -> list[str]:
+    select = re.search(rf'<select name="{name}".*?</select>', page, re.S)
+    assert select, name
+    return re.findall(r'<option value="([^"]*)"', select.group(0))
+
+
+def _selected(page: str, name: str) -> str:
+    select = re.search(rf'<select name="{name}".*?</select>', page, re.S).group(0)
+    return re.search(r'<option value="([^"]*)"[^>]*selected', select).group(1)
+
+
+@pytest.mark.parametrize(
+    ("browser", "language", "zone", "first"),
+    [
+        ("es-UY,es;q=0.9", "es", "America/Montevideo", "America/Montevideo"),
+        ("pt-BR,pt;q=0.9,en;q=0.5", "pt-br", "America/Sao_Paulo", "America/Noronha"),
+        ("en-US,en;q=0.9", "en", "America/New_York", "America/New_York"),
+    ],
+)
+def test_the_form_asks_the_language_and_time_zone_the_browser_says(
+    shared, browser, language, zone, first
+):
+    page = Client(HTTP_ACCEPT_LANGUAGE=browser).get(START).content.decode()
+    assert _selected(page, "language_code") == language
+    assert _selected(page, "time_zone") == zone  # the page's script may choose the browser's
+    zones = _options(page, "time_zone")
+    assert zones[0] == first  # the language's countries first, then every other
+    assert "Asia/Tokyo" in zones and "UTC" in zones
+    # Canonical names only: no deprecated alias of the same place.
+    assert not {"US/Eastern", "America/Buenos_Aires", "Brazil/East", "GB"} & set(zones)
+    assert "data-browser-time-zone" in page and "js/timezone.js" in page
+
+
+def test_the_club_is_made_in_the_language_time_zone_and_paper_chosen(shared, client, mailoutbox):
+    client.post(START, {**FORM, "language_code": "pt-br", "time_zone": "America/Recife"})
+    client.post(confirm_path(mailoutbox[0]))
+    club = Club.objects.get(slug="north-hills")
+    assert (club.language_code, club.time_zone, club.paper) == ("pt-br", "America/Recife", "A4")
+
+
+def test_an_english_club_prints_on_letter_unless_the_site_says(shared, client, mailoutbox):
+    client.post(START, FORM)
+    client.post(confirm_path(mailoutbox[0]))
+    club = Club.objects.get(slug="north-hills")
+    assert (club.language_code, club.time_zone, club.paper) == ("en", "America/Chicago", "Letter")
+    shared.CLUB_PAPER = "A4"
+    assert create_club("south-hills", "South", language_code="en").paper == "A4"
+
+
+def test_the_form_refuses_a_time_zone_not_on_its_list(shared, client, mailoutbox):
+    page = client.post(START, {**FORM, "time_zone": "US/Eastern"}).content.decode()
+    assert "Select a valid choice" in page and mailoutbox == []
+
+
+def test_a_link_sent_before_the_form_asked_still_makes_the_club(shared, client, settings):
+    old = {k: FORM[k] for k in ("club_name", "slug", "your_name", "email")}
+    made = client.post(f"{START}{signup.make_token(old)}/")
+    assert made.status_code == 302
+    club = Club.objects.get(slug="north-hills")
+    assert club.time_zone == settings.TIME_ZONE and club.language_code == settings.CLUB_LANGUAGE

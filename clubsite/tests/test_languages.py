@@ -154,14 +154,26 @@ def test_a_choice_costs_no_query_per_page(world, django_assert_num_queries):
         assert languages.language_for(request) == "es"
 
 
-def test_paper_follows_the_club(settings):
+def test_paper_is_the_clubs_own_setting(club, settings):
+    settings.CLUB_PAPER = "letter"  # a new club's; this club chose its own
+    club.paper = "A4"
+    club.save(update_fields=["paper"])
+    assert languages.paper_size() == "A4"
+    club.paper = "Letter"
+    club.save(update_fields=["paper"])
+    assert languages.paper_size() == "Letter"
+
+
+def test_a_new_clubs_paper_follows_the_setting_else_its_language(settings):
+    from members.models import Club
+
     settings.CLUB_PAPER = ""
     settings.CLUB_LANGUAGE = "en"
-    assert languages.paper_size() == "Letter"
+    assert Club().paper == "Letter"
     settings.CLUB_LANGUAGE = "es"
-    assert languages.paper_size() == "A4"
+    assert Club().paper == "A4"
     settings.CLUB_PAPER = "letter"
-    assert languages.paper_size() == "Letter"
+    assert Club().paper == "Letter"
 
 
 # ---------------------------------------------------------------------------------------
@@ -263,6 +275,19 @@ def test_an_engine_refusal_in_spanish_and_portuguese(world, settings):
         assert words in response.content.decode()
 
 
+def test_going_out_without_a_canasta_is_said_without_a_count(world, settings):
+    """Never "tem 0 canastra" (Portuguese's plural rule counts 0 as one): "no canasta"."""
+    bare = [dict(SMALL, went_out="out"), SMALL]
+    url = reverse("scoring:hand_new", args=[world.playing.pk])
+    for code, words in (
+        ("pt-br", "Equipe 1 bateu mas não tem nenhuma canastra"),
+        ("es", "cortó pero no tiene ninguna canasta"),
+    ):
+        speak(settings, code)
+        body = persona_client(world, "keeper").post(url, quick_post(bare, 3)).content.decode()
+        assert words in body and "tem 0 canastra" not in body and "tiene 0 canasta" not in body
+
+
 def test_a_refusal_naming_a_box_starts_with_a_capital(world, settings):
     """Spanish and Portuguese put the box first ("puntos bajados del Equipo 1"): the
     sentence still starts with a capital letter."""
@@ -342,9 +367,9 @@ def test_the_standings_in_spanish_and_portuguese(world, settings):
 
 def test_a_guest_is_named_in_the_readers_language(world, settings):
     """Gus the guest played a finished game: his badge on the results tables and his
-    name in the CSV say "invitado" / "convidado", never the English word."""
+    name in the CSV say "visitante" (a man or a woman alike), never the English word."""
     officer = persona_client(world, "officer")
-    for code, guest in (("es", "invitado"), ("pt-br", "convidado")):
+    for code, guest in (("es", "visitante"), ("pt-br", "visitante")):
         speak(settings, code)
         for name in ("scoring:standings", "scoring:partnerships", "scoring:records"):
             body = page(officer, reverse(name) + "?season=all")
@@ -385,19 +410,24 @@ def test_each_member_gets_the_results_email_in_their_language(world, settings, m
 
 
 def test_the_day_sheet_in_spanish_on_a4(world, settings):
+    from members.clubs.scope import current_club
+
     speak(settings, "es")
-    settings.CLUB_PAPER = ""
+    club = current_club()
+    club.paper = "A4"
+    club.save(update_fields=["paper"])
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
     assert "Los seis mejores" in body and "hoja A4" in body
     assert "(ganaron)" in body and "(ganó)" not in body  # a pair won the game
     assert "css/paper-a4.css" in body
-    settings.CLUB_PAPER = "Letter"
+    club.paper = "Letter"  # on the club's settings page
+    club.save(update_fields=["paper"])
     body = page(
         persona_client(world, "member"), reverse("scoring:day_sheet", args=[world.last_week.pk])
     )
-    assert "css/paper-letter.css" in body and "hoja Letter" in body
+    assert "css/paper-letter.css" in body and "hoja Carta" in body  # the US size's name
 
 
 @pytest.mark.parametrize(
@@ -412,7 +442,12 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
 
     import openpyxl
 
+    from members.clubs.scope import current_club
+
     speak(settings, code)
+    club = current_club()
+    club.paper = "A4"  # the club's own setting
+    club.save(update_fields=["paper"])
     response = persona_client(world, "officer").get(
         reverse("scoring:league_workbook") + "?season=all"
     )
@@ -431,7 +466,7 @@ def test_the_workbook_in_spanish_and_portuguese(world, settings, code, sheets, h
     assert standings.page_setup.paperSize == 9  # A4
     # The guest and the count of days in the language too.
     words = {cell for sheet in wb for row in sheet.iter_rows(values_only=True) for cell in row}
-    guest = "Gus Guest (invitado)" if code == "es" else "Gus Guest (convidado)"
+    guest = "Gus Guest (visitante)"  # says nothing of whether the guest is a man or a woman
     assert any(isinstance(w, str) and guest in w for w in words)
     assert not any(isinstance(w, str) and "(guest)" in w for w in words)
     days = "jornadas" if code == "es" else "encontros"

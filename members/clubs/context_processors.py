@@ -3,6 +3,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from members.clubs import languages
+from members.models import Paper
 from members.permissions import belongs_to_club, is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
@@ -60,7 +61,8 @@ def _language_context(request) -> dict:
     return {
         # Each language by its own name ("Español"), for the language switch.
         "site_languages": settings.LANGUAGES,
-        # The club's paper (A4 or Letter): print pages link its stylesheet.
-        "paper": paper,
+        # The club's paper, named in the reader's language ("A4", "Carta"); print
+        # pages link its stylesheet.
+        "paper": Paper(paper).label,
         "paper_css": f"css/paper-{paper.lower()}.css",
     }

@@ -3,16 +3,15 @@ form, the game settings, is scoring's (``scoring.play.forms.club_settings``)."""
 
 from __future__ import annotations
 
-import zoneinfo
-
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from members.clubs import zones
 from members.models import Club
 
 
-def _language_choices():
+def language_choices():
     codes = dict(settings.LANGUAGES)  # the site's languages (members.clubs.languages)
     codes.setdefault(settings.LANGUAGE_CODE, settings.LANGUAGE_CODE)
     return sorted(codes.items())
@@ -20,7 +19,7 @@ def _language_choices():
 
 def language_codes() -> list[str]:
     """The language codes a club may choose."""
-    return [code for code, _ in _language_choices()]
+    return [code for code, _ in language_choices()]
 
 
 class ClubForm(forms.ModelForm):
@@ -43,13 +42,24 @@ class ClubForm(forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "time_zone", "language_code", "results_sender_name", "results_reply_to"]
+        fields = [
+            "name",
+            "time_zone",
+            "language_code",
+            "paper",
+            "results_sender_name",
+            "results_reply_to",
+        ]
         labels = {
             "name": _("Club name"),
+            "paper": _("Paper"),
             "results_sender_name": _("Results e-mail: sender's name"),
             "results_reply_to": _("Results e-mail: replies go to"),
         }
         help_texts = {
+            "paper": _(
+                "The paper the club prints on: the workbook, the day sheet, the table cards."
+            ),
             "results_sender_name": _(
                 "The name the results e-mail comes from (the club's name when empty)."
             ),
@@ -58,9 +68,10 @@ class ClubForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        zones = sorted(zoneinfo.available_timezones())
-        self.fields["time_zone"].choices = [(z, z) for z in zones]
-        languages = _language_choices()
+        self.fields["time_zone"].choices = zones.zone_choices(
+            self.instance.language_code, current=self.instance.time_zone
+        )
+        languages = language_choices()
         current = self.instance.language_code
         if current and current not in dict(languages):
             languages.append((current, current))

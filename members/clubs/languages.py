@@ -24,7 +24,6 @@ MEMBER_KEY = "member_language"
 #: Paper sizes: what CSS's ``@page { size }`` and the workbook's print setup call them.
 A4 = "A4"
 LETTER = "Letter"
-_PAPER_BY_LANGUAGE = {"en": LETTER, "es": A4, "pt-br": A4}
 
 
 def codes() -> list[str]:
@@ -64,14 +63,14 @@ def _scoped_club():
 
 
 def paper_size(request=None) -> str:
-    """``"A4"`` or ``"Letter"``: the ``CLUB_PAPER`` setting, else the club's language's
-    usual paper (Letter in English, for a club in the United States; A4 elsewhere)."""
-    chosen = (settings.CLUB_PAPER or "").strip().lower()
-    if chosen == "a4":
-        return A4
-    if chosen == "letter":
-        return LETTER
-    return _PAPER_BY_LANGUAGE.get(club_language(request), A4)
+    """``"A4"`` or ``"Letter"``: the club's paper (``Club.paper``, on its settings page;
+    the request's club, else the club whose scope is active); for the site's own pages
+    (no club), a new club's (``CLUB_PAPER``, else its language's usual paper)."""
+    from members.models import Paper, default_paper
+
+    club = getattr(request, "club", None) if request is not None else _scoped_club()
+    paper = getattr(club, "paper", None)
+    return paper if paper in Paper.values else default_paper()
 
 
 def phone_language(request) -> str | None:

@@ -13,6 +13,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from members.clubs.scope import club_manager, current_club_id
 
@@ -36,6 +37,30 @@ def default_time_zone() -> str:
 
 def default_language() -> str:
     return getattr(settings, "CLUB_LANGUAGE", None) or settings.LANGUAGE_CODE
+
+
+class Paper(models.TextChoices):
+    """The paper a club prints on: what CSS's ``@page { size }`` and the workbook's
+    print setup call it."""
+
+    A4 = "A4", "A4"
+    LETTER = "Letter", gettext_lazy("Letter")
+
+
+def paper_for_language(code: str | None) -> str:
+    """The usual paper of a club speaking ``code``: Letter in English (a club in the
+    United States), A4 elsewhere."""
+    return Paper.LETTER if (code or "").lower() == "en" else Paper.A4
+
+
+def default_paper(language: str | None = None) -> str:
+    """A new club's paper: the ``CLUB_PAPER`` setting, else the usual one of its
+    ``language`` (a new club's by default)."""
+    chosen = (getattr(settings, "CLUB_PAPER", "") or "").strip().lower()
+    for paper in Paper:
+        if chosen == paper.value.lower():
+            return paper.value
+    return paper_for_language(language or default_language())
 
 
 def validate_time_zone(value: str) -> None:
@@ -105,7 +130,13 @@ class Club(models.Model):
     language_code = models.CharField(
         max_length=10,
         default=default_language,
-        help_text="The language of the club's pages (stored for now; the pages are in English).",
+        help_text="The language of the club's pages.",
+    )
+    paper = models.CharField(
+        max_length=6,
+        choices=Paper.choices,
+        default=default_paper,
+        help_text="The paper the club prints on: the workbook, the day sheet, the table cards.",
     )
     results_sender_name = models.CharField(
         max_length=120,

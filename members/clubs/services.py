@@ -9,7 +9,7 @@ from django.db import transaction
 from members.clubs.addresses import fold_host, host_problem
 from members.clubs.moves import move_club, record_move
 from members.clubs.scope import in_club
-from members.models import Club
+from members.models import Club, default_paper
 from members.permissions import make_officer
 from members.signals import club_created
 
@@ -21,7 +21,10 @@ def create_club(slug: str, name: str, *, officer=None, **fields) -> Club:
     other apps make what a club needs (``club_created``: scoring makes its settings, the
     shipped house rules as its default rule set, and its results version). ``officer``,
     a user, becomes its first officer. Raises Django's ``ValidationError`` for a slug
-    or host name that is taken or not allowed."""
+    or host name that is taken or not allowed. Its paper is its language's usual one
+    unless ``CLUB_PAPER`` or ``fields`` say."""
+    if "language_code" in fields:
+        fields.setdefault("paper", default_paper(fields["language_code"]))
     club = Club(slug=slug, name=name, **fields)
     club.host = fold_host(club.host) or None
     errors = {}

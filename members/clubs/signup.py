@@ -55,6 +55,31 @@ class SignupForm(forms.Form):
         help_text=_("We send a link there: open it to make the club."),
     )
 
+    language_code = forms.ChoiceField(
+        label=_("The club's language"),
+        choices=(),
+        help_text=_("Its pages, table phones and e-mails are in it; you can change it later."),
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Where the club plays (time zone)"),
+        choices=(),
+        help_text=_("Dates and times are shown in it; a day's table links end at its midnight."),
+        widget=forms.Select(attrs={"data-browser-time-zone": ""}),
+    )
+
+    def __init__(self, *args, language: str = "en", **kwargs):
+        """``language``: the one the browser asks for (Accept-Language), chosen at first,
+        with its usual time zone (the page's script puts the browser's own in its place
+        when the list has it)."""
+        from members.clubs import zones
+        from members.clubs.forms import language_choices
+
+        super().__init__(*args, **kwargs)
+        self.fields["language_code"].choices = language_choices()
+        self.fields["language_code"].initial = language
+        self.fields["time_zone"].choices = zones.zone_choices(language)
+        self.fields["time_zone"].initial = zones.default_zone(language)
+
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip().lower()
         club = Club(slug=slug, name="—")
@@ -68,9 +93,12 @@ class SignupForm(forms.Form):
 
 def make_token(data: dict) -> str:
     """The confirmation link's signed, time-stamped token of the form's ``data``."""
-    return signing.dumps(
-        {k: data[k] for k in ("club_name", "slug", "your_name", "email")}, salt=SALT
-    )
+    return signing.dumps({k: data[k] for k in FIELDS if k in data}, salt=SALT)
+
+
+#: What the confirmation link carries (a link made before the club's language and time
+#: zone were asked carries the first four: the club gets the site's defaults).
+FIELDS = ("club_name", "slug", "your_name", "email", "language_code", "time_zone")
 
 
 class LinkProblem(Exception):
@@ -171,6 +199,11 @@ def send_confirmation(data: dict, link: str) -> bool:
     return True
 
 
+def _club_fields(data: dict) -> dict:
+    """The new club's language and time zone from a confirmed sign-up."""
+    return {k: data[k] for k in ("language_code", "time_zone") if data.get(k)}
+
+
 class Taken(Exception):
     """The club's address was taken by another sign-up or club meanwhile."""
 
@@ -183,7 +216,7 @@ def start_club(data: dict):
     try:
         with transaction.atomic():
             user = officer_login(email=data["email"], first_name=first[:150], last_name=last)
-            club = create_club(data["slug"], data["club_name"], officer=user)
+            club = create_club(data["slug"], data["club_name"], officer=user, **_club_fields(data))
         return club, user
     except (ValidationError, IntegrityError):
         pass

@@ -16,12 +16,13 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_scopes import scopes_disabled
 
 from clubsite.devices import client_address
-from members.clubs import signup
+from members.clubs import languages, signup
 from members.clubs.officers import officer_link
 from members.clubs.scope import club_home
 from members.models import Club, ClubRole, Person
@@ -111,6 +112,13 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
         return response
 
 
+def _browser_language(request) -> str:
+    """The site's language the browser asks for first (Accept-Language), else the
+    site's."""
+    asked = translation.get_language_from_request(request)
+    return languages.valid(asked) or languages.club_language()
+
+
 def _signup_open():
     if not settings.CLUB_SIGNUP:
         raise Http404("Starting a club here is off.")
@@ -120,7 +128,7 @@ def _signup_open():
 def club_signup(request):
     """Start a club: the form, then a confirmation link by e-mail."""
     _signup_open()
-    form = signup.SignupForm(request.POST or None)
+    form = signup.SignupForm(request.POST or None, language=_browser_language(request))
     if request.method == "POST" and form.is_valid():
         if signup.too_many(client_address(request)):
             form.add_error(

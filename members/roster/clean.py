@@ -15,12 +15,11 @@ import re
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubsite.csvcells import unescape_cell
+from members.emails import email_problem
 from members.names import NAME_PARTICLES, tidy_name
 from members.roster.dates import parse_date
 
@@ -286,12 +285,9 @@ def _clean_row(line: int, cells: dict[str, Any], order: str) -> RosterRow:
     email = cell_text(cells.get("email")).strip("<>") or None
     if email:
         email = email.removeprefix("mailto:")
-        try:
-            validate_email(email)
-        except ValidationError:
-            raise ValueError(
-                _("email “%(email)s” is not a valid address") % {"email": email}
-            ) from None
+        problem = email_problem(email)
+        if problem:
+            raise ValueError(problem)
     values["email"] = email
     phone = cell_text(cells.get("phone")) or None
     values["phone"] = phone

@@ -3,7 +3,8 @@ a file's dates like 03/04/2021 in, with the rows that decided it.
 
 Pure: no database. A file's d/m/y dates are read one way for the whole file: the way
 its own dates show (a first number above 12 can only be a day: 25/12/2019), or the way
-the officer chose, else month first. :class:`DateOrder` keeps the rows that decided it
+the officer chose, else the club's usual way (day first in Spanish and Portuguese, month
+first in English: :func:`usual_order`). :class:`DateOrder` keeps the rows that decided it
 and the rows that read both ways, so the preview shows the order as a choice, with its
 evidence, before anything is saved.
 """
@@ -25,6 +26,15 @@ EXAMPLES = 5
 _SLASHED = re.compile(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2}|\d{4})")
 _ISO = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T].*)?")
 _WORD_FORMATS = ("%d %B %Y", "%d %b %Y", "%B %d %Y", "%b %d %Y", "%d-%b-%Y", "%d-%b-%y")
+
+
+#: The way a club speaking each language writes its dates, when a file does not show it.
+_USUAL_ORDER = {"es": DAY_FIRST, "pt-br": DAY_FIRST}
+
+
+def usual_order(language: str | None) -> str:
+    """Day first for a Spanish- or Portuguese-speaking club, month first otherwise."""
+    return _USUAL_ORDER.get((language or "").lower(), MONTH_FIRST)
 
 
 def _year(text: str) -> int:
@@ -109,7 +119,7 @@ class DateOrder:
     """How a file's d/m/y dates were read, and why.
 
     ``how``: "file" (its dates show the order), "chosen" (the officer chose it), or
-    "unclear" (nothing shows it: month first). The lists hold (line, date as typed):
+    "unclear" (nothing shows it: the club's usual order). The lists hold (line, date as typed):
     rows that can only be day first, only month first, and rows that read both ways."""
 
     order: str = MONTH_FIRST
@@ -148,7 +158,9 @@ class DateOrder:
         why = {
             "file": gettext("as the file's own dates show"),
             "chosen": gettext("as chosen"),
-            "unclear": gettext("nothing in the file shows otherwise; choose day first if they are"),
+            "unclear": gettext("nothing in the file shows otherwise; choose day first if they are")
+            if self.order == MONTH_FIRST
+            else gettext("nothing in the file shows otherwise; choose month first if they are"),
         }[self.how]
         return [
             gettext("Dates such as 03/04/2021 were read %(order)s: %(why)s.")
@@ -177,10 +189,13 @@ def _two_ways(value: Any) -> bool:
     return first != second and first <= 12 and second <= 12
 
 
-def choose_date_order(joined: list[tuple[int, Any]], date_order: str) -> DateOrder:
+def choose_date_order(
+    joined: list[tuple[int, Any]], date_order: str, usual: str = MONTH_FIRST
+) -> DateOrder:
     """The order to read a file's d/m/y dates in, from its (line, joined cell) pairs:
-    the officer's choice, else what the dates themselves show, else month first."""
-    found = DateOrder()
+    the officer's choice, else what the dates themselves show, else ``usual`` (the
+    club's: :func:`usual_order`)."""
+    found = DateOrder(order=usual)
     hinted = {DAY_FIRST: found.day_first, MONTH_FIRST: found.month_first}
     counts = {DAY_FIRST: 0, MONTH_FIRST: 0, "both": 0}
     for line, value in joined:

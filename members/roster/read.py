@@ -30,7 +30,7 @@ from members.roster.clean import (
     cell_text,
     clean_rows,
 )
-from members.roster.dates import AUTO, DATE_ORDERS, DateOrder, choose_date_order
+from members.roster.dates import AUTO, DATE_ORDERS, DateOrder, choose_date_order, usual_order
 from members.roster.limits import (
     HEADER_SEARCH_ROWS,
     MAX_ROWS,
@@ -127,6 +127,18 @@ _ALIASES = {
 ALIASES = {_norm(alias): name for name, aliases in _ALIASES.items() for alias in aliases}
 
 
+def club_language_code() -> str | None:
+    """The language of the club whose roster is read (None outside a club)."""
+    from django_scopes import ScopeError
+
+    from members.clubs.scope import current_club
+
+    try:
+        return current_club().language_code
+    except (ScopeError, LookupError):
+        return None
+
+
 @dataclass
 class Roster:
     """What `read_roster` found in a file."""
@@ -152,7 +164,9 @@ class Roster:
         their d/m/y dates in ``date_order`` (AUTO: as the file shows)."""
         if "joined" in self.columns:
             self.dates = choose_date_order(
-                [(line, cells.get("joined")) for line, cells in records], date_order
+                [(line, cells.get("joined")) for line, cells in records],
+                date_order,
+                usual_order(club_language_code()),
             )
         self.records = records if self.dates.asks else []
         cleaned = clean_rows(records, self.dates.order)

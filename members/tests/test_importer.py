@@ -179,6 +179,35 @@ def test_ambiguous_dates_are_read_month_first_and_the_preview_says_so():
     assert roster.rows[0].joined == dt.date(2021, 4, 3)
 
 
+@pytest.mark.parametrize(("language", "order", "read"), [("es", "dmy", 4), ("pt-br", "dmy", 4)])
+def test_ambiguous_dates_are_read_day_first_in_a_spanish_or_portuguese_club(
+    club, language, order, read
+):
+    club.language_code = language
+    club.save(update_fields=["language_code"])
+    text = "card,first name,surname,joined\n5,Al,Bee,03/04/2021\n"
+    roster = read_roster("r.csv", text.encode())
+    assert roster.rows[0].joined == dt.date(2021, read, 3)
+    assert (roster.dates.order, roster.dates.how) == (order, "unclear")
+    assert any("choose month first" in note for note in roster.dates.notes())
+    # The file's own dates still decide: 12/25/2019 can only be month first.
+    text += "6,Cy,Dee,12/25/2019\n"
+    assert read_roster("r.csv", text.encode()).rows[0].joined == dt.date(2021, 3, 4)
+
+
+def test_an_accented_letter_before_the_at_is_told_plainly():
+    text = (
+        "card,first name,surname,email\n"
+        "5,Inés,Ortega,inés.8@example.org\n6,Al,Bee,al@correo.españa.es\n"
+    )
+    roster = read_roster("r.csv", text.encode())
+    [refused] = roster.refused
+    assert "accent before the @ (é)" in refused.reason
+    assert "usually written ines.8@example.org" in refused.reason
+    # Django accepts an internationalised domain; so does the roster.
+    assert roster.rows[0].email == "al@correo.españa.es"
+
+
 def test_a_date_against_the_files_order_is_refused():
     text = (
         "card,first name,surname,joined\n"
@@ -443,3 +472,18 @@ def test_the_sample_rosters_against_the_demo_club(db, name):
 
     again = apply_import(read_roster(name, (DATA / name).read_bytes()))
     assert again.summary().startswith("0 created, 0 updated, 6 unchanged")
+
+
+def test_the_person_form_says_the_same_of_an_accented_address(db):
+    from members.forms import PersonForm
+
+    form = PersonForm(
+        data={
+            "kind": "member",
+            "first_name": "Inés",
+            "last_name": "Ortega",
+            "email": "inés.8@example.org",
+        }
+    )
+    assert not form.is_valid()
+    assert "usually written ines.8@example.org" in form.errors["email"][0]

@@ -4,6 +4,7 @@ happened to each message (sent, or failed and why)."""
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from members.clubs.scope import club_manager
 from members.models import ClubDay, Person, club_field
@@ -41,9 +42,9 @@ class ResultsMessage(models.Model):
     """One recipient of one mailing."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Being sent (or interrupted)"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Being sent (or interrupted)")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
 
     club = club_field()
     mailing = models.ForeignKey(ResultsMailing, on_delete=models.CASCADE, related_name="messages")

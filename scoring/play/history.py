@@ -185,19 +185,26 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
                 entry.changes = [_("No change in what was entered.")]
         last_inputs[record.id] = record.inputs
         entries.append(entry)
-    entries.extend(confirmation_history(game))
+    numbers = {record.id: record.number for record in records}
+    entries.extend(confirmation_history(game, numbers))
     entries.extend(keeper_history(game))
     entries.sort(key=lambda e: e.when)
     entries.reverse()
     return entries
 
 
-def confirmation_history(game) -> list[HistoryEntry]:
+def confirmation_history(game, numbers: dict[int, int] | None = None) -> list[HistoryEntry]:
     """Each confirmation, dispute and settlement of the game's hands (and each hand sent
-    back to the other team by a correction), oldest first."""
+    back to the other team by a correction), oldest first.
+
+    A record's hand may be gone (undone, with its confirmation): its number is read from
+    the hand's own history, ``numbers`` ({hand id: number}, every hand the game ever
+    had), never through the record's link to the hand."""
+    if numbers is None:
+        numbers = dict(Hand.history.filter(game_id=game.pk).values_list("id", "number"))
     records = (
         HandConfirmation.history.filter(game_id=game.pk, history_type="~")
-        .select_related("history_user", "hand", "person", "officer")
+        .select_related("history_user", "person", "officer")
         .order_by("history_date", "history_id")
     )
     entries = []
@@ -214,7 +221,7 @@ def confirmation_history(game) -> list[HistoryEntry]:
             who = via_words(record.via) or _("a table link")
         if record.status in ("confirmed", "disputed") and record.via:
             who = f"{who} ({via_words(record.via)})"
-        entry = HistoryEntry(record.history_date, who, record.status, record.hand.number)
+        entry = HistoryEntry(record.history_date, who, record.status, numbers.get(record.hand_id))
         if record.status == "disputed":
             entry.changes = [
                 _("Why: %(reason)s") % {"reason": record.reason}

@@ -107,7 +107,13 @@ def rating_changes(day: ClubDay) -> dict[int, dict]:
     for person_id, value in last.items():
         start = display_rating(before[person_id]) if person_id in before else NEW_PLAYER_RATING
         end = display_rating(value)
-        changes[person_id] = {"before": start, "after": end, "change": end - start}
+        changes[person_id] = {
+            "before": start,
+            "after": end,
+            "change": end - start,
+            # A first rated day: the message says why it can rise after a loss.
+            "first": person_id not in before,
+        }
     return changes
 
 

@@ -50,7 +50,9 @@ SENTENCE = gettext_noop(
 #: with OpenSkill's mu and sigma, is in docs/officers.md).
 HOW = gettext_noop(
     "Partners share the result of their side. The first games move a rating the most; "
-    "the more games someone plays, the steadier it becomes."
+    "the more games someone plays, the steadier it becomes. The rating of a new player "
+    "is held low while the club knows little of their play, so after the first games it "
+    "can go up even after a loss: the site is surer of them."
 )
 
 

@@ -34,7 +34,7 @@ def table_plays(rule_set, players) -> str:
             "%(rules)s has no game for %(players)s players: move people to or from this table "
             "before play starts.",
             players,
-        ) % {"rules": _rules_words(rule_set.name), "players": players}
+        ) % {"rules": _rules_words(rule_set), "players": players}
     return _("Plays %(rules)s") % {"rules": _rules_words(name)}
 
 

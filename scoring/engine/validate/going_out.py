@@ -96,7 +96,8 @@ def _check_canastas(rules, i, who, went_out, canastas, errors):
                 (
                     _("%(who)s went out but has only %(canastas)s; %(needed)s.")
                     if have
-                    else _("%(who)s went out but has %(canastas)s; %(needed)s.")
+                    # Never "0 canastas": Portuguese says "0 canastra" (its plural rule).
+                    else _("%(who)s went out but has no canasta; %(needed)s.")
                 )
                 % {
                     "who": who,

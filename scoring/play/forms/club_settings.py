@@ -45,7 +45,7 @@ class ClubGameSettingsForm(forms.ModelForm):
         field.queryset = RuleSet.objects.all()
         field.required = True
         field.empty_label = None
-        field.label_from_instance = lambda rule_set: rules_words(rule_set.name)
+        field.label_from_instance = lambda rule_set: rules_words(rule_set)
         self.initial["confirm_hands"] = {True: "on", False: "off"}.get(
             self.instance.confirm_hands, ""
         )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from members.clubs.scope import ClubChoiceField
 from scoring import engine
-from scoring.labels import rules_words
+from scoring.labels import rules_description, rules_words
 from scoring.models import RuleSet
 
 
@@ -317,7 +317,7 @@ class RuleSetForm(forms.Form):
     def initial_from(rule_set: RuleSet) -> dict:
         initial = {
             "name": rule_set.name,
-            "description": rule_set.description,
+            "description": rules_description(rule_set),
             "confirm_hands": rule_set.confirm_hands,
         }
         for spec in engine.RULESET_FIELDS:
@@ -384,7 +384,7 @@ class RuleSetChoiceField(ClubChoiceField):
     """A choice of rule set, the presets' names in the reader's language."""
 
     def label_from_instance(self, obj):
-        return rules_words(obj.name)
+        return rules_words(obj)
 
 
 class NewRuleSetForm(forms.Form):

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from scoring import engine
+from scoring.labels import rules_description
 from scoring.models import ClubSettings, DayRules, RuleSet
 from scoring.play.services.errors import RuleSetRefused
 
@@ -73,7 +74,7 @@ def copy_rule_set(source: RuleSet, name: str) -> RuleSet:
         slug=slug,
         based_on=source.based_on or source.slug,
         is_preset=False,
-        description=source.description,
+        description=rules_description(source),
         settings=rules.to_dict(),
     )
 

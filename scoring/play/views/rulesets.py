@@ -43,7 +43,7 @@ def ruleset_new(request):
     if source_pk is not None:
         source = RuleSet.objects.filter(pk=source_pk).first()
         if source is not None:
-            name = _("%(name)s (copy)") % {"name": rules_words(source.name)}
+            name = _("%(name)s (copy)") % {"name": rules_words(source)}
             initial = {"source": source.pk, "name": name[:80]}
     else:
         default = RuleSet.objects.club_default()
@@ -107,7 +107,7 @@ def ruleset_default(request, pk):
     rule_set = get_object_or_404(RuleSet, pk=pk)
     set_club_default(rule_set)
     messages.success(
-        request, _("“%(name)s” is now the club default.") % {"name": rules_words(rule_set.name)}
+        request, _("“%(name)s” is now the club default.") % {"name": rules_words(rule_set)}
     )
     return redirect("scoring:rulesets")
 
@@ -137,7 +137,7 @@ def day_rules(request, day_pk):
             _("%(day)s plays “%(name)s”. Games already started keep their rules. %(confirm)s")
             % {
                 "day": day,
-                "name": rules_words(form.cleaned_data["rule_set"].name),
+                "name": rules_words(form.cleaned_data["rule_set"]),
                 "confirm": _confirm_words(day),
             },
         )

@@ -8,6 +8,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
+from scoring.labels import rules_words
 from scoring.results.tables.base import (
     TEMPLATE,
     DateColumn,
@@ -62,6 +63,12 @@ class DayGamesTable(LinkPlayers, Table):
         # a day of classic at one table and Hand and Foot at another says which is which.
         if len({row.get("rule_set") for row in data}) < 2:
             self.columns.hide("rules")
+
+    def render_rules(self, value):
+        return rules_words(value)
+
+    def value_rules(self, value):
+        return rules_words(value)
 
     def render_first_team(self, record):
         """The winners of a finished game; of a game still in play, the side ahead,

@@ -75,7 +75,7 @@ def test_a_refused_hand_exits_2_and_the_others_are_still_scored(tmp_path):
     (error,) = refused["errors"]
     assert error["field"] == "teams[0].went_out"
     assert error["message"] == (
-        "Team 1 went out but has 0 canastas; 2 are needed to go out under these rules."
+        "Team 1 went out but has no canasta; 2 are needed to go out under these rules."
     )
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from scoring import engine
+from scoring.labels import rules_description
 from scoring.models import RuleSet
 from scoring.play.services.errors import RuleSetRefused
 from scoring.play.services.rulesets import copy_rule_set, edit_rule_set, unique_slug
@@ -13,7 +14,8 @@ def test_copy_rule_set_keeps_every_setting_under_a_new_name(club_rules):
     assert copy.pk != club_rules.pk
     assert (copy.name, copy.slug, copy.based_on) == ("Club 2026", "club-2026", "club")
     assert not copy.is_preset and RuleSet.objects.club_default() != copy
-    assert copy.description == club_rules.description
+    # A preset's description in the officer's language, not its stored English row.
+    assert copy.description == rules_description(club_rules) != club_rules.description
     rules = copy.as_engine()
     assert rules.label == "Club 2026" and rules.name == "club-2026"
     club = club_rules.as_engine()

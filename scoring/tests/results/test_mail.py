@@ -65,6 +65,8 @@ def test_each_message_has_the_day_the_top_six_and_the_own_games(officer_client, 
     assert before == 1000 and after > before and change == after - before
     cat = by_address()["cat@example.org"].body
     assert "you lost, 450 to 5,700 (Ann Able & Bob Baker)" in cat
+    # Her only game lost, her rating may still rise: the message says why.
+    assert "can go up even after a loss" in cat and "can go up even after a loss" in body
     assert "You did not finish a game that day." in by_address()["eve@example.org"].body
     html = ann.alternatives[0][0]
     assert "Stop these e-mails" in html and "5,700" in html

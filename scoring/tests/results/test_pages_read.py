@@ -169,6 +169,7 @@ def test_a_players_page_shows_the_rating_on_the_friendly_scale(small_club, membe
     page = text(member_client.get(reverse("scoring:player", args=[cat.pk])))
     assert f"<dd>{shown:,}</dd>" in page
     assert ratings.SENTENCE in page and ratings.HOW in page and "σ" not in page
+    assert "can go up even after a loss" in page  # why a first loss may raise it
     assert "Start at 1,000; then 3 rated games" in page
     assert f"{latest.ordinal:.1f}" not in page
 
