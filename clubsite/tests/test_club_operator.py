@@ -45,6 +45,7 @@ def change_data(club, **changes) -> dict:
         "host": club.host or "",
         "time_zone": club.time_zone,
         "language_code": club.language_code,
+        "paper": club.paper,
         "results_sender_name": club.results_sender_name,
         "results_reply_to": club.results_reply_to,
         "slug_redirects-TOTAL_FORMS": "0",
