@@ -30,6 +30,8 @@ Variables (all optional in development):
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
   day sheet, the table cards); default by the club's language (en: Letter, es and
   pt-br: A4).
+- ``TASKS_BACKEND`` (``db``, default, or ``immediate``), ``TASKS_STUCK_MINUTES``: the
+  background work's queue and when /healthz calls it stuck (docs/deploy.md, "The worker").
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -98,6 +100,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "clubsite",
     "members",
     "scoring",
@@ -433,6 +437,26 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=PRODUCTION)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Background work (the results e-mail, the sign-up and officer mails, the workbook):
+# Django's Tasks framework (the django-tasks backport of Django 6's django.tasks). The
+# default queue is a table in the site's own database, run by `manage.py db_worker`
+# (docs/deploy.md, "The worker"): nothing else to install, and it works the same for
+# several app servers on one database. "immediate" runs each task inside the request
+# that enqueued it (the tests; a site that must run without a worker).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "db").strip().lower()
+_TASK_BACKENDS = {
+    "db": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+if TASKS_BACKEND not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        f"TASKS_BACKEND={TASKS_BACKEND!r}: use one of {', '.join(_TASK_BACKENDS)}."
+    )
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[TASKS_BACKEND]}}
+# /healthz says "degraded" when the oldest task waiting for the worker has waited longer
+# than this (the worker stopped, or too few for the work).
+TASKS_STUCK_MINUTES = int(os.environ.get("TASKS_STUCK_MINUTES", "10"))
 
 LOGGING = {
     "version": 1,
