@@ -4,6 +4,7 @@ happened to each message (sent, or failed and why)."""
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from members.clubs import club_manager
 from members.models import ClubDay, Person, club_field
@@ -27,6 +28,12 @@ class ResultsMailing(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField()
+    site_root = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="The club's address as the officer used it (https://host/slug/): the "
+        "links in the messages, which the worker writes outside any request.",
+    )
 
     objects = club_manager()
 
@@ -41,9 +48,10 @@ class ResultsMessage(models.Model):
     """One recipient of one mailing."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Being sent (or interrupted)"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("waiting to be sent")
+        SENDING = "sending", _("being sent")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("failed")
 
     club = club_field()
     mailing = models.ForeignKey(ResultsMailing, on_delete=models.CASCADE, related_name="messages")
@@ -53,6 +61,21 @@ class ResultsMessage(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     error = models.CharField(max_length=300, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text="How many times a worker has tried to send it."
+    )
+    due_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its task was due to run (a retry's later time): a message still "
+        "waiting long after it lost its task and is queued again.",
+    )
+    claimed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When a worker took it to send: one still being sent long after was "
+        "interrupted and is tried again.",
+    )
 
     objects = club_manager()
 
@@ -61,13 +84,19 @@ class ResultsMessage(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["mailing", "person"], name="results_message_once"),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "sent", "failed"]),
+                condition=Q(status__in=["pending", "sending", "sent", "failed"]),
                 name="results_message_status_valid",
             ),
         ]
         indexes = [
             # "Who already has this day's results": day + status.
             models.Index(fields=["day", "status"], name="results_message_day_idx"),
+            # The worker's sweep: messages waiting or being sent, across clubs.
+            models.Index(
+                fields=["status", "due_at"],
+                name="results_message_waiting_idx",
+                condition=Q(status__in=["pending", "sending"]),
+            ),
         ]
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ urlpatterns = [
     path("results/<int:pk>/", days.day_result_view, name="day_result"),
     path("results/<int:pk>/sheet/", mail.day_sheet_view, name="day_sheet"),
     path("results/<int:pk>/send/", mail.send_results_view, name="send_results"),
+    path("results/<int:pk>/mail/", mail.day_mail_view, name="day_mail"),
     path("results/unsubscribe/<str:token>/", mail.unsubscribe_view, name="results_unsubscribe"),
     path("records/", records.records_view, name="records"),
     path("players/<int:pk>/", player.player_view, name="player"),

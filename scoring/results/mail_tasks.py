@@ -1,0 +1,158 @@
+"""The results e-mail on the worker: one task per message (Django's Tasks framework,
+run by ``manage.py db_worker``), so the officer's press answers at once however slow
+the mail server is.
+
+Each message's log row says where it is: ``pending`` (waiting for the worker),
+``sending`` (a worker has it), ``sent`` or ``failed`` (with the reason). A worker
+takes a row with one conditional UPDATE (pending → sending) before it sends, so two
+workers, or a task queued twice, never send one person the same press twice. A
+temporary refusal of the mail server (a 4xx answer, a dropped or refused connection)
+puts the row back to waiting and queues it again later (:data:`RETRY_DELAYS`); a
+permanent one (a 5xx answer, a message that cannot be written) records it as failed.
+
+A worker stopped mid-way loses nothing: the rows it had not reached still wait, with
+their tasks in the queue, for the next worker. A row whose task was lost (a worker
+killed while it held it) is found by :func:`requeue_stuck` (``manage.py
+requeue_stuck``, run when the worker starts and every few minutes, docs/deploy.md):
+one still "sending" or "waiting" ``TASKS_STUCK_MINUTES`` after it was due is queued
+again. The one case that can send twice is a worker killed after the mail server took
+the message and before the row said so; the row then says "sending" until the sweep.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import smtplib
+from urllib.parse import urlsplit, urlunsplit
+
+from django.conf import settings
+from django.core.mail import get_connection
+from django.db.models import F, Q
+from django.urls import get_script_prefix, set_script_prefix
+from django.utils import timezone
+from django_scopes import scopes_disabled
+from django_tasks import task
+
+from members.clubs import in_club
+from scoring.models import ResultsMailing, ResultsMessage
+from scoring.results.board import day_report
+from scoring.results.mail import build_message, rating_changes
+
+logger = logging.getLogger(__name__)
+
+Status = ResultsMessage.Status
+# Seconds to wait before the 2nd, 3rd, ... attempt after a temporary refusal.
+RETRY_DELAYS = (60, 300, 900, 3600)
+MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
+
+
+def enqueue_mailing(mailing: ResultsMailing) -> None:
+    """Queue one task per waiting message of ``mailing``."""
+    for pk in mailing.messages.filter(status=Status.PENDING).values_list("pk", flat=True):
+        send_results_message.enqueue(pk)
+
+
+@task()
+def send_results_message(message_id: int) -> str:
+    """Send one message of a mailing, if it is still waiting; says what happened."""
+    with scopes_disabled():
+        message = ResultsMessage.objects.select_related("club").filter(pk=message_id).first()
+    if message is None:
+        return "gone"
+    club = message.club
+    with in_club(club), timezone.override(club.time_zone):
+        return _send(message_id)
+
+
+def _send(message_id: int) -> str:
+    claimed = ResultsMessage.objects.filter(pk=message_id, status=Status.PENDING).update(
+        status=Status.SENDING, claimed_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    if not claimed:  # sent, failed, or another worker has it
+        return "skipped"
+    message = ResultsMessage.objects.select_related("person", "mailing__day").get(pk=message_id)
+    try:
+        with _links(message.mailing) as link:
+            day = message.mailing.day
+            content = {**day_report(day), "rating_changes": rating_changes(day)}
+            email = build_message(message.person, content, link)
+        get_connection().send_messages([email])
+    except Exception as exc:  # a refusal, a dropped connection, a message that failed
+        return _not_sent(message, exc)
+    ResultsMessage.objects.filter(pk=message_id, status=Status.SENDING).update(
+        status=Status.SENT, error="", sent_at=timezone.now()
+    )
+    return "sent"
+
+
+class _links:
+    """Absolute links for the messages, written outside a request: ``reverse()`` gives
+    the club's paths (its ``/<slug>/`` prefix) and the officer's host is put in front."""
+
+    def __init__(self, mailing: ResultsMailing):
+        root = mailing.site_root or f"{settings.SITE_URL.rstrip('/')}/{mailing.club.slug}/"
+        self.parts = urlsplit(root)
+
+    def __enter__(self):
+        self.previous = get_script_prefix()
+        set_script_prefix(self.parts.path or "/")
+        return lambda path: urlunsplit((self.parts.scheme, self.parts.netloc, path, "", ""))
+
+    def __exit__(self, *exc):
+        set_script_prefix(self.previous)
+
+
+def temporary(exc: Exception) -> bool:
+    """Whether the mail server may take the message later: a 4xx answer, or a
+    connection that failed or dropped. A 5xx answer, or anything else, is final."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in exc.recipients.values()]
+        return bool(codes) and all(400 <= code < 500 for code in codes)
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return 400 <= exc.smtp_code < 500
+    if isinstance(exc, smtplib.SMTPServerDisconnected):
+        return True
+    if isinstance(exc, smtplib.SMTPException):
+        return False
+    return isinstance(exc, OSError)  # refused, reset, timed out, name not found
+
+
+def _not_sent(message: ResultsMessage, exc: Exception) -> str:
+    error = str(exc)[:300] or type(exc).__name__
+    logger.warning("Results e-mail to %s not sent (try %s): %s", message.email, message.attempts, error)
+    waiting = ResultsMessage.objects.filter(pk=message.pk, status=Status.SENDING)
+    if temporary(exc) and message.attempts < MAX_ATTEMPTS:
+        due = timezone.now() + datetime.timedelta(seconds=RETRY_DELAYS[message.attempts - 1])
+        waiting.update(status=Status.PENDING, error=error, due_at=due, claimed_at=None)
+        retry = send_results_message
+        if retry.get_backend().supports_defer:
+            retry.using(run_after=due).enqueue(message.pk)
+        # else (the immediate backend): requeue_stuck queues it once it is overdue.
+        return "retry"
+    waiting.update(status=Status.FAILED, error=error)
+    return "failed"
+
+
+def requeue_stuck(now: datetime.datetime | None = None) -> int:
+    """Queue again every message whose task was lost: still "sending" or "waiting"
+    ``TASKS_STUCK_MINUTES`` after it was taken or due (see the module's docstring).
+    Returns how many. Safe to run at any time, by any number of servers."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    with scopes_disabled():
+        messages = ResultsMessage.objects
+        interrupted = list(
+            messages.filter(status=Status.SENDING, claimed_at__lt=stale).values_list("pk", flat=True)
+        )
+        messages.filter(pk__in=interrupted, status=Status.SENDING).update(
+            status=Status.PENDING, due_at=now, claimed_at=None
+        )
+        lost = messages.filter(status=Status.PENDING).filter(
+            Q(due_at__lt=stale) | Q(due_at__isnull=True)
+        )
+        waiting = list(lost.values_list("pk", flat=True))
+        messages.filter(pk__in=waiting).update(due_at=now)
+    for pk in interrupted + waiting:
+        send_results_message.enqueue(pk)
+    return len(interrupted) + len(waiting)
