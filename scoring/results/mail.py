@@ -29,7 +29,6 @@ from clubsite import languages
 from members.clubs import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
-from scoring.results.board import day_report
 from scoring.results.ratings import NEW_PLAYER_RATING, display_rating
 from scoring.results.standings.individual import latest_ratings
 

@@ -120,7 +120,9 @@ def temporary(exc: Exception) -> bool:
 
 def _not_sent(message: ResultsMessage, exc: Exception) -> str:
     error = str(exc)[:300] or type(exc).__name__
-    logger.warning("Results e-mail to %s not sent (try %s): %s", message.email, message.attempts, error)
+    logger.warning(
+        "Results e-mail to %s not sent (try %s): %s", message.email, message.attempts, error
+    )
     waiting = ResultsMessage.objects.filter(pk=message.pk, status=Status.SENDING)
     if temporary(exc) and message.attempts < MAX_ATTEMPTS:
         due = timezone.now() + datetime.timedelta(seconds=RETRY_DELAYS[message.attempts - 1])
@@ -142,9 +144,8 @@ def requeue_stuck(now: datetime.datetime | None = None) -> int:
     stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
     with scopes_disabled():
         messages = ResultsMessage.objects
-        interrupted = list(
-            messages.filter(status=Status.SENDING, claimed_at__lt=stale).values_list("pk", flat=True)
-        )
+        taken = messages.filter(status=Status.SENDING, claimed_at__lt=stale)
+        interrupted = list(taken.values_list("pk", flat=True))
         messages.filter(pk__in=interrupted, status=Status.SENDING).update(
             status=Status.PENDING, due_at=now, claimed_at=None
         )

@@ -29,9 +29,7 @@ MEMBERS = 40
 @pytest.fixture
 def big_day(club):
     """A closed day, and 40 members who asked for its results."""
-    people = [
-        MemberFactory(first_name=f"M{n:02}", results_by_email=True) for n in range(MEMBERS)
-    ]
+    people = [MemberFactory(first_name=f"M{n:02}", results_by_email=True) for n in range(MEMBERS)]
     day = ClubDayFactory(signed_in=people[:4])
     table = TableFactory(round__day=day, seated=people[:4])
     games.win(table, people[:2], people[2:4])
