@@ -7,7 +7,7 @@ Each message's log row says where it is: ``pending`` (waiting for the worker),
 takes a row with one conditional UPDATE (pending → sending) before it sends, so two
 workers, or a task queued twice, never send one person the same press twice. A
 temporary refusal of the mail server (a 4xx answer, a dropped or refused connection)
-puts the row back to waiting and queues it again later (:data:`RETRY_DELAYS`); a
+puts the row back to waiting and queues it again later (``clubsite.tasks.RETRY_DELAYS``); a
 permanent one (a 5xx answer, a message that cannot be written) records it as failed.
 
 A worker stopped mid-way loses nothing: the rows it had not reached still wait, with
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import smtplib
 from urllib.parse import urlsplit, urlunsplit
 
 from django.conf import settings
@@ -34,6 +33,7 @@ from django.utils import timezone
 from django_scopes import scopes_disabled
 from django_tasks import task
 
+from clubsite.tasks import MAX_ATTEMPTS, retry_at, temporary
 from members.clubs import in_club
 from scoring.models import ResultsMailing, ResultsMessage
 from scoring.results.board import day_report
@@ -42,9 +42,6 @@ from scoring.results.mail import build_message, rating_changes
 logger = logging.getLogger(__name__)
 
 Status = ResultsMessage.Status
-# Seconds to wait before the 2nd, 3rd, ... attempt after a temporary refusal.
-RETRY_DELAYS = (60, 300, 900, 3600)
-MAX_ATTEMPTS = len(RETRY_DELAYS) + 1
 
 
 def enqueue_mailing(mailing: ResultsMailing) -> None:
@@ -103,21 +100,6 @@ class _links:
         set_script_prefix(self.previous)
 
 
-def temporary(exc: Exception) -> bool:
-    """Whether the mail server may take the message later: a 4xx answer, or a
-    connection that failed or dropped. A 5xx answer, or anything else, is final."""
-    if isinstance(exc, smtplib.SMTPRecipientsRefused):
-        codes = [code for code, _ in exc.recipients.values()]
-        return bool(codes) and all(400 <= code < 500 for code in codes)
-    if isinstance(exc, smtplib.SMTPResponseException):
-        return 400 <= exc.smtp_code < 500
-    if isinstance(exc, smtplib.SMTPServerDisconnected):
-        return True
-    if isinstance(exc, smtplib.SMTPException):
-        return False
-    return isinstance(exc, OSError)  # refused, reset, timed out, name not found
-
-
 def _not_sent(message: ResultsMessage, exc: Exception) -> str:
     error = str(exc)[:300] or type(exc).__name__
     logger.warning(
@@ -125,7 +107,7 @@ def _not_sent(message: ResultsMessage, exc: Exception) -> str:
     )
     waiting = ResultsMessage.objects.filter(pk=message.pk, status=Status.SENDING)
     if temporary(exc) and message.attempts < MAX_ATTEMPTS:
-        due = timezone.now() + datetime.timedelta(seconds=RETRY_DELAYS[message.attempts - 1])
+        due = retry_at(message.attempts)
         waiting.update(status=Status.PENDING, error=error, due_at=due, claimed_at=None)
         retry = send_results_message
         if retry.get_backend().supports_defer:
