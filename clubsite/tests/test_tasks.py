@@ -61,3 +61,27 @@ def test_a_permanent_refusal_fails_the_task_with_the_reason(db_tasks, mailoutbox
     failed = DBTaskResult.objects.get()
     assert failed.status == "FAILED" and "no such mailbox" in failed.traceback
     assert mailoutbox == []
+
+
+def test_healthz_says_when_the_queue_is_stuck(client, db_tasks, settings):
+    from django.utils import timezone
+
+    settings.TASKS_STUCK_MINUTES = 10
+    health = client.get("/healthz").json()
+    assert health["status"] == "ok" and health["tasks"] == "ok"
+    tasks.send_mail_task.enqueue("Hello", "Body", ["a@example.org"])
+    assert client.get("/healthz").json()["tasks"] == "ok"  # waiting, but not for long
+    queued = timezone.now() - timezone.timedelta(minutes=11)
+    DBTaskResult.objects.update(enqueued_at=queued)
+    response = client.get("/healthz")
+    health = response.json()
+    assert response.status_code == 200
+    assert health["status"] == "degraded" and health["tasks"] == "stuck"
+    assert "1 background task(s) waiting, the oldest for 11 minutes" in health["reason"]
+    run_worker()  # the worker runs again: all well
+    assert client.get("/healthz").json() == {
+        "status": "ok",
+        "database": "ok",
+        "cache": "ok",
+        "tasks": "ok",
+    }
