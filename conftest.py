@@ -72,6 +72,21 @@ def _tasks_run_at_once():
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _exports_in_a_temporary_folder(tmp_path_factory):
+    """The league workbooks the tests ask for are kept in a folder of the test run, not
+    the checkout's ``exports/``."""
+    from django.conf import settings
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "exports": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path_factory.mktemp("exports"), "base_url": None},
+        },
+    }
+
+
 @pytest.fixture
 def db_tasks(_tasks_run_at_once):
     """Tasks wait in the database queue until the test runs the worker

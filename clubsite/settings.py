@@ -16,6 +16,8 @@ Variables (all optional in development):
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``staticfiles/``).
 - ``BACKUP_DIR``: where ``manage.py backup`` writes (default ``backups/``).
+- ``EXPORTS_DIR``, ``EXPORTS_KEEP_HOURS``: where the worker keeps the league workbooks
+  officers asked for (default ``exports/``, private), and for how long (24 hours).
 - ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
   ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: sending the day's
   results (console in development, SMTP in production).
@@ -249,8 +251,17 @@ LANGUAGE_COOKIE_HTTPONLY = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# The league workbooks the worker makes (docs/deploy.md, "The worker"): a private folder,
+# never served by the proxy; a page gives each file only to its club's officers, and
+# each is deleted after EXPORTS_KEEP_HOURS.
+EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "exports"))
+EXPORTS_KEEP_HOURS = int(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "exports": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": EXPORTS_DIR, "base_url": None},
+    },
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"

@@ -2,6 +2,7 @@
 sign-up's confirmation mail, a mail server's temporary refusal tried again later and a
 permanent one kept in the task's row."""
 
+import datetime
 import smtplib
 
 import pytest
@@ -71,7 +72,7 @@ def test_healthz_says_when_the_queue_is_stuck(client, db_tasks, settings):
     assert health["status"] == "ok" and health["tasks"] == "ok"
     tasks.send_mail_task.enqueue("Hello", "Body", ["a@example.org"])
     assert client.get("/healthz").json()["tasks"] == "ok"  # waiting, but not for long
-    queued = timezone.now() - timezone.timedelta(minutes=11)
+    queued = timezone.now() - datetime.timedelta(minutes=11)
     DBTaskResult.objects.update(enqueued_at=queued)
     response = client.get("/healthz")
     health = response.json()

@@ -11,6 +11,12 @@ urlpatterns = [
     path("standings/partnerships/", standings.partnerships_view, name="partnerships"),
     path("standings/settings/", standings.standings_settings_view, name="standings_settings"),
     path("standings/league.xlsx", exports.league_workbook_view, name="league_workbook"),
+    path("standings/workbooks/<int:pk>/", exports.workbook_view, name="workbook"),
+    path(
+        "standings/workbooks/<int:pk>/league.xlsx",
+        exports.workbook_file_view,
+        name="workbook_file",
+    ),
     path("results/", days.day_results_view, name="day_results"),
     path("results/<int:pk>/", days.day_result_view, name="day_result"),
     path("results/<int:pk>/sheet/", mail.day_sheet_view, name="day_sheet"),
