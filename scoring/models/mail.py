@@ -52,13 +52,15 @@ class ResultsMessage(models.Model):
         SENDING = "sending", _("being sent")
         SENT = "sent", _("sent")
         FAILED = "failed", _("failed")
+        # A worker stopped while sending it: the mail server may or may not have it.
+        INTERRUPTED = "interrupted", _("interrupted, perhaps not sent")
 
     club = club_field()
     mailing = models.ForeignKey(ResultsMailing, on_delete=models.CASCADE, related_name="messages")
     day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="+")
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="+")
     email = models.EmailField(help_text="The address it went to.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
     error = models.CharField(max_length=300, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(
@@ -74,7 +76,7 @@ class ResultsMessage(models.Model):
         null=True,
         blank=True,
         help_text="When a worker took it to send: one still being sent long after was "
-        "interrupted and is tried again.",
+        "interrupted (the worker stopped), and is marked so.",
     )
 
     objects = club_manager()
@@ -84,7 +86,7 @@ class ResultsMessage(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["mailing", "person"], name="results_message_once"),
             models.CheckConstraint(
-                condition=Q(status__in=["pending", "sending", "sent", "failed"]),
+                condition=Q(status__in=["pending", "sending", "sent", "failed", "interrupted"]),
                 name="results_message_status_valid",
             ),
         ]

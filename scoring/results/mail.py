@@ -233,7 +233,7 @@ def progress(mailing: ResultsMailing, stale: datetime.datetime) -> dict[str, int
         if message.status in ("pending", "sending") and (since is None or since < stale):
             counts["stuck"] += 1
     counts["total"] = len(mailing.messages.all())
-    counts["done"] = counts["sent"] + counts["failed"]
+    counts["done"] = counts["sent"] + counts["failed"] + counts["interrupted"]
     return counts
 
 

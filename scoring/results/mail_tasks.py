@@ -11,12 +11,15 @@ puts the row back to waiting and queues it again later (``clubsite.tasks.RETRY_D
 permanent one (a 5xx answer, a message that cannot be written) records it as failed.
 
 A worker stopped mid-way loses nothing: the rows it had not reached still wait, with
-their tasks in the queue, for the next worker. A row whose task was lost (a worker
-killed while it held it) is found by :func:`requeue_stuck` (``manage.py
-requeue_stuck``, run when the worker starts and every few minutes, docs/deploy.md):
-one still "sending" or "waiting" ``TASKS_STUCK_MINUTES`` after it was due is queued
-again. The one case that can send twice is a worker killed after the mail server took
-the message and before the row said so; the row then says "sending" until the sweep.
+their tasks in the queue, for the next worker (stopped with SIGTERM it finishes the
+message in hand first). A row whose task was lost is found by :func:`requeue_stuck`
+(``manage.py requeue_stuck``, run when the worker starts and every few minutes,
+docs/deploy.md): one still waiting ``TASKS_STUCK_MINUTES`` after it was due is queued
+again. One still "sending" that long had its worker killed while talking to the mail
+server, which may or may not have taken the message: sending it again could write to
+that person twice, so it is marked "interrupted, perhaps not sent" instead, and the day
+page's plain "Send the results" (which counts it as not sent) reaches it when the
+officer says so.
 """
 
 from __future__ import annotations
@@ -119,23 +122,22 @@ def _not_sent(message: ResultsMessage, exc: Exception) -> str:
 
 
 def requeue_stuck(now: datetime.datetime | None = None) -> int:
-    """Queue again every message whose task was lost: still "sending" or "waiting"
-    ``TASKS_STUCK_MINUTES`` after it was taken or due (see the module's docstring).
-    Returns how many. Safe to run at any time, by any number of servers."""
+    """Queue again every message whose task was lost, and mark "interrupted" every one
+    a killed worker left being sent (see the module's docstring). Returns how many were
+    queued. Safe to run at any time, by any number of servers."""
     now = now or timezone.now()
     stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
     with scopes_disabled():
         messages = ResultsMessage.objects
-        taken = messages.filter(status=Status.SENDING, claimed_at__lt=stale)
-        interrupted = list(taken.values_list("pk", flat=True))
-        messages.filter(pk__in=interrupted, status=Status.SENDING).update(
-            status=Status.PENDING, due_at=now, claimed_at=None
+        messages.filter(status=Status.SENDING, claimed_at__lt=stale).update(
+            status=Status.INTERRUPTED,
+            error="",
         )
         lost = messages.filter(status=Status.PENDING).filter(
             Q(due_at__lt=stale) | Q(due_at__isnull=True)
         )
         waiting = list(lost.values_list("pk", flat=True))
         messages.filter(pk__in=waiting).update(due_at=now)
-    for pk in interrupted + waiting:
+    for pk in waiting:
         send_results_message.enqueue(pk)
-    return len(interrupted) + len(waiting)
+    return len(waiting)

@@ -85,9 +85,13 @@ def test_a_task_run_twice_sends_once(officer_client, big_day, db_tasks):
     assert len(addresses()) == MEMBERS == len(set(addresses()))
 
 
-def test_a_worker_killed_while_sending_is_picked_up_by_the_sweep(officer_client, big_day, db_tasks):
-    """A worker killed holding a message leaves it "sending" and its task "running"
-    forever; the sweep queues it again once it has been stuck for TASKS_STUCK_MINUTES."""
+def test_a_message_a_killed_worker_was_sending_is_never_sent_twice_by_itself(
+    officer_client, big_day, db_tasks
+):
+    """A worker killed while talking to the mail server leaves its message "sending"
+    and its task "running" forever; the server may have taken it or not. The sweep
+    marks it "interrupted" (never sends it again by itself); the officer's plain send
+    reaches it."""
     press(officer_client, big_day)
     run_worker(max_tasks=10)
     held = ResultsMessage.objects.filter(status="pending").first()
@@ -100,12 +104,28 @@ def test_a_worker_killed_while_sending_is_picked_up_by_the_sweep(officer_client,
     )
     run_worker()
     assert len(mail.outbox) == MEMBERS - 1
-    assert requeue_stuck() == 0  # not stuck yet: it may still be going
-    later = timezone.now() + datetime.timedelta(minutes=11)
-    assert requeue_stuck(now=later) == 1
+    requeue_stuck()
+    assert ResultsMessage.objects.get(pk=held.pk).status == "sending"  # may still be going
+    requeue_stuck(now=timezone.now() + datetime.timedelta(minutes=11))
+    run_worker()
+    assert ResultsMessage.objects.get(pk=held.pk).status == "interrupted"
+    assert len(mail.outbox) == MEMBERS - 1
+    page = officer_client.get(reverse("members:day", args=[big_day.pk])).content.decode()
+    assert "interrupted, perhaps not sent" in page and "Send the results to 1 member" in page
+    press(officer_client, big_day)
     run_worker()
     assert len(addresses()) == MEMBERS == len(set(addresses()))
-    assert statuses() == ["sent"] * MEMBERS
+
+
+def test_a_message_whose_task_was_lost_is_queued_again(officer_client, big_day, db_tasks):
+    press(officer_client, big_day)
+    DBTaskResult.objects.all().delete()  # the queue lost them (a queue emptied by hand)
+    run_worker()
+    assert mail.outbox == []
+    assert requeue_stuck() == 0  # not overdue yet
+    assert requeue_stuck(now=timezone.now() + datetime.timedelta(minutes=11)) == MEMBERS
+    run_worker()
+    assert len(addresses()) == MEMBERS == len(set(addresses()))
 
 
 def test_a_temporary_refusal_is_tried_again_later_and_a_permanent_one_is_recorded(
