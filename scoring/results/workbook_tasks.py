@@ -68,7 +68,9 @@ def ask_for_workbook(period: Period, by, language: str) -> WorkbookExport:
             .order_by("-requested_at")
             .first()
         )
-        if found is not None:
+        if found is not None and (
+            found.status != Status.READY or storage().exists(found.file_name)
+        ):
             return found
         export = WorkbookExport.objects.create(
             requested_by=by,
