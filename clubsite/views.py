@@ -51,7 +51,7 @@ def healthz(request):
     fine = cache_state == "ok" and stuck is None
     status = "down" if database == "down" else "ok" if fine else "degraded"
     body = {"status": status, "database": database, "cache": cache_state}
-    body["tasks"] = "ok" if stuck is None else "stuck"
+    body["tasks"] = "unknown" if database == "down" else "ok" if stuck is None else "stuck"
     if stuck:
         body["reason"] = stuck
     response = JsonResponse(body, status=503 if database == "down" else 200)

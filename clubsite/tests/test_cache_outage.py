@@ -207,7 +207,10 @@ def test_with_redis_stopped_every_page_answers_from_the_database(site_on_redis, 
     redis_server.stop()
 
     every_page_answers(officer, club)
-    assert health(officer) == (200, {"status": "degraded", "database": "ok", "cache": "down"})
+    assert health(officer) == (
+        200,
+        {"status": "degraded", "database": "ok", "cache": "down", "tasks": "ok"},
+    )
     # Logging out still ends the session.
     assert officer.post(reverse("logout")).status_code in (200, 302)
     response = officer.get(reverse("members:people"))
@@ -296,7 +299,12 @@ def test_healthz_says_503_when_the_database_is_down(client):
         patch.setattr(BaseDatabaseWrapper, "cursor", refuse)
         response = client.get(reverse("healthz"))
     assert response.status_code == 503
-    assert response.json() == {"status": "down", "database": "down", "cache": "down"}
+    assert response.json() == {
+        "status": "down",
+        "database": "down",
+        "cache": "down",
+        "tasks": "unknown",
+    }
 
 
 def test_without_redis_the_cache_answers_as_an_empty_one_and_says_so_once(
