@@ -222,3 +222,19 @@ def test_the_html_message_writes_every_ampersand_the_same_way(officer_client, cl
     assert "(Cat Cole &amp; Dan Dale)" in html  # your games
     assert "Ann Able &amp; Bob Baker 5,700 (won)" in html  # all games
     assert "Ann Able &amp; Bob Baker: <strong>5,700" in html  # top six
+
+
+def test_the_sweep_command_sends_what_lost_its_task(closed_day, monkeypatch):
+    import datetime
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from scoring.results import mail_tasks
+
+    monkeypatch.setattr(mail_tasks, "enqueue_mailing", lambda mailing: None)  # lost
+    send_day_results(closed_day["day"], key="k1", site_root="https://club.test/")
+    assert mail.outbox == []
+    ResultsMessage.objects.update(due_at=timezone.now() - datetime.timedelta(minutes=11))
+    call_command("requeue_stuck", verbosity=0)
+    assert sorted(by_address()) == ["ann@example.org", "cat@example.org", "eve@example.org"]
