@@ -35,7 +35,12 @@ migrate: install catalogs
 demo: migrate
 	$(BIN)/python manage.py load_demo --host $(HOST) --port $(PORT)
 
+# The server in the foreground and the background worker beside it (the results e-mail,
+# the sign-up mails and the workbook are its tasks); stopping the server stops the worker.
 run: demo
+	$(BIN)/python manage.py requeue_stuck --verbosity 0
+	@$(BIN)/python manage.py db_worker --no-reload --verbosity 1 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 lint: install

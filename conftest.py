@@ -57,6 +57,46 @@ def _english_outside_requests():
     translation.activate("en")
 
 
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def _tasks_run_at_once():
+    """Background tasks run inside the call that enqueues them (Django's immediate
+    backend), so most tests see a task's effect at once. The tests of the worker itself
+    use the ``db_tasks`` fixture: the database queue, run by ``db_worker``."""
+    from django.test import override_settings
+
+    with override_settings(TASKS=IMMEDIATE_TASKS):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _exports_in_a_temporary_folder(tmp_path_factory):
+    """The league workbooks the tests ask for are kept in a folder of the test run, not
+    the checkout's ``exports/``."""
+    from django.conf import settings
+
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "exports": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": tmp_path_factory.mktemp("exports"), "base_url": None},
+        },
+    }
+
+
+@pytest.fixture
+def db_tasks(_tasks_run_at_once):
+    """Tasks wait in the database queue until the test runs the worker
+    (``testsupport.run_worker``)."""
+    from django.test import override_settings
+
+    with override_settings(TASKS=DATABASE_TASKS):
+        yield
+
+
 def pytest_collection_modifyitems(config, items):
     """Browser tests need the system Chromium. Outside CI, where it is missing, they are
     skipped with a reason; in CI a missing Chromium is a failure, never a skip."""

@@ -16,6 +16,8 @@ Variables (all optional in development):
 - ``SESSION_HOURS``: how long a login lasts on a shared tablet (default 12).
 - ``STATIC_ROOT``: where ``collectstatic`` writes (default ``staticfiles/``).
 - ``BACKUP_DIR``: where ``manage.py backup`` writes (default ``backups/``).
+- ``EXPORTS_DIR``, ``EXPORTS_KEEP_HOURS``: where the worker keeps the league workbooks
+  officers asked for (default ``exports/``, private), and for how long (24 hours).
 - ``EMAIL_BACKEND``, ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
   ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``DEFAULT_FROM_EMAIL``: sending the day's
   results (console in development, SMTP in production).
@@ -30,6 +32,8 @@ Variables (all optional in development):
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, a new club's paper (the workbook, the day
   sheet, the table cards; each club's own is ``Club.paper``, on its settings page);
   default by the club's language (en: Letter, es and pt-br: A4).
+- ``TASKS_BACKEND`` (``db``, default, or ``immediate``), ``TASKS_STUCK_MINUTES``: the
+  background work's queue and when /healthz calls it stuck (docs/deploy.md, "The worker").
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -98,6 +102,8 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "clubsite",
     "members",
     "scoring",
@@ -253,8 +259,17 @@ LANGUAGE_COOKIE_HTTPONLY = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# The league workbooks the worker makes (docs/deploy.md, "The worker"): a private folder,
+# never served by the proxy; a page gives each file only to its club's officers, and
+# each is deleted after EXPORTS_KEEP_HOURS.
+EXPORTS_DIR = Path(os.environ.get("EXPORTS_DIR", BASE_DIR / "exports"))
+EXPORTS_KEEP_HOURS = int(os.environ.get("EXPORTS_KEEP_HOURS", "24"))
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "exports": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": EXPORTS_DIR, "base_url": None},
+    },
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -445,6 +460,26 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=PRODUCTION)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "results@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+
+# Background work (the results e-mail, the sign-up and officer mails, the workbook):
+# Django's Tasks framework (the django-tasks backport of Django 6's django.tasks). The
+# default queue is a table in the site's own database, run by `manage.py db_worker`
+# (docs/deploy.md, "The worker"): nothing else to install, and it works the same for
+# several app servers on one database. "immediate" runs each task inside the request
+# that enqueued it (the tests; a site that must run without a worker).
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "db").strip().lower()
+_TASK_BACKENDS = {
+    "db": "django_tasks_db.DatabaseBackend",
+    "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+}
+if TASKS_BACKEND not in _TASK_BACKENDS:
+    raise ImproperlyConfigured(
+        f"TASKS_BACKEND={TASKS_BACKEND!r}: use one of {', '.join(_TASK_BACKENDS)}."
+    )
+TASKS = {"default": {"BACKEND": _TASK_BACKENDS[TASKS_BACKEND]}}
+# /healthz says "degraded" when the oldest task waiting for the worker has waited longer
+# than this (the worker stopped, or too few for the work).
+TASKS_STUCK_MINUTES = int(os.environ.get("TASKS_STUCK_MINUTES", "10"))
 
 # A refused request (403, a suspicious 400) is one line in the log, not a traceback
 # (clubsite.logfilters); a 500 keeps its traceback. The filter is on the django.request

@@ -1,12 +1,16 @@
 """The site's own health check (``/healthz``). The front page and the language switch
 are the club's (``members.clubs.front``)."""
 
+import datetime
 import logging
 import secrets
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import DatabaseError, connection
+from django.db.models import Min
 from django.http import JsonResponse
+from django.utils import timezone
 
 logger = logging.getLogger(__name__)
 
@@ -21,16 +25,49 @@ def healthz(request):
     ``{"status": "ok", "database": "ok", "cache": "down"}``. Pages need the database:
     without it the answer is 503 ("down"), so a load balancer stops sending members
     here. Without the cache (Redis) pages are read from the database, slower but whole:
-    the answer stays 200, with ``"status": "degraded"`` for monitoring to alert on."""
+    the answer stays 200, with ``"status": "degraded"`` for monitoring to alert on.
+    The same when the background work's queue is stuck (``"tasks": "stuck"`` and a
+    ``"reason"``): a task has waited for the worker longer than
+    ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work)."""
     database = "ok" if _database_answers() else "down"
     cache_state = "ok" if _cache_answers() else "down"
-    status = "down" if database == "down" else "ok" if cache_state == "ok" else "degraded"
-    response = JsonResponse(
-        {"status": status, "database": database, "cache": cache_state},
-        status=503 if database == "down" else 200,
-    )
+    stuck = queue_stuck() if database == "ok" else None
+    fine = cache_state == "ok" and stuck is None
+    status = "down" if database == "down" else "ok" if fine else "degraded"
+    body = {"status": status, "database": database, "cache": cache_state}
+    body["tasks"] = "unknown" if database == "down" else "ok" if stuck is None else "stuck"
+    if stuck:
+        body["reason"] = stuck
+    response = JsonResponse(body, status=503 if database == "down" else 200)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def queue_stuck() -> str | None:
+    """Why the database queue of background work is stuck, or None: the oldest task
+    that is due has waited longer than ``TASKS_STUCK_MINUTES``. (Other queues are
+    watched by their own tools.)"""
+    from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
+    from django_tasks_db import DatabaseBackend
+    from django_tasks_db.models import DBTaskResult, get_date_max
+
+    if not isinstance(task_backends[DEFAULT_TASK_BACKEND_ALIAS], DatabaseBackend):
+        return None
+    now = timezone.now()
+    due = DBTaskResult.objects.ready()
+    oldest = [
+        due.filter(run_after=get_date_max()).aggregate(at=Min("enqueued_at"))["at"],
+        due.exclude(run_after=get_date_max()).aggregate(at=Min("run_after"))["at"],
+    ]
+    waited = max((now - at for at in oldest if at is not None), default=None)
+    limit = datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    if waited is None or waited <= limit:
+        return None
+    minutes = int(waited.total_seconds() // 60)
+    return (
+        f"{due.count()} background task(s) waiting, the oldest for {minutes} minutes: "
+        "is the worker (manage.py db_worker) running?"
+    )
 
 
 def _database_answers() -> bool:

@@ -50,3 +50,22 @@ def first_club():
     from members.models import Club
 
     return Club.objects.order_by("pk").first()
+
+
+def run_worker(max_tasks: int | None = None) -> None:
+    """Run the database queue's own worker (``manage.py db_worker``) over the tasks
+    waiting now, then return: all of them, or only the first ``max_tasks`` (a worker
+    stopped part-way). The signal handlers it installs are put back afterwards."""
+    import signal
+
+    from django.core.management import call_command
+
+    handlers = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGQUIT)}
+    args = ["--batch", "--no-reload", "--no-startup-delay", "--interval", "0"]
+    if max_tasks is not None:
+        args += ["--max-tasks", str(max_tasks)]
+    try:
+        call_command("db_worker", *args, verbosity=0)
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)

@@ -207,7 +207,10 @@ def test_with_redis_stopped_every_page_answers_from_the_database(site_on_redis, 
     redis_server.stop()
 
     every_page_answers(officer, club)
-    assert health(officer) == (200, {"status": "degraded", "database": "ok", "cache": "down"})
+    assert health(officer) == (
+        200,
+        {"status": "degraded", "database": "ok", "cache": "down", "tasks": "ok"},
+    )
     # Logging out still ends the session.
     assert officer.post(reverse("logout")).status_code in (200, 302)
     response = officer.get(reverse("members:people"))
@@ -268,7 +271,10 @@ def test_a_frozen_redis_costs_one_short_wait_and_no_stale_session(
 
     outage = cache._cache.outage
     clock.now = outage.retry_at + 0.05  # RETRY_AFTER has passed: the next call asks Redis
-    assert health(browser()) == (200, {"status": "ok", "database": "ok", "cache": "ok"})
+    assert health(browser()) == (
+        200,
+        {"status": "ok", "database": "ok", "cache": "ok", "tasks": "ok"},
+    )
     assert outage.since is None
     said = [r.getMessage() for r in caplog.records if r.name == "clubsite.cache"]
     assert len(said) == 2, said  # one warning when it went, one when it came back
@@ -293,7 +299,12 @@ def test_healthz_says_503_when_the_database_is_down(client):
         patch.setattr(BaseDatabaseWrapper, "cursor", refuse)
         response = client.get(reverse("healthz"))
     assert response.status_code == 503
-    assert response.json() == {"status": "down", "database": "down", "cache": "down"}
+    assert response.json() == {
+        "status": "down",
+        "database": "down",
+        "cache": "down",
+        "tasks": "unknown",
+    }
 
 
 def test_without_redis_the_cache_answers_as_an_empty_one_and_says_so_once(

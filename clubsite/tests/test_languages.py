@@ -399,7 +399,7 @@ def test_each_member_gets_the_results_email_in_their_language(world, settings, m
     speak(settings, "es")
     Person.objects.filter(pk=world.mary.pk).update(results_by_email=True, language="pt-br")
     Person.objects.filter(pk=world.olga.pk).update(results_by_email=True)
-    send_day_results(world.last_week, key="k1", link=lambda path: "https://club.test" + path)
+    send_day_results(world.last_week, key="k1", site_root="https://club.test/")
     by_address = {m.to[0]: m for m in mailoutbox}
     olga, mary = by_address[world.olga.email], by_address[world.mary.email]
     assert olga.subject.startswith("Resultados de ")

@@ -46,7 +46,7 @@ from members.tests.factories import (
     SignInFactory,
     TableFactory,
 )
-from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season
+from scoring.models import ClubSettings, DayRules, Game, Hand, RuleSet, Season, WorkbookExport
 from scoring.play.access import CLOSED_MESSAGE
 from scoring.play.services.rulesets import set_day_rules
 from scoring.results.mail import unsubscribe_token
@@ -173,6 +173,16 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     season = Season.objects.create(
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
     )
+    # A league workbook an officer asked for in Spanish, still waiting for the worker
+    # (the officer's ask in English makes one of its own).
+    workbook = WorkbookExport.objects.create(
+        requested_by=officer,
+        requested_at=timezone.now(),
+        season=season,
+        start=season.start,
+        end=season.end,
+        language="es",
+    )
     return SimpleNamespace(
         officer=officer,
         mary=mary,
@@ -196,6 +206,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         next_week=next_week,
         next_week_table=next_week_table,
         season=season,
+        workbook=workbook,
         club_rules=club,
         house_rules=house,
     )
@@ -604,7 +615,18 @@ CASES: dict[str, Case] = {
     "scoring:standings_settings": Case(
         lambda w: _r("scoring:standings_settings"), OFFICERS, OFFICERS, changes=True
     ),
-    "scoring:league_workbook": Case(lambda w: _r("scoring:league_workbook"), OFFICERS, OFFICERS),
+    "scoring:league_workbook": Case(
+        lambda w: _r("scoring:league_workbook"), OFFICERS, OFFICERS_405
+    ),
+    "scoring:workbook": Case(
+        lambda w: _r("scoring:workbook", w.workbook.pk), OFFICERS, OFFICERS_405
+    ),
+    # Not ready yet: nothing to download (404), for officers only.
+    "scoring:workbook_file": Case(
+        lambda w: _r("scoring:workbook_file", w.workbook.pk),
+        E(404, 403, LOGIN, LOGIN),
+        OFFICERS_405,
+    ),
     "scoring:day_results": Case(lambda w: _r("scoring:day_results"), LOGGED_IN, LOGGED_IN),
     "scoring:day_result": Case(
         lambda w: _r("scoring:day_result", w.last_week.pk), LOGGED_IN, LOGGED_IN
@@ -613,6 +635,9 @@ CASES: dict[str, Case] = {
     "scoring:player": Case(lambda w: _r("scoring:player", w.olga.pk), LOGGED_IN, LOGGED_IN),
     "scoring:day_sheet": Case(
         lambda w: _r("scoring:day_sheet", w.last_week.pk), LOGGED_IN, E(*[405] * 4)
+    ),
+    "scoring:day_mail": Case(
+        lambda w: _r("scoring:day_mail", w.last_week.pk), OFFICERS, OFFICERS_405
     ),
     "scoring:send_results": Case(
         lambda w: _r("scoring:send_results", w.last_week.pk),

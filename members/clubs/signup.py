@@ -7,7 +7,8 @@ Nothing is stored until the link is confirmed: the link carries what the form sa
 signed with the site's secret key, so it cannot be changed, and it ends after
 ``CLUB_SIGNUP_HOURS``. A repeated confirmation (a double tap, a reload) finds the
 club made by the first and leads to the same next step; two at the same moment make
-one club (the slug is unique)."""
+one club (the slug is unique). The confirmation mail is sent by the worker
+(:func:`clubsite.tasks.send_mail_task`), so a slow mail server never holds the page."""
 
 from __future__ import annotations
 
@@ -18,13 +19,13 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from clubsite.tasks import send_mail_task
 from members.clubs.officers import officer_login
 from members.clubs.services import create_club
 from members.models import Club, ClubRole
@@ -192,7 +193,7 @@ def send_confirmation(data: dict, link: str) -> bool:
     subject = render_to_string("clubs/email/signup_subject.txt", context)
     body = render_to_string("clubs/email/signup.txt", context)
     try:
-        send_mail(" ".join(subject.split()), body, None, [data["email"]])
+        send_mail_task.enqueue(" ".join(subject.split()), body, [data["email"]])
     except Exception:
         cache.delete_many([key, soon])
         raise

@@ -11,6 +11,7 @@ from scoring.models.confirmations import (
     HandConfirmationQuerySet,
     KeeperChange,
 )
+from scoring.models.exports import WorkbookExport
 from scoring.models.games import Game, GameQuerySet, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.models.mail import ResultsMailing, ResultsMessage
 from scoring.models.results import ClubSettings, RatingPoint, ResultsVersion, Season
@@ -41,5 +42,6 @@ __all__ = [
     "SeasonTotal",
     "TeamHand",
     "TeamPlayer",
+    "WorkbookExport",
     "rules_from_settings",
 ]

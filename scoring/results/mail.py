@@ -3,21 +3,21 @@ unsubscribe link, and the send itself with its log (:class:`ResultsMailing`).
 
 Sending is idempotent: a press of the officer's button carries a key made when the
 button was drawn, so a double tap or a reload is the same mailing; and a plain send
-skips everyone who already has (or is being sent) the day's results. Only "send
-again" writes to them a second time. Each message is one row of the log, sent or
-failed with the reason, so the day's page says what went to whom.
+skips everyone who already has (or is waiting for, or is being sent) the day's
+results. Only "send again" writes to them a second time. Each message is one row of
+the log, which the worker moves from waiting to being sent to sent, or failed with the
+reason (:mod:`scoring.results.mail_tasks`), so the day's page says what went to whom.
 """
 
 from __future__ import annotations
 
 import datetime
-import logging
 from collections.abc import Callable
 from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.core import signing
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.template.loader import render_to_string
@@ -29,14 +29,11 @@ from members.clubs import languages
 from members.clubs.scope import current_club
 from members.models import ClubDay, Person
 from scoring.models import RatingPoint, ResultsMailing, ResultsMessage
-from scoring.results.board import day_report
 from scoring.results.ratings import NEW_PLAYER_RATING, display_rating
 from scoring.results.standings.individual import latest_ratings
 
-logger = logging.getLogger(__name__)
-
 UNSUBSCRIBE_SALT = "scoring.results.mail.unsubscribe"
-DONE = (ResultsMessage.Status.SENT, ResultsMessage.Status.PENDING)
+DONE = (ResultsMessage.Status.SENT, ResultsMessage.Status.PENDING, ResultsMessage.Status.SENDING)
 
 
 class MailRefused(Exception):
@@ -148,7 +145,7 @@ def _sender(club) -> str | None:
     return formataddr((club.results_sender_name, parseaddr(settings.DEFAULT_FROM_EMAIL)[1]))
 
 
-def _message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
+def build_message(person, content, link: Callable[[str], str]) -> EmailMultiAlternatives:
     """One member's message, in their own language (their choice, else the club's)."""
     with translation.override(languages.valid(person.language) or languages.club_language()):
         return _message_in_language(person, content, link)
@@ -182,21 +179,22 @@ def _message_in_language(person, content, link) -> EmailMultiAlternatives:
     return message
 
 
-def _start(day: ClubDay, key: str, again: bool, by) -> tuple[ResultsMailing, bool]:
+def _start(day: ClubDay, key: str, again: bool, by, site_root: str):
     """The mailing of this press and whether it is new. The new one claims its
-    recipients (their log rows, "being sent") in one transaction, so a second officer
-    sending at the same moment skips them."""
+    recipients (their log rows, "waiting to be sent") in one transaction, so a second
+    officer sending at the same moment skips them."""
     existing = ResultsMailing.objects.filter(key=key).first()
     if existing is not None:
         return existing, False
+    now = timezone.now()
     try:
         with transaction.atomic():
             ClubDay.objects.select_for_update().filter(pk=day.pk).first()
             mailing = ResultsMailing.objects.create(
-                day=day, key=key, again=again, sent_by=by, created_at=timezone.now()
+                day=day, key=key, again=again, sent_by=by, created_at=now, site_root=site_root
             )
             ResultsMessage.objects.bulk_create(
-                ResultsMessage(mailing=mailing, day=day, person=p, email=p.email)
+                ResultsMessage(mailing=mailing, day=day, person=p, email=p.email, due_at=now)
                 for p in recipients(day, again)
             )
     except IntegrityError:  # the same press, a moment earlier
@@ -204,62 +202,62 @@ def _start(day: ClubDay, key: str, again: bool, by) -> tuple[ResultsMailing, boo
     return mailing, True
 
 
-def _deliver(mailing: ResultsMailing, link: Callable[[str], str]) -> None:
-    """Send each claimed message and record what happened to it. One failure never
-    stops the others."""
-    messages = list(mailing.messages.select_related("person"))
-    if not messages:
-        return
-    content = {**day_report(mailing.day), "rating_changes": rating_changes(mailing.day)}
-    connection = get_connection()
-    try:
-        connection.open()
-    except Exception as exc:  # the mail server cannot be reached: every message failed
-        _record_all(messages, f"Could not reach the mail server: {exc}")
-        return
-    try:
-        for message in messages:
-            _send_one(connection, message, content, link)
-    finally:
-        connection.close()
-
-
-def _send_one(connection, message: ResultsMessage, content, link) -> None:
-    try:
-        connection.send_messages([_message(message.person, content, link)])
-    except Exception as exc:  # a refused address, a dropped connection: logged, go on
-        logger.warning("Results e-mail to %s failed: %s", message.email, exc)
-        message.status, message.error = ResultsMessage.Status.FAILED, str(exc)[:300]
-    else:
-        message.status, message.error = ResultsMessage.Status.SENT, ""
-        message.sent_at = timezone.now()
-    message.save(update_fields=["status", "error", "sent_at"])
-
-
-def _record_all(messages: list[ResultsMessage], error: str) -> None:
-    for message in messages:
-        message.status, message.error = ResultsMessage.Status.FAILED, error[:300]
-    ResultsMessage.objects.bulk_update(messages, ["status", "error"])
-
-
 def send_day_results(
-    day: ClubDay, *, key: str, link: Callable[[str], str], again: bool = False, by=None
+    day: ClubDay, *, key: str, site_root: str, again: bool = False, by=None
 ) -> tuple[ResultsMailing, bool]:
-    """Send ``day``'s results to the opted-in members (see the module's docstring).
-    ``link`` makes a path absolute for the messages. Returns the mailing and whether
-    this call sent it (False: the same press was already handled)."""
+    """Send ``day``'s results to the opted-in members (see the module's docstring): the
+    log rows are written here and each message is a task for the worker
+    (:mod:`scoring.results.mail_tasks`), so the press answers at once. ``site_root`` is
+    the club's address (``https://host/slug/``) for the links in the messages. Returns
+    the mailing and whether this call started it (False: the same press was already
+    handled)."""
+    from scoring.results.mail_tasks import enqueue_mailing
+
     if day.is_open:
         raise MailRefused(
             _("Close the day first: the results are sent once play is over and scores are final.")
         )
     if not key or len(key) > 64:
         raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
-    mailing, new = _start(day, key, again, by)
+    mailing, new = _start(day, key, again, by, site_root)
     if mailing.day_id != day.pk:
         raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
     if new:
-        _deliver(mailing, link)
+        enqueue_mailing(mailing)
     return mailing, new
+
+
+def progress(mailing: ResultsMailing, stale: datetime.datetime) -> dict[str, int]:
+    """How far a mailing has got: {status: messages, "total", "done"}, from its
+    prefetched messages; "stuck" counts those waiting or being sent since before
+    ``stale``."""
+    counts = dict.fromkeys(ResultsMessage.Status.values, 0)
+    counts["stuck"] = 0
+    for message in mailing.messages.all():
+        counts[message.status] += 1
+        since = message.claimed_at if message.status == "sending" else message.due_at
+        if message.status in ("pending", "sending") and (since is None or since < stale):
+            counts["stuck"] += 1
+    counts["total"] = len(mailing.messages.all())
+    counts["done"] = counts["sent"] + counts["failed"] + counts["interrupted"]
+    return counts
+
+
+def mail_card(day: ClubDay) -> dict:
+    """What the day page's e-mail part shows: who asked, who is waiting, and each recent
+    mailing with how far it has got (``sending``: one is still going)."""
+    stale = timezone.now() - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    log = log_for(day)
+    for mailing in log:
+        mailing.progress = progress(mailing, stale)
+        mailing.stuck = mailing.progress["stuck"] > 0
+    return {
+        "day": day,
+        "opted_in": opted_in().count(),
+        "waiting": recipients(day).count() if not day.is_open else 0,
+        "log": log,
+        "sending": any(m.progress["pending"] or m.progress["sending"] for m in log),
+    }
 
 
 def log_for(day: ClubDay, limit: int = 10) -> list[ResultsMailing]:

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from members.services.days import links_open
 from scoring.play.rooms import format_room_code
-from scoring.results.mail import log_for, opted_in, recipients
+from scoring.results.mail import mail_card
 
 register = template.Library()
 
@@ -26,8 +26,6 @@ def day_publishing(context, day):
         "board_open": links_open(day),
         "board_url": request.build_absolute_uri(board_path),
         "board_code": format_room_code(day.board_code),
-        "opted_in": opted_in().count(),
-        "waiting": recipients(day).count() if not day.is_open else 0,
         "key": secrets.token_urlsafe(24),
-        "log": log_for(day),
+        **mail_card(day),
     }

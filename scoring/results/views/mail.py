@@ -3,8 +3,11 @@ and the printable day sheet."""
 
 from __future__ import annotations
 
+import secrets
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -13,7 +16,7 @@ from members.models import ClubDay
 from members.permissions import officer_required
 from members.services.mailing import set_results_by_email
 from scoring.results.board import day_report
-from scoring.results.mail import MailRefused, person_from_token, send_day_results
+from scoring.results.mail import MailRefused, mail_card, person_from_token, send_day_results
 from scoring.results.views.common import results_page
 
 
@@ -28,7 +31,7 @@ def send_results_view(request, pk):
         mailing, new = send_day_results(
             day,
             key=request.POST.get("key", ""),
-            link=request.build_absolute_uri,
+            site_root=request.build_absolute_uri(reverse("home")),
             again=again,
             by=request.user,
         )
@@ -43,10 +46,8 @@ def send_results_view(request, pk):
 
 
 def _say_what_happened(request, mailing) -> None:
-    rows = list(mailing.messages.all())
-    sent = sum(1 for m in rows if m.status == m.Status.SENT)
-    failed = len(rows) - sent
-    if not rows:
+    count = mailing.messages.count()
+    if not count:
         messages.info(
             request,
             _(
@@ -55,18 +56,25 @@ def _say_what_happened(request, mailing) -> None:
             ),
         )
         return
-    text = ngettext(
-        "The results were e-mailed to %(count)s member.",
-        "The results were e-mailed to %(count)s members.",
-        sent,
-    ) % {"count": sent}
-    if failed:
-        text += " " + _(
-            "%(count)s failed: see the log below for why; press Send again to retry."
-        ) % {"count": failed}
-        messages.warning(request, text)
-    else:
-        messages.success(request, text)
+    messages.success(
+        request,
+        ngettext(
+            "The results are being sent to %(count)s member. This page shows how it goes.",
+            "The results are being sent to %(count)s members. This page shows how it goes.",
+            count,
+        )
+        % {"count": count},
+    )
+
+
+@officer_required
+@require_http_methods(["GET"])
+def day_mail_view(request, pk):
+    """The day page's e-mail part alone: what the page asks for every few seconds while
+    the results are being sent."""
+    day = get_object_or_404(ClubDay, pk=pk)
+    context = {"key": secrets.token_urlsafe(24), **mail_card(day)}
+    return render(request, "results/_day_mail.html", context)
 
 
 @require_http_methods(["GET", "POST"])

@@ -3,6 +3,7 @@ idempotent sends, the unsubscribe link without login, who may send; the day shee
 
 import re
 import secrets
+from smtplib import SMTPRecipientsRefused
 
 import pytest
 from django.core import mail
@@ -91,19 +92,19 @@ def test_a_failed_message_is_logged_and_the_others_still_go(closed_day, monkeypa
 
     def refuse_cat(self, messages):
         if messages[0].to == ["cat@example.org"]:
-            raise OSError("mailbox unavailable")
+            raise SMTPRecipientsRefused({"cat@example.org": (550, b"mailbox unavailable")})
         return real(self, messages)
 
     monkeypatch.setattr(EmailBackend, "send_messages", refuse_cat)
     day = closed_day["day"]
-    mailing, _ = send_day_results(day, key="k1", link=lambda path: "https://club.test" + path)
+    mailing, _ = send_day_results(day, key="k1", site_root="https://club.test/")
     statuses = {m.person.first_name: (m.status, m.error) for m in mailing.messages.all()}
-    assert statuses["Cat"] == ("failed", "mailbox unavailable")
+    assert statuses["Cat"][0] == "failed" and "mailbox unavailable" in statuses["Cat"][1]
     assert statuses["Ann"] == ("sent", "")
     assert len(mail.outbox) == 2
     # A plain send later retries only the failed one.
     monkeypatch.setattr(EmailBackend, "send_messages", real)
-    send_day_results(day, key="k2", link=lambda path: "https://club.test" + path)
+    send_day_results(day, key="k2", site_root="https://club.test/")
     assert [m.to for m in mail.outbox[2:]] == [["cat@example.org"]]
 
 
@@ -223,3 +224,19 @@ def test_the_html_message_writes_every_ampersand_the_same_way(officer_client, cl
     assert "(Cat Cole &amp; Dan Dale)" in html  # your games
     assert "Ann Able &amp; Bob Baker 5,700 (won)" in html  # all games
     assert "Ann Able &amp; Bob Baker: <strong>5,700" in html  # top six
+
+
+def test_the_sweep_command_sends_what_lost_its_task(closed_day, monkeypatch):
+    import datetime
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from scoring.results import mail_tasks
+
+    monkeypatch.setattr(mail_tasks, "enqueue_mailing", lambda mailing: None)  # lost
+    send_day_results(closed_day["day"], key="k1", site_root="https://club.test/")
+    assert mail.outbox == []
+    ResultsMessage.objects.update(due_at=timezone.now() - datetime.timedelta(minutes=11))
+    call_command("requeue_stuck", verbosity=0)
+    assert sorted(by_address()) == ["ann@example.org", "cat@example.org", "eve@example.org"]
