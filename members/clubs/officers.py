@@ -13,12 +13,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.template.loader import render_to_string
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from clubsite.tasks import send_mail_task
 from members.clubs.scope import club_path
 
 
@@ -127,4 +127,4 @@ def welcome_officer(user, club, link: str, request=None) -> None:
     }
     subject = render_to_string("clubs/email/officer_welcome_subject.txt", context)
     body = render_to_string("clubs/email/officer_welcome.txt", context)
-    send_mail_task.enqueue(" ".join(subject.split()), body, [user.email])
+    send_mail(" ".join(subject.split()), body, None, [user.email])
