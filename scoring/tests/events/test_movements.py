@@ -3,6 +3,7 @@ where the numbers allow, fair byes, the same seating for the same seed."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -49,7 +50,7 @@ def test_mitchell_east_west_move_up_one_table_the_last_to_table_one(pairs):
     tables = mitchell_max_rounds(pairs)
     seating = mitchell(pairs, tables)
     where = [{t.ew: t.table for t in r.tables if t.ew is not None} for r in seating]
-    for before, after in zip(where, where[1:]):
+    for before, after in itertools.pairwise(where):
         for pair, table in before.items():
             assert after[pair] == table % tables + 1
 

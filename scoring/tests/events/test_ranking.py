@@ -3,6 +3,7 @@ boundaries, tie-aware places (1, 1, 3) that do not depend on the order of the in
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -42,7 +43,7 @@ def vp_tables(draw):
 @SETTINGS
 @given(table=vp_tables())
 def test_victory_points_change_exactly_at_each_boundary(table):
-    for (bound, winner, loser), following in zip(table.rows, table.rows[1:]):
+    for (bound, winner, loser), following in itertools.pairwise(table.rows):
         assert table.points(bound) == (winner, loser)  # the bound is in its row
         assert table.points(bound + 1) == following[1:]  # one more is the next row
         assert table.points(-bound) == (winner, loser)  # the difference's sign is no matter
