@@ -200,7 +200,7 @@ def swiss_round(
     met = Counter(frozenset(m) for m in played)
     bye_count = Counter(byes)
     for key in list(wins) + list(bye_count) + [x for m in met for x in m]:
-        if key not in wins or not 1 <= key <= pairs:
+        if not isinstance(key, int) or not 1 <= key <= pairs:
             raise MovementError(f"Partnership {key} is not one of 1 to {pairs}.")
     rng = random.Random(seed)
     draw = {p: rng.random() for p in everyone}  # round 1's order
