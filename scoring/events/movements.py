@@ -185,12 +185,12 @@ def swiss_round(
     ``played``: the pairs of partnerships that have met (one entry per meeting);
     ``wins``: each partnership's wins so far; ``byes``: the partnerships that have had a
     bye (one entry per bye); ``standing``: the partnerships best first (by default by
-    wins, then number). Round 1 (or no results yet) is a draw seeded by ``seed``.
+    wins, then number). Round 1 with no results yet is a draw seeded by ``seed``.
 
     What matters, most first: nobody gets a second bye while another has had none; no
     rematch while one can be avoided; the bye to the lowest ranked; partnerships with
     the same number of wins meet (the smallest gap otherwise); 1st against 2nd within a
-    group; then the seeded draw. Tables are numbered best first."""
+    group. Tables are numbered best first; ``ns`` is the better placed of the two."""
     _positive(pairs, "partnerships")
     _positive(number, "the round")
     if pairs < 2:
