@@ -182,3 +182,10 @@ def test_individual_twelve_players_three_rounds_new_partners_mostly_new_opponent
 @given(players=st.integers(4, 24), rounds=st.integers(1, 4), seed=st.integers(0, 10**6))
 def test_movements_are_deterministic_for_a_seed(players, rounds, seed):
     assert individual(players, rounds, seed=seed) == individual(players, rounds, seed=seed)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_sixteen_partnerships_over_four_swiss_rounds_never_rematch(seed):
+    seating = play_swiss(16, 4, seed)
+    meetings = Counter(m for r, _met, _wins in seating for m in r.meetings())
+    assert len(meetings) == 32 and max(meetings.values()) == 1
