@@ -23,7 +23,7 @@ import os
 # held 250 on each (save p95 at 2,000 tables on PostgreSQL 1,900 -> 550 ms).
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
-worker_class = "gthread"
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 # The cores this process may use (a container's limit), not all of the host's.
 workers = int(os.environ.get("WEB_CONCURRENCY", str(2 * len(os.sched_getaffinity(0)) + 2)))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))

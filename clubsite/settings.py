@@ -30,6 +30,8 @@ Variables (all optional in development):
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, the paper the club prints on (the workbook, the
   day sheet, the table cards); default by the club's language (en: Letter, es and
   pt-br: A4).
+- ``SERVER_TIMING``: each answer says the server CPU it cost (``Server-Timing``; the
+  benchmark's servers only, ``clubsite.middleware.server_cpu``).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -126,6 +128,10 @@ MIDDLEWARE = [
     # Axes must be last: it turns repeated failed logins into a lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+# The benchmark's servers say each request's CPU time (clubsite.middleware.server_cpu);
+# outermost, so it counts every middleware's work too.
+if env_bool("SERVER_TIMING"):
+    MIDDLEWARE.insert(0, "clubsite.middleware.server_cpu")
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
