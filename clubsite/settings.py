@@ -173,6 +173,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, with SQLite's planner kept informed (PRAGMA optimize, ANALYZE).
+    DATABASES["default"]["ENGINE"] = "clubsite.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
