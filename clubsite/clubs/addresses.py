@@ -154,12 +154,10 @@ def find_club_cached(request) -> Found:
     found = find_club(request)
     if slug_like and found.prefix != first:
         return found  # the host's or the site's answer for a guessed first part
-    if version is None:
+    if version is None:  # cleared or evicted: a new one (answers under an old one die)
         version = uuid.uuid4().hex
-        if not cache.add(VERSION_KEY, version, None):  # another request's, just made
-            version = cache.get(VERSION_KEY)
-    if version is not None:  # None: the cache is out of reach
-        cache.set(key, (version, found), KEEP_SECONDS)
+        cache.set(VERSION_KEY, version, None)
+    cache.set(key, (version, found), KEEP_SECONDS)
     return found
 
 
