@@ -125,6 +125,8 @@ def capacity_lines(tally: Tally, whole: dict[str, float]) -> list[str]:
         / night.MEMBER_SECONDS
         / night.TABLES_PER_MEMBER
     )
+    if not per_minute:
+        return ["  No answer said its CPU: the server runs without SERVER_TIMING=1."]
     lines = [
         "  (whole server, /proc, per request: "
         + ", ".join(f"{k} {whole[k]:.1f}" for k in MEASURED if k in whole)
