@@ -133,7 +133,8 @@ def _never_a_slug() -> frozenset[str]:
 
 
 def _answer_key(host: str, first: str) -> str:
-    digest = hashlib.sha256(f"{host}\n{first}".encode()).hexdigest()[:32]
+    # The site's setting is in the key too: the answer for a lone club depends on it.
+    digest = hashlib.sha256(f"{host}\n{first}\n{shared_site()}".encode()).hexdigest()[:32]
     return f"club-addresses:{digest}"
 
 
