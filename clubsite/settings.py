@@ -34,6 +34,8 @@ Variables (all optional in development):
   default by the club's language (en: Letter, es and pt-br: A4).
 - ``TASKS_BACKEND`` (``db``, default, or ``immediate``), ``TASKS_STUCK_MINUTES``: the
   background work's queue and when /healthz calls it stuck (docs/deploy.md, "The worker").
+- ``SERVER_TIMING``: each answer says the server CPU it cost (``Server-Timing``; the
+  benchmark's servers only, ``clubsite.middleware.server_cpu``).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
   and in production ``SECURE_SSL_REDIRECT`` and ``SECURE_HSTS_SECONDS``: see the
   README's Configuration table.
@@ -132,6 +134,10 @@ MIDDLEWARE = [
     # Axes must be last: it turns repeated failed logins into a lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+# The benchmark's servers say each request's CPU time (clubsite.middleware.server_cpu);
+# outermost, so it counts every middleware's work too.
+if env_bool("SERVER_TIMING"):
+    MIDDLEWARE.insert(0, "clubsite.middleware.server_cpu")
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -173,6 +179,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, with SQLite's planner kept informed (PRAGMA optimize, ANALYZE).
+    DATABASES["default"]["ENGINE"] = "clubsite.sqlite"
+    # Tests: Django's own default for SQLite, in memory, said outright: pytest-django
+    # knows it only under Django's backend name (else each xdist worker gets a file name).
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

@@ -12,3 +12,13 @@ class MembersConfig(AppConfig):
 
         # A member's own language is read with the login, not on every page.
         user_logged_in.connect(remember_at_login, dispatch_uid="clubsite-language-at-login")
+
+        from django.db.models.signals import post_delete, post_save
+
+        from members.clubs.addresses import clubs_changed
+        from members.models import Club, ClubSlugRedirect
+
+        # The club of an address is kept in the shared cache: a change retires it.
+        for model in (Club, ClubSlugRedirect):
+            for signal in (post_save, post_delete):
+                signal.connect(clubs_changed, sender=model, dispatch_uid=f"addresses-{model}")

@@ -21,19 +21,24 @@ the service), ``import_club`` and the admin's club form.
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import ipaddress
 import re
+import uuid
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Exists, F, Func, OuterRef, Q, Subquery
 from django.http.request import split_domain_port
 from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils.translation import gettext as _
 
 from members.clubs.scope import club_path
-from members.models import Club, ClubSlugRedirect
+from members.models import RESERVED_SLUGS, Club, ClubSlugRedirect
 
 #: URL names served outside any club on a shared site (the site's own pages).
 SITE_PAGES = frozenset(
@@ -190,3 +195,71 @@ def club_url(request, club: Club, name: str, **kwargs) -> str:
     if _at_own_host(request):
         return settings.SITE_URL.rstrip("/") + path
     return path
+
+
+# The club of an address, looked up once and kept in the shared cache (Redis, or the
+# database's cache table), so that every server sees a change at once: each kept answer
+# carries the version of the clubs' addresses it was found under, and any save or
+# delete of a club or of an old slug (``ClubSlugRedirect``) gives the addresses a new
+# version (:func:`clubs_changed`, connected in ``members.apps``), which no kept answer
+# has. The version and the answer are read in one round trip.
+VERSION_KEY = "club-addresses:version"
+#: How long an answer is kept (a version change retires it sooner).
+KEEP_SECONDS = 24 * 3600
+_SLUG_LIKE = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+@functools.cache
+def _never_a_slug() -> frozenset[str]:
+    """First path parts no club's slug can be (the site's own, the pages' own)."""
+    from django.urls import get_resolver
+
+    taken = set(RESERVED_SLUGS) | {""}
+
+    def walk(patterns):  # an include() with an empty prefix gives its own first parts
+        for pattern in patterns:
+            first = str(pattern.pattern).lstrip("^").split("/")[0]
+            taken.add(first)
+            if not first:
+                walk(getattr(pattern, "url_patterns", ()))
+
+    walk(get_resolver().url_patterns)
+    return frozenset(taken)
+
+
+def _answer_key(host: str, first: str) -> str:
+    # The site's setting is in the key too: the answer for a lone club depends on it.
+    digest = hashlib.sha256(f"{host}\n{first}\n{shared_site()}".encode()).hexdigest()[:32]
+    return f"club-addresses:{digest}"
+
+
+def find_club_cached(request) -> Found:
+    """:func:`find_club`, kept in the shared cache. The answer is kept per host and per
+    first path part that could be a slug; a first part that cannot (``t``, ``board``…)
+    shares the host's one answer. A slug-like first part that is no club's slug nor an
+    old one (a scanner's guess) is looked up each time and not kept, so guesses cannot
+    fill the cache."""
+    first = request.path_info.lstrip("/").split("/", 1)[0]
+    slug_like = first.lower() not in _never_a_slug() and _SLUG_LIKE.fullmatch(first)
+    key = _answer_key(_host(request), first if slug_like else "")
+    kept = cache.get_many([VERSION_KEY, key])
+    version = kept.get(VERSION_KEY)
+    answer = kept.get(key)
+    if version is not None and answer is not None and answer[0] == version:
+        return answer[1]
+    found = find_club(request)
+    if slug_like and found.prefix != first:
+        return found  # the host's or the site's answer for a guessed first part
+    if version is None:  # cleared or evicted: a new one (answers under an old one die)
+        version = uuid.uuid4().hex
+        cache.set(VERSION_KEY, version, None)
+    cache.set(key, (version, found), KEEP_SECONDS)
+    return found
+
+
+def clubs_changed(**kwargs) -> None:
+    """A club or an old slug was saved or deleted: every kept answer is retired, now
+    and again when the transaction commits (a request that read the rows before the
+    commit may have kept the old answer under the new version meanwhile)."""
+    cache.set(VERSION_KEY, uuid.uuid4().hex, None)
+    transaction.on_commit(lambda: cache.set(VERSION_KEY, uuid.uuid4().hex, None))

@@ -9,8 +9,9 @@ resolves the page and ``reverse()`` and ``{% url %}`` give ``/<slug>/…``.
 ``request.path`` keeps the whole address. A club's old slug (it moved) redirects to
 its slug now. For the site's own pages ``request.club`` is
 None and no club's data can be read (the admin, the platform operator's, runs with
-the scopes disabled). Costs one query per request (the club), made before anything
-else asks the database.
+the scopes disabled). The club of an address is looked up once and kept in the shared
+cache until any club changes (``find_club_cached``): one read of the cache per
+request, made before anything else asks the database.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils.cache import patch_vary_headers
 from django.utils.http import escape_leading_slashes
 from django_scopes import scopes_disabled
 
-from members.clubs.addresses import SITE_PAGES, find_club
+from members.clubs.addresses import SITE_PAGES, find_club_cached
 from members.clubs.languages import language_for
 from members.clubs.scope import in_club
 
@@ -52,7 +53,7 @@ def clubs(get_response):
         if request.path_info in BEFORE_CLUBS:
             request.club = None
             return get_response(request)
-        found = find_club(request)
+        found = find_club_cached(request)
         request.site_prefix = get_script_prefix()
         request.club = found.club
         if found.moved_to is not None:

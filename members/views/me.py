@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -34,16 +35,21 @@ def me(request):
         return render(request, "members/me_no_person.html")
     person = Person.objects.with_visits().get(pk=person.pk)
     signins = person.signins.select_related("day").order_by("-day__date")[:30]
-    seats = (
+    seats = list(
         Seat.objects.filter(person=person)
         .select_related("round__day", "table")
-        .prefetch_related(Prefetch("table__seats", queryset=Seat.objects.select_related("person")))
         .order_by("-round__day__date", "-round__number")[:10]
     )
-    tables = [
-        (seat, [s.person.full_name for s in seat.table.seats.all() if s.person_id != person.pk])
-        for seat in seats
-    ]
+    # The others at those tables: their names only, in one query (no Person objects).
+    others = defaultdict(list)
+    at_tables = Seat.objects.filter(table_id__in=[seat.table_id for seat in seats])
+    for table, first, last in (
+        at_tables.exclude(person_id=person.pk)
+        .order_by("table_id", "position")
+        .values_list("table_id", "person__first_name", "person__last_name")
+    ):
+        others[table].append(f"{first} {last}".strip())
+    tables = [(seat, others[seat.table_id]) for seat in seats]
     club = languages.club_language(request)
     return render(
         request,

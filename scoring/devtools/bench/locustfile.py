@@ -36,11 +36,12 @@ import secrets
 import time
 from pathlib import Path
 
-from locust import HttpUser, constant, task
+from locust import HttpUser, constant, events, task
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from scoring.devtools.bench.hands import HAND_FORM, HIGH_CARD, form_data, random_hand
+from scoring.devtools.bench.timing import Tally
 
 SCENE = (
     json.loads(Path(os.environ["BENCH_SCENE"]).read_text()) if "BENCH_SCENE" in os.environ else {}
@@ -48,6 +49,21 @@ SCENE = (
 NUMBER = re.compile(r'name="number" value="(\d+)"')
 HOSTS = [h for h in os.environ.get("BENCH_HOSTS", "").split(",") if h]
 _dealt = iter(range(10**9))
+#: The server CPU each request said it cost (``Server-Timing``), per request name;
+#: written to ``BENCH_CPU_OUT`` when Locust stops.
+CPU = Tally()
+
+
+@events.request.add_listener
+def _server_cpu(name, response=None, **kw):
+    if response is not None and not name.startswith("setup:"):
+        CPU.add(name, response.headers)
+
+
+@events.quitting.add_listener
+def _write_server_cpu(**kw):
+    if os.environ.get("BENCH_CPU_OUT"):
+        CPU.write(os.environ["BENCH_CPU_OUT"])
 
 
 # Send the production site's Secure cookies back over plain HTTP on the loopback (every

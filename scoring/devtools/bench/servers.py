@@ -34,6 +34,7 @@ class Gunicorn:
             "ALLOWED_HOSTS": "127.0.0.1",
             "GUNICORN_BIND": f"127.0.0.1:{self.port}",
             "STATIC_ROOT": str(self.tmp / "static"),
+            "SERVER_TIMING": "1",  # each answer says its CPU (clubsite.middleware)
             **self.extra,
         }
         collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]

@@ -51,6 +51,7 @@ from django.core.management.base import BaseCommand, CommandError
 from members.clubs.commands import command_club
 from members.clubs.scope import in_club
 from scoring.devtools.bench.servers import Gunicorn, Servers
+from scoring.devtools.bench.timing import Tally
 
 CHILD = "CLUBSITE_BENCH_CHILD"
 P95_LIMIT_MS = 150
@@ -97,6 +98,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rebuild", action="store_true", help="Build the league again (it is kept in .bench/)."
         )
+        parser.add_argument(
+            "--cpu",
+            action="store_true",
+            help="Only the server CPU per request kind, one kind at a time (quick; with "
+            "--people 60 on a 60-person league), no club night.",
+        )
+        parser.add_argument("--rounds", type=int, default=40, help="Requests per kind (--cpu).")
         parser.add_argument(
             "--clubs",
             type=int,
@@ -168,6 +176,8 @@ class Command(BaseCommand):
     def measure(self, o, tmp, db, night):
         """The club night in the throwaway database's club (or clubs)."""
         clubs, count = o["clubs"], o["servers"]
+        if o["cpu"]:
+            return self.cpu_per_kind(o, tmp)
 
         def scene(tables):
             if clubs > 1:
@@ -205,6 +215,17 @@ class Command(BaseCommand):
         if count > 1:
             self.stdout.write(f"Capacity per server: {capacity / count:.0f} tables")
         for line in figures:
+            self.stdout.write(line)
+
+    def cpu_per_kind(self, o, tmp):
+        """``--cpu``: each kind's server CPU, one kind at a time, on one gunicorn."""
+        from scoring.devtools.bench import kinds, night
+
+        night.scene(1, 1)
+        with Gunicorn(tmp) as server:
+            tally, whole = kinds.per_kind(server, o["rounds"])
+        self.stdout.write(f"Server CPU per request kind ({o['rounds']} of each, one at a time):")
+        for line in tally.lines() + kinds.capacity_lines(tally, whole):
             self.stdout.write(line)
 
 
@@ -308,6 +329,8 @@ def run_locust(tmp: Path, servers: Servers, scene: dict, seconds: float):
     ]  # fmt: skip
     env = {**os.environ, "BENCH_SCENE": str(path), "PYTHONPATH": str(BASE)}
     env["BENCH_HOSTS"] = ",".join(servers.urls)
+    env["BENCH_CPU_OUT"] = str(tmp / "server_cpu.json")
+    Path(env["BENCH_CPU_OUT"]).unlink(missing_ok=True)
     server_before, machine_before, began = servers.cpu_seconds(), busy_seconds(), time.monotonic()
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     for stale in tmp.glob("locust_*.csv"):  # a Locust that fails writes none: no old figures
@@ -333,6 +356,7 @@ def run_locust(tmp: Path, servers: Servers, scene: dict, seconds: float):
     cpu = {"server": sum(each), "server_waiting": waited / wall, "locust": load / wall}
     cpu["servers"] = each
     cpu["machine"] = (busy_seconds() - machine_before) / wall
+    cpu["kinds"] = Tally.read(env["BENCH_CPU_OUT"])
     stats = {}
     with open(f"{prefix}_stats.csv") as handle:
         for row in csv.DictReader(handle):
@@ -376,4 +400,6 @@ def format_step(tables: int, stats: dict, cpu: dict, ok: bool) -> str:
             f"  {name:<15} {s['count']:>7} {s['p50']:>7.0f} {s['p95']:>7.0f} {s['p99']:>7.0f} "
             f"{s['failures']:>7}"
         )
+    if cpu.get("kinds") and cpu["kinds"].ms:
+        lines += cpu["kinds"].lines()
     return "\n".join(lines)

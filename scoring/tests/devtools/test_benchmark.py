@@ -187,3 +187,52 @@ def test_a_many_club_scene_splits_the_tables_and_each_club_answers_at_its_addres
     assert member.get(f"/club-02/players/{me['person']}/").status_code == 200
     assert me["standings"].startswith("/club-02/")
     assert member.get(me["standings"]).status_code == 200
+
+
+def test_each_answer_says_its_server_cpu_and_the_benchmark_reads_it():
+    """With SERVER_TIMING the outermost middleware adds the request's CPU time as a
+    Server-Timing header; the benchmark's tally reads it per request kind."""
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from clubsite.middleware import server_cpu
+    from scoring.devtools.bench.timing import Tally, cpu_ms
+
+    def busy_view(request):
+        sum(i * i for i in range(200_000))  # about 10 ms of CPU
+        return HttpResponse("ok")
+
+    answer = server_cpu(busy_view)(RequestFactory().get("/"))
+    assert answer["Server-Timing"].startswith("cpu;dur=")
+    assert cpu_ms(answer) > 1
+    assert cpu_ms({"Server-Timing": "db;dur=3, cpu;dur=12.50"}) == 12.5
+    assert cpu_ms({}) is None
+    tally = Tally()
+    tally.add("board live", {"Server-Timing": "cpu;dur=3.00"})
+    tally.add("board live", {"Server-Timing": "cpu;dur=5.00"})
+    tally.add("board live", {})  # a server without the header: not counted
+    assert tally.mean("board live") == 4.0 and tally.ms["board live"] == [3.0, 5.0]
+    assert "board live" in tally.lines()[1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_cpu_mode_sends_every_request_kind_and_each_is_answered(live_server):
+    """``benchmark --cpu``: a phone, a board and a member of the scene send each kind
+    (a save, the table page it leads to) and the server answers each as it should (a
+    page 200, a save 302; anything else stops the run)."""
+    from scoring.devtools.bench import kinds
+
+    MemberFactory.create_batch(6)
+
+    class Server:
+        url = live_server.url
+
+        def cpu_seconds(self):
+            return 0.0, 0.0
+
+    tally, whole = kinds.per_kind(Server(), rounds=2)
+    assert set(whole) == set(kinds.MEASURED)
+    # The test's server runs without SERVER_TIMING: said, not a crash.
+    assert "without SERVER_TIMING" in kinds.capacity_lines(tally, whole)[-1]
+    tally.add("preview", {"Server-Timing": "cpu;dur=10"})
+    assert "tables per fully used core" in kinds.capacity_lines(tally, whole)[-1]
