@@ -124,7 +124,7 @@ def test_going_out_without_the_required_canastas():
 
 def test_going_out_with_no_canasta_in_classic():
     errors = refused(CLASSIC, team(), melded(200, went_out="out"))
-    only(errors, "teams[1].went_out", "Team 2", "0 canastas", "1 is needed")
+    only(errors, "teams[1].went_out", "Team 2", "no canasta", "1 is needed")
 
 
 def test_going_out_concealed_needs_a_canasta_even_if_the_rules_ask_for_none():
