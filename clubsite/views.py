@@ -22,13 +22,13 @@ def healthz(request):
     """For load balancers and uptime checks: whether this server can serve pages.
 
     The database and the shared cache are reported separately, e.g.
-    ``{"status": "ok", "database": "ok", "cache": "down"}``. Pages need the database:
-    without it the answer is 503 ("down"), so a load balancer stops sending members
-    here. Without the cache (Redis) pages are read from the database, slower but whole:
-    the answer stays 200, with ``"status": "degraded"`` for monitoring to alert on.
-    The same when the background work's queue is stuck (``"tasks": "stuck"`` and a
-    ``"reason"``): a task has waited for the worker longer than
-    ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work)."""
+    ``{"status": "degraded", "database": "ok", "cache": "down", "tasks": "ok"}``. Pages
+    need the database: without it the answer is 503 ("down"), so a load balancer stops
+    sending members here. Without the cache (Redis) pages are read from the database,
+    slower but whole: the answer stays 200, with ``"status": "degraded"`` for
+    monitoring to alert on. The same when the background work's queue is stuck
+    (``"tasks": "stuck"`` and a ``"reason"``): a task has waited for the worker longer
+    than ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work)."""
     database = "ok" if _database_answers() else "down"
     cache_state = "ok" if _cache_answers() else "down"
     stuck = queue_stuck() if database == "ok" else None

@@ -80,7 +80,7 @@ def test_sqlite_default_uses_wal_and_immediate_transactions(settings):
 def test_healthz_answers(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "cache": "ok", "tasks": "ok"}
 
 
 @pytest.mark.django_db
