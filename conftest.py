@@ -172,10 +172,10 @@ def _fresh_shared_cache(request):
     cache.clear()
     # The club of the test client's address is kept, as on a running site: a request's
     # query budget is its own work, not the first lookup after the clubs changed
-    # (clubsite.clubs.addresses; clubsite/tests/test_club_address_cache.py tests that).
+    # (members.clubs.addresses; clubsite/tests/test_club_address_cache.py tests that).
     from django.test import RequestFactory
 
-    from clubsite.clubs.addresses import find_club_cached
+    from members.clubs.addresses import find_club_cached
 
     find_club_cached(RequestFactory().get("/"))
     with in_club(first_club()):

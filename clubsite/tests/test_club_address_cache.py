@@ -11,8 +11,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from clubsite.clubs.addresses import VERSION_KEY
-from clubsite.clubs.services import move_club
+from members.clubs.addresses import VERSION_KEY
+from members.clubs.services import move_club
 from members.models import ClubSlugRedirect
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from clubsite.clubs.addresses import find_club_cached
+from members.clubs.addresses import find_club_cached
 from members.models import ClubDay
 from scoring.models import ClubSettings, Season
 from scoring.tests import games
@@ -40,7 +40,7 @@ def pages(pool):
 def _prepare(url, cold: bool) -> None:
     if cold:
         cache.clear()  # measure the page as computed, not as cached
-        # The club of the address stays kept (clubsite.clubs.addresses): it is looked up
+        # The club of the address stays kept (members.clubs.addresses): it is looked up
         # again only after a club changes, not when a results page is drawn anew.
         find_club_cached(RequestFactory().get(url))
 
