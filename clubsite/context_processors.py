@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubsite import languages
+from clubsite import display, languages
 from members.permissions import belongs_to_club, is_officer
 
 # (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
@@ -63,4 +63,6 @@ def _language_context(request) -> dict:
         # The club's paper (A4 or Letter): print pages link its stylesheet.
         "paper": paper,
         "paper_css": f"css/paper-{paper.lower()}.css",
+        # This phone's "Larger" and "High contrast" switches: classes on <html>.
+        "display_on": display.chosen(request),
     }

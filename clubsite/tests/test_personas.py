@@ -310,6 +310,12 @@ CASES: dict[str, Case] = {
         E(*[REDIRECT] * 4),
         lambda w: {"language": "es", "next": "/"},
     ),
+    "choose_display": Case(
+        lambda w: _r("choose_display"),
+        E(405, 405, 405, 405),
+        E(*[REDIRECT] * 4),
+        lambda w: {"larger": "1", "next": "/"},
+    ),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
     # The admin's login is the site's (nothing is tried there: clubsite/tests/test_security.py).
     "admin_login": Case(
