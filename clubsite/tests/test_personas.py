@@ -550,6 +550,13 @@ CASES: dict[str, Case] = {
         lambda w: {"version": "1"},
         changes=True,
     ),
+    "scoring:game_settle_all": Case(
+        lambda w: _r("scoring:game_settle_all", w.playing.pk),
+        E(REDIRECT, 404, 403, 404),  # officers only; outsiders never learn the game exists
+        E(REDIRECT, 404, 403, 404),
+        lambda w: {"version-1": "1"},
+        changes=True,
+    ),
     "scoring:next_game": Case(
         lambda w: _r("scoring:next_game", w.playing.pk),
         TABLE_REDIRECT,

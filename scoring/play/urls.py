@@ -28,6 +28,7 @@ urlpatterns = [
         confirmations.hand_settle,
         name="hand_settle",
     ),
+    path("games/<int:game_pk>/settle/", confirmations.game_settle_all, name="game_settle_all"),
     path("games/<int:game_pk>/keeper/", confirmations.game_keeper, name="game_keeper"),
     path("games/<int:game_pk>/next/", games.next_game, name="next_game"),
     path("days/<int:day_pk>/table-cards/", links.table_cards, name="table_cards"),
