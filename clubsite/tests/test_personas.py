@@ -498,6 +498,12 @@ CASES: dict[str, Case] = {
         TABLE_REDIRECT,
         changes=True,
     ),
+    "scoring:phone_name": Case(
+        lambda w: _r("scoring:phone_name", w.table1.pk),
+        E(405, 405, 405, 405),
+        TABLE_REDIRECT,
+        lambda w: {"name": "Betty"},
+    ),
     "scoring:game": Case(lambda w: _r("scoring:game", w.playing.pk), TABLE, TABLE),
     "scoring:hand_new": Case(
         lambda w: _r("scoring:hand_new", w.playing.pk),

@@ -29,6 +29,10 @@ from ipware import get_client_ip
 log = logging.getLogger(__name__)
 
 DEVICE_COOKIE = "club_device"
+#: The name a table phone was given ("Whose phone is this?": "Betty"), kept on the phone
+#: and written with each change it makes ("Betty (Table 2 link)").
+PHONE_NAME_COOKIE = "club_phone_name"
+PHONE_NAME_MAX = 30
 #: The cookies' signing salt (its old module's name: the cookies given stay valid).
 DEVICE_SALT = "scoring.play.access.device"
 #: The browser keeps its device cookie this long (seconds).
@@ -178,4 +182,29 @@ def remember_device(request, response) -> None:
         httponly=True,
         samesite="Lax",
         secure=settings.SESSION_COOKIE_SECURE,
+    )
+
+
+def tidy_phone_name(raw) -> str:
+    """A phone's name as typed: printable characters, single spaces, at most
+    :data:`PHONE_NAME_MAX` characters ("" when nothing is left)."""
+    if not isinstance(raw, str):
+        return ""
+    words = "".join(c for c in raw if c.isprintable()).split()
+    return " ".join(words)[:PHONE_NAME_MAX].strip()
+
+
+def phone_name(request) -> str:
+    """The name this phone was given, or ""."""
+    return tidy_phone_name(request.COOKIES.get(PHONE_NAME_COOKIE, ""))
+
+
+def remember_phone_name(response, name: str) -> None:
+    response.set_cookie(
+        PHONE_NAME_COOKIE,
+        name,
+        max_age=DEVICE_COOKIE_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
     )

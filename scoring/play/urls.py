@@ -12,6 +12,7 @@ urlpatterns = [
     path("t/<str:token>/", links.table_link, name="table_link"),
     path("tables/<int:table_pk>/", table.table, name="table"),
     path("tables/<int:table_pk>/start/", games.game_start, name="game_start"),
+    path("tables/<int:table_pk>/phone/", links.phone_name, name="phone_name"),
     path("games/<int:game_pk>/", games.game, name="game"),
     path("games/<int:game_pk>/hands/new/", table.hand_new, name="hand_new"),
     path("games/<int:game_pk>/hands/preview/", table.hand_preview, name="hand_preview"),
