@@ -15,6 +15,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("app/", pwa.app_start, name="app_start"),
     path("language/", front.choose_language, name="choose_language"),
+    path("display/", front.choose_display, name="choose_display"),
     path("accounts/login/", clubs.LoginView.as_view(), name="login"),
     path("accounts/clubs/", clubs.my_clubs, name="my_clubs"),
     path("settings/", club_settings, name="club_settings"),

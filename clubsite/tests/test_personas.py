@@ -322,6 +322,12 @@ CASES: dict[str, Case] = {
         E(*[REDIRECT] * 4),
         lambda w: {"language": "es", "next": "/"},
     ),
+    "choose_display": Case(
+        lambda w: _r("choose_display"),
+        E(405, 405, 405, 405),
+        E(*[REDIRECT] * 4),
+        lambda w: {"larger": "1", "next": "/"},
+    ),
     "login": Case(lambda w: _r("login"), PUBLIC, PUBLIC, changes=True),
     # The admin's login is the site's (nothing is tried there: clubsite/tests/test_security.py).
     "admin_login": Case(
@@ -504,6 +510,12 @@ CASES: dict[str, Case] = {
         TABLE_REDIRECT,
         changes=True,
     ),
+    "scoring:phone_name": Case(
+        lambda w: _r("scoring:phone_name", w.table1.pk),
+        E(405, 405, 405, 405),
+        TABLE_REDIRECT,
+        lambda w: {"name": "Betty"},
+    ),
     "scoring:game": Case(lambda w: _r("scoring:game", w.playing.pk), TABLE, TABLE),
     "scoring:hand_new": Case(
         lambda w: _r("scoring:hand_new", w.playing.pk),
@@ -575,6 +587,13 @@ CASES: dict[str, Case] = {
         E(REDIRECT, 404, 403, 404),  # officers only; outsiders never learn the game exists
         E(REDIRECT, 404, 403, 404),
         lambda w: {"version": "1"},
+        changes=True,
+    ),
+    "scoring:game_settle_all": Case(
+        lambda w: _r("scoring:game_settle_all", w.playing.pk),
+        E(REDIRECT, 404, 403, 404),  # officers only; outsiders never learn the game exists
+        E(REDIRECT, 404, 403, 404),
+        lambda w: {"version-1": "1"},
         changes=True,
     ),
     "scoring:next_game": Case(

@@ -2,6 +2,7 @@ from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubsite import display
 from members.clubs import languages
 from members.models import Paper
 from members.permissions import belongs_to_club, is_officer
@@ -65,4 +66,6 @@ def _language_context(request) -> dict:
         # pages link its stylesheet.
         "paper": Paper(paper).label,
         "paper_css": f"css/paper-{paper.lower()}.css",
+        # This phone's "Larger" and "High contrast" switches: classes on <html>.
+        "display_on": display.chosen(request),
     }

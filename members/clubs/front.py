@@ -9,6 +9,7 @@ from django.urls import get_script_prefix, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from clubsite import display
 from clubsite.devices import remember_device
 from members.clubs import languages
 from members.clubs.views import club_list
@@ -34,12 +35,7 @@ def choose_language(request):
     changes that choice too, so the tap is never outranked by an older choice. Back to
     the page it came from (``next``, this site only)."""
     code = languages.valid(request.POST.get("language")) or languages.club_language(request)
-    target = request.POST.get("next") or ""
-    if not url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ) or not target.startswith(get_script_prefix()):
-        target = reverse("home")  # a page of this club (or the site's), never another
-    response = redirect(target)
+    response = _back(request)
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         code,
@@ -56,3 +52,22 @@ def choose_language(request):
             set_language(person, code)
         languages.remember_member_language(request, code)
     return response
+
+
+@require_POST
+def choose_display(request):
+    """The "Larger" and "High contrast" switches (the table page, the door): this phone
+    remembers them (clubsite.display). Back to the page it came from."""
+    response = _back(request)
+    display.remember(request, response)
+    return response
+
+
+def _back(request):
+    """A redirect to the page a switch was tapped on (``next``, this site only)."""
+    target = request.POST.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ) or not target.startswith(get_script_prefix()):
+        target = reverse("home")  # a page of this club (or the site's), never another
+    return redirect(target)

@@ -243,14 +243,22 @@ class Hand(models.Model):
 
 
 _TABLE_LINK = re.compile(r"^Table (\d+) link$")
+_NAMED_PHONE = re.compile(r"^(.+) \(Table (\d+) link\)$")
 
 
 def via_words(via: str) -> str:
-    """A stored "Table 3 link" (how a device without a login entered a hand, kept in
-    English) in the reader's language."""
+    """A stored "Table 3 link" or "Betty (Table 3 link)" (how a device without a login
+    entered a hand, kept in English; the name is the one the phone was given) in the
+    reader's language: "Table 3 link", "Betty's phone (Table 3 link)"."""
     match = _TABLE_LINK.match(via or "")
     if match:
         return gettext("Table %(number)s link") % {"number": match.group(1)}
+    match = _NAMED_PHONE.match(via or "")
+    if match:
+        return gettext("%(name)s's phone (Table %(number)s link)") % {
+            "name": match.group(1),
+            "number": match.group(2),
+        }
     return via or ""
 
 

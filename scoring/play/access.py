@@ -31,6 +31,7 @@ from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
 from scoring.play import reads
+from scoring.play.devices import phone_name
 
 # In English here; said in the reader's language where shown (DayClosed).
 CLOSED_MESSAGE = gettext_noop("This club day is closed; the scores are final.")
@@ -59,12 +60,14 @@ class TableAccess:
     how: str  # "officer", "seated" or "link"
     is_officer: bool
     user: object = None
+    phone: str = ""  # the name this phone was given (devices.phone_name), or ""
 
     @property
     def via(self) -> str:
         """How a change is recorded in the history when nobody is logged in."""
         if self.how == "link":
-            return f"Table {self.table.number} link"  # stored in English: models.games.via_words
+            link = f"Table {self.table.number} link"  # stored in English: models.games.via_words
+            return f"{self.phone} ({link})" if self.phone else link
         return ""
 
     @property
@@ -115,7 +118,7 @@ def access_for_table(request, table: Table) -> TableAccess | None:
         return TableAccess(table, day, day.is_open, "seated", False, user)
     if _grant_matches(request, table):
         require_links_open(table)
-        return TableAccess(table, day, True, "link", False, user)
+        return TableAccess(table, day, True, "link", False, user, phone_name(request))
     return None
 
 

@@ -17,7 +17,9 @@ class StartGameForm(forms.Form):
     ``score_keeper``, ``first_dealer``, and (officers) ``rule_set``.
     """
 
-    def __init__(self, *args, people, rules: engine.RuleSet, initial_teams=None, **kw):
+    def __init__(
+        self, *args, people, rules: engine.RuleSet, initial_teams=None, keeper_required=False, **kw
+    ):
         super().__init__(*args, **kw)
         self.people = list(people)
         self.rules = rules
@@ -39,16 +41,33 @@ class StartGameForm(forms.Form):
                 self.fields[name] = forms.ChoiceField(choices=choices, label=label, initial=initial)
                 row.append(name)
             self.team_rows.append(row)
-        optional = [("", _("Nobody in particular"))] + choices[1:]
-        self.fields["score_keeper"] = forms.ChoiceField(
-            choices=optional,
-            required=False,
-            label=_("Score keeper"),
-            help_text=_(
-                "When hands need the other team's OK, the other team confirms what the score "
-                "keeper enters (if nobody is named, the table asks once)."
-            ),
-        )
+        if keeper_required:
+            # The other team's OK is on: somebody must keep the score, or nobody could
+            # tell which team entered a hand, and nobody could confirm it.
+            self.fields["score_keeper"] = forms.ChoiceField(
+                choices=choices,
+                label=_("Score keeper"),
+                help_text=_(
+                    "Today the other team confirms each hand: choose who keeps the score, "
+                    "and the other team confirms what they enter."
+                ),
+                error_messages={
+                    "required": _(
+                        "Choose who keeps the score: today the other team confirms what they enter."
+                    )
+                },
+            )
+        else:
+            optional = [("", _("Nobody in particular"))] + choices[1:]
+            self.fields["score_keeper"] = forms.ChoiceField(
+                choices=optional,
+                required=False,
+                label=_("Score keeper"),
+                help_text=_(
+                    "When hands need the other team's OK, the other team confirms what the "
+                    "score keeper enters (if nobody is named, the table asks once)."
+                ),
+            )
         self.fields["first_dealer"] = forms.ChoiceField(
             choices=[("", _("The first player listed"))] + choices[1:],
             required=False,

@@ -84,6 +84,19 @@ def day_confirms_hands(day) -> bool:
     return bool(rule_set and rule_set.confirm_hands)
 
 
+def game_would_confirm(day, rule_set) -> bool:
+    """Whether a game started now on ``day`` with ``rule_set`` would need the other
+    team's OK (the order of ``hands.confirmation_required``: the day's setting, else the
+    club's, else the rule set's): its start form then asks who keeps the score."""
+    day_says = DayRules.objects.filter(day=day).values_list("confirm_hands", flat=True).first()
+    if day_says is not None:
+        return day_says
+    club_says = ClubSettings.load().confirm_hands
+    if club_says is not None:
+        return club_says
+    return bool(rule_set and rule_set.confirm_hands)
+
+
 def confirmers(confirmation: HandConfirmation, memberships: Iterable[TeamPlayer]) -> list:
     """The people who may confirm: every player of another side than the one that
     entered the hand (at a table of three, the two who did not enter it); nobody while
@@ -247,6 +260,39 @@ def settle_hand(
             now=now,
         )
     return confirmation, True
+
+
+def settle_hands(
+    game: Game, versions: dict[int, int], *, officer, now=None
+) -> list[HandConfirmation]:
+    """An officer settles all of ``game``'s waiting or disputed hands at once, as they
+    stand: ``versions`` maps each hand's number to the version the officer's page showed.
+    In one transaction: every hand is settled (each recorded with who and when, as one
+    by one), or, when one changed since the page was drawn, none. Returns the
+    confirmations this call settled (none for a repeated tap)."""
+    if not is_officer(officer):
+        raise ConfirmRefused(_("Only an officer can settle a hand."))
+    settled = []
+    with transaction.atomic():
+        lock_game(game)
+        hands = Hand.objects.filter(
+            game=game, confirmation__status__in=(Status.WAITING, Status.DISPUTED)
+        ).order_by("number")
+        for hand in hands:
+            if hand.number not in versions:
+                raise ConfirmRefused(
+                    _(
+                        "Hand %(number)s was saved after this page was drawn. Nothing was "
+                        "settled: look at it, then settle them again."
+                    )
+                    % {"number": hand.number}
+                )
+            confirmation, changed = settle_hand(
+                hand, officer=officer, expected_version=versions[hand.number], now=now
+            )
+            if changed:
+                settled.append(confirmation)
+    return settled
 
 
 def name_score_keeper(

@@ -29,6 +29,7 @@ from scoring.play.services.confirmations import (
     name_score_keeper,
     result_words,
     settle_hand,
+    settle_hands,
 )
 
 
@@ -207,6 +208,39 @@ def hand_settle(request, game_pk, number):
         messages.error(request, exc.message)
     else:
         messages.success(request, result_words(result, changed))
+    return _back(request, game)
+
+
+@shows_closed_day
+def game_settle_all(request, game_pk):
+    """An officer settles all of a game's waiting and disputed hands as they stand, in one
+    tap (``version-<number>`` for each hand the page showed)."""
+    game, access = game_for_request(request, game_pk)
+    if not access.is_officer:
+        raise PermissionDenied(_("Only club officers can settle a hand."))
+    if request.method != "POST":
+        return redirect("scoring:table", table_pk=game.table_id)
+    versions = {}
+    for key, value in request.POST.items():
+        number = whole_number(key.removeprefix("version-"), digits=4)
+        if key.startswith("version-") and number is not None:
+            versions[number] = whole_number(value, digits=6, default=-1)
+    try:
+        settled = settle_hands(game, versions, officer=request.user)
+    except ConfirmRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        if settled:
+            numbers = ", ".join(str(c.hand.number) for c in settled)
+            messages.success(
+                request,
+                ngettext(
+                    "Hand %(numbers)s was settled as it stands; it is final.",
+                    "Hands %(numbers)s were settled as they stand; they are final.",
+                    len(settled),
+                )
+                % {"numbers": numbers},
+            )
     return _back(request, game)
 
 

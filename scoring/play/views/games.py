@@ -21,6 +21,7 @@ from scoring.play.access import game_for_request, shows_closed_day, table_for_re
 from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
+from scoring.play.services.confirmations import game_would_confirm
 from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.games import dealer_moves_on, rules_for_table, start_game
 from scoring.play.services.games import next_game as start_next_game
@@ -132,6 +133,7 @@ def game_start(request, table_pk):
         people=people,
         rules=rules,
         initial_teams=_initial_teams([s.person for s in seats], rules),
+        keeper_required=game_would_confirm(access.day, chosen),
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -196,7 +198,12 @@ def next_game(request, game_pk):
         draw_form = NextGameForm(request.POST if method == "draw" else None, left=left, right=right)
     dealer = dealer_moves_on(game, order) if rules.players_per_team == 1 else None
     choose_form = _choose_form(
-        request.POST if method == "choose" else None, order, rules, keeper=keeper, dealer=dealer
+        request.POST if method == "choose" else None,
+        order,
+        rules,
+        keeper=keeper,
+        dealer=dealer,
+        keeper_required=game_would_confirm(game.day, game.rule_set),
     )
     new_teams, score_keeper, first_dealer = _new_partners(
         method, draw_form, choose_form, order=order, keeper=keeper, left=left, right=right
@@ -238,7 +245,7 @@ def next_game(request, game_pk):
     )
 
 
-def _choose_form(data, order, rules, *, keeper, dealer) -> StartGameForm:
+def _choose_form(data, order, rules, *, keeper, dealer, keeper_required) -> StartGameForm:
     """The next game's players chosen by hand: when everyone plays alone, the same
     players in their seats, the deal moving on (``dealer``)."""
     singles = rules.players_per_team == 1
@@ -247,6 +254,7 @@ def _choose_form(data, order, rules, *, keeper, dealer) -> StartGameForm:
         people=order,
         rules=rules,
         initial_teams=[[p] for p in order] if singles else None,
+        keeper_required=keeper_required,
         initial={
             "score_keeper": str(keeper.pk) if keeper else "",
             "first_dealer": str(dealer.pk) if dealer else "",

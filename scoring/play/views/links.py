@@ -4,11 +4,14 @@ table's card, and (officers) the printable cards with their QR codes."""
 from __future__ import annotations
 
 import segno
+from django.contrib import messages
 from django.db.models import Count, Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from clubsite.devices import remember_device
 from members.clubs.addresses import club_url
@@ -18,8 +21,10 @@ from scoring.play.access import (
     grant_table,
     require_links_open,
     shows_closed_day,
+    table_for_request,
     tables_with_days,
 )
+from scoring.play.devices import remember_phone_name, tidy_phone_name
 from scoring.play.rooms import check_room_code, format_room_code
 
 
@@ -94,3 +99,19 @@ def table_cards(request, day_pk):
         code = format_room_code(t.room_code)
         cards.append({"table": t, "url": url, "code": code, "qr": mark_safe(svg)})  # segno's SVG
     return render(request, "scoring/table_cards.html", {"day": day, "cards": cards})
+
+
+@require_POST
+@shows_closed_day
+def phone_name(request, table_pk):
+    """ "Whose phone is this?": the name this phone writes with each change it makes
+    (kept on the phone, asked once on the table page). Back to the table."""
+    access = table_for_request(request, table_pk)
+    response = redirect("scoring:table", table_pk=access.table.pk)
+    name = tidy_phone_name(request.POST.get("name"))
+    if not name:
+        messages.error(request, _("Type a name for this phone, for example Betty."))
+        return response
+    remember_phone_name(response, name)
+    messages.success(request, _("This is %(name)s's phone: its changes say so.") % {"name": name})
+    return response
