@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from simple_history.admin import SimpleHistoryAdmin
 
-from members.clubs.addresses import fold_host, host_problem
+from members.clubs.addresses import clubs_changed, fold_host, host_problem
 from members.clubs.moves import record_move
 from members.models import (
     Club,
@@ -128,6 +128,7 @@ class ClubAdmin(SuperuserOnly, admin.ModelAdmin):
     @admin.action(description="Suspend the selected clubs (their pages show nothing)")
     def suspend_clubs(self, request, queryset):
         count = queryset.filter(is_active=True).update(is_active=False)
+        clubs_changed()  # update() sends no signal: every server's kept addresses retire
         self.message_user(
             request,
             f"Suspended {count} club(s): their pages now say so and show nothing else.",
@@ -136,6 +137,7 @@ class ClubAdmin(SuperuserOnly, admin.ModelAdmin):
     @admin.action(description="Reopen the selected clubs")
     def reopen_clubs(self, request, queryset):
         count = queryset.filter(is_active=False).update(is_active=True)
+        clubs_changed()
         self.message_user(request, f"Reopened {count} club(s).")
 
 

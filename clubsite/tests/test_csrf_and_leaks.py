@@ -380,6 +380,12 @@ def test_every_form_endpoint_is_in_the_csrf_table():
         # "Who keeps the score?" is asked only while such a hand has no known side
         # (tests/play/test_confirmation_keeper.py posts it from the table page).
         "scoring:game_keeper",
+        # Buttons of the table page's hand form that post it to their own address
+        # (formaction): the form and its token are hand_new's, tried above; "replace"
+        # shows only while two phones disagree, "undo a failed meld" only after one.
+        "scoring:hand_replace",
+        "scoring:failed_meld",
+        "scoring:failed_meld_back",
     }
     missing = sorted(with_form - set(FORMS) - no_page_form)
     assert not missing, f"POST endpoints without a CSRF-with-token test: {missing}"

@@ -394,7 +394,7 @@ def test_a_days_results_in_portuguese_with_its_dates(world, settings):
 
 
 def test_each_member_gets_the_results_email_in_their_language(world, settings, mailoutbox):
-    from scoring.results.mail import send_day_results
+    from scoring.results.mail_tasks import send_day_results
 
     speak(settings, "es")
     Person.objects.filter(pk=world.mary.pk).update(results_by_email=True, language="pt-br")

@@ -6,7 +6,8 @@ button was drawn, so a double tap or a reload is the same mailing; and a plain s
 skips everyone who already has (or is waiting for, or is being sent) the day's
 results. Only "send again" writes to them a second time. Each message is one row of
 the log, which the worker moves from waiting to being sent to sent, or failed with the
-reason (:mod:`scoring.results.mail_tasks`), so the day's page says what went to whom.
+reason (:mod:`scoring.results.mail_tasks`, whose ``send_day_results`` starts a
+mailing), so the day's page says what went to whom.
 """
 
 from __future__ import annotations
@@ -200,31 +201,6 @@ def _start(day: ClubDay, key: str, again: bool, by, site_root: str):
     except IntegrityError:  # the same press, a moment earlier
         return ResultsMailing.objects.get(key=key), False
     return mailing, True
-
-
-def send_day_results(
-    day: ClubDay, *, key: str, site_root: str, again: bool = False, by=None
-) -> tuple[ResultsMailing, bool]:
-    """Send ``day``'s results to the opted-in members (see the module's docstring): the
-    log rows are written here and each message is a task for the worker
-    (:mod:`scoring.results.mail_tasks`), so the press answers at once. ``site_root`` is
-    the club's address (``https://host/slug/``) for the links in the messages. Returns
-    the mailing and whether this call started it (False: the same press was already
-    handled)."""
-    from scoring.results.mail_tasks import enqueue_mailing
-
-    if day.is_open:
-        raise MailRefused(
-            _("Close the day first: the results are sent once play is over and scores are final.")
-        )
-    if not key or len(key) > 64:
-        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
-    mailing, new = _start(day, key, again, by, site_root)
-    if mailing.day_id != day.pk:
-        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
-    if new:
-        enqueue_mailing(mailing)
-    return mailing, new
 
 
 def progress(mailing: ResultsMailing, stale: datetime.datetime) -> dict[str, int]:

@@ -33,14 +33,16 @@ from django.core.mail import get_connection
 from django.db.models import F, Q
 from django.urls import get_script_prefix, set_script_prefix
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django_scopes import scopes_disabled
 from django_tasks import task
 
 from clubsite.tasks import MAX_ATTEMPTS, retry_at, temporary
 from members.clubs.scope import in_club
+from members.models import ClubDay
 from scoring.models import ResultsMailing, ResultsMessage
 from scoring.results.board import day_report
-from scoring.results.mail import build_message, rating_changes
+from scoring.results.mail import MailRefused, _start, build_message, rating_changes
 
 logger = logging.getLogger(__name__)
 
@@ -141,3 +143,26 @@ def requeue_stuck(now: datetime.datetime | None = None) -> int:
     for pk in waiting:
         send_results_message.enqueue(pk)
     return len(waiting)
+
+
+def send_day_results(
+    day: ClubDay, *, key: str, site_root: str, again: bool = False, by=None
+) -> tuple[ResultsMailing, bool]:
+    """Send ``day``'s results to the opted-in members (see the module's docstring): the
+    log rows are written here and each message is a task for the worker
+    (:mod:`scoring.results.mail_tasks`), so the press answers at once. ``site_root`` is
+    the club's address (``https://host/slug/``) for the links in the messages. Returns
+    the mailing and whether this call started it (False: the same press was already
+    handled)."""
+    if day.is_open:
+        raise MailRefused(
+            _("Close the day first: the results are sent once play is over and scores are final.")
+        )
+    if not key or len(key) > 64:
+        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
+    mailing, new = _start(day, key, again, by, site_root)
+    if mailing.day_id != day.pk:
+        raise MailRefused(_("This page is out of date. Reload it, then press the button again."))
+    if new:
+        enqueue_mailing(mailing)
+    return mailing, new

@@ -16,7 +16,8 @@ from members.models import ClubDay
 from members.permissions import officer_required
 from members.services.mailing import set_results_by_email
 from scoring.results.board import day_report
-from scoring.results.mail import MailRefused, mail_card, person_from_token, send_day_results
+from scoring.results.mail import MailRefused, mail_card, person_from_token
+from scoring.results.mail_tasks import send_day_results
 from scoring.results.views.common import results_page
 
 

@@ -13,7 +13,8 @@ from members.models import Person
 from members.services.days import close_day
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
 from scoring.models import ResultsMailing, ResultsMessage
-from scoring.results.mail import send_day_results, unsubscribe_token
+from scoring.results.mail import unsubscribe_token
+from scoring.results.mail_tasks import send_day_results
 from scoring.tests import games
 
 pytestmark = pytest.mark.django_db

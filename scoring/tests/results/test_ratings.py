@@ -116,10 +116,12 @@ def test_team_ranks():
     assert ratings.team_ranks([(False, 10), (False, 20)]) == [2, 1]
 
 
-def test_the_rating_is_said_to_members_in_three_plain_sentences():
+def test_the_rating_is_said_to_members_in_four_plain_sentences():
     assert ratings.SENTENCE.count(". ") == 0 and ratings.SENTENCE.endswith(".")
     assert "1,000" in ratings.SENTENCE and "stronger" in ratings.SENTENCE
-    assert ratings.HOW.count(". ") == 1 and ratings.HOW.endswith(".")
+    assert ratings.HOW.count(". ") == 2 and ratings.HOW.endswith(".")
+    # Why a new player's rating can go up after a loss, in words (issue 33).
+    assert "even after a loss" in ratings.HOW
     for word in ("μ", "σ", "mu", "sigma", "OpenSkill", "Plackett", "×", "estimate"):
         assert word not in ratings.SENTENCE + " " + ratings.HOW, word
 
