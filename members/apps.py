@@ -22,3 +22,19 @@ class MembersConfig(AppConfig):
         for model in (Club, ClubSlugRedirect):
             for signal in (post_save, post_delete):
                 signal.connect(clubs_changed, sender=model, dispatch_uid=f"addresses-{model}")
+
+        from django.db.models.signals import post_migrate
+
+        # A migration may change clubs without their signals (data migrations): the
+        # addresses kept in the shared cache are retired after every migrate.
+        post_migrate.connect(_addresses_changed, sender=self, dispatch_uid="addresses-migrate")
+
+
+def _addresses_changed(**kwargs) -> None:
+    from contextlib import suppress
+
+    from members.clubs.addresses import clubs_changed
+
+    # No cache table yet on a new database (createcachetable runs after migrate).
+    with suppress(Exception):
+        clubs_changed()

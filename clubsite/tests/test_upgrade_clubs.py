@@ -18,6 +18,7 @@ from django.utils import timezone
 from django_scopes import scopes_disabled
 
 from clubsite.devices import GRANT_KEY
+from members.clubs.addresses import clubs_changed
 from members.clubs.scope import in_club
 from members.clubs.services import create_club
 from members.models import Club, ClubRole, Person, Table
@@ -37,6 +38,9 @@ def _migrate(targets=None):
         targets = targets or executor.loader.graph.leaf_nodes()
         executor.migrate(targets)
         executor.loader.build_graph()
+        # What manage.py migrate's post_migrate signal does (members.apps): the club of
+        # an address kept in the shared cache before the upgrade is retired.
+        clubs_changed()
         return executor.loader.project_state(targets).apps
 
 
