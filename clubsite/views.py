@@ -31,7 +31,11 @@ def healthz(request):
     than ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work)."""
     database = "ok" if _database_answers() else "down"
     cache_state = "ok" if _cache_answers() else "down"
-    stuck = queue_stuck() if database == "ok" else None
+    try:
+        stuck = queue_stuck() if database == "ok" else None
+    except DatabaseError:  # the queue's table is missing (not migrated): say so
+        logger.warning("Health check: the task queue cannot be read", exc_info=True)
+        stuck = "The background work's queue cannot be read: run manage.py migrate."
     fine = cache_state == "ok" and stuck is None
     status = "down" if database == "down" else "ok" if fine else "degraded"
     body = {"status": status, "database": database, "cache": cache_state}

@@ -61,10 +61,11 @@ def gunicorn(tmp_path, **settings):
                     if _get(url, timeout=5) == 200:
                         break
                 except OSError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise RuntimeError(log.read().decode()[-2000:]) from None
-                    time.sleep(0.2)
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    raise RuntimeError(log.read().decode()[-2000:]) from None
+                time.sleep(0.2)
             yield port
         finally:
             process.terminate()
