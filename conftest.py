@@ -161,7 +161,10 @@ def _fresh_shared_cache(request):
         or "live_server" in names
     )
     request.getfixturevalue("transactional_db" if transactional else "db")
-    if transactional:
+    if transactional or first_club() is None:
+        # A transactional test starts from what the previous one flushed; so does any
+        # test an xdist worker runs after one (pytest-django orders them last per
+        # worker's share, not across the whole run).
         restore_migration_data()
     from django.core.cache import cache
 

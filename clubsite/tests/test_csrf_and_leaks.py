@@ -386,6 +386,8 @@ def test_every_form_endpoint_is_in_the_csrf_table():
         "scoring:hand_replace",
         "scoring:failed_meld",
         "scoring:failed_meld_back",
+        # "Settle all" shows only while hands wait for the other team's OK.
+        "scoring:game_settle_all",
     }
     missing = sorted(with_form - set(FORMS) - no_page_form)
     assert not missing, f"POST endpoints without a CSRF-with-token test: {missing}"
