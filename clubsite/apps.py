@@ -20,6 +20,12 @@ class ClubsiteConfig(AppConfig):
         scoring = self.apps.get_app_config("scoring")
         post_migrate.connect(analyze, sender=scoring, dispatch_uid="clubsite-analyze")
 
+        from django.db.backends.signals import connection_created
+
+        from clubsite.sqlite.base import optimize_at_open
+
+        connection_created.connect(optimize_at_open, dispatch_uid="clubsite-optimize")
+
 
 def analyze(using="default", **kwargs) -> None:
     from django.db import connections

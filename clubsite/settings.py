@@ -179,11 +179,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Django's backend, with SQLite's planner kept informed (PRAGMA optimize, ANALYZE).
-    DATABASES["default"]["ENGINE"] = "clubsite.sqlite"
-    # Tests: Django's own default for SQLite, in memory, said outright: pytest-django
-    # knows it only under Django's backend name (else each xdist worker gets a file name).
-    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+    # SQLite's planner is kept informed by ANALYZE after every migrate (clubsite.apps)
+    # and PRAGMA optimize when a connection opens (clubsite.sqlite.base).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

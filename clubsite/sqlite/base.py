@@ -42,17 +42,8 @@ def optimize(connection, at_open: bool = False, wait_ms: int = 20_000) -> None:
         connection.execute(f"PRAGMA busy_timeout={wait_ms}")
 
 
-class DatabaseWrapper(base.DatabaseWrapper):
-    def get_new_connection(self, conn_params):
-        connection = super().get_new_connection(conn_params)
-        if not self.is_in_memory_db():
-            optimize(connection, at_open=True, wait_ms=self._wait_ms(conn_params))
-        return connection
-
-    def _wait_ms(self, conn_params) -> int:
-        return int(float(conn_params.get("timeout", 5)) * 1000)
-
-    def _close(self):
-        if self.connection is not None and not self.is_in_memory_db():
-            optimize(self.connection, wait_ms=0)
-        super()._close()
+def optimize_at_open(sender, connection, **kwargs) -> None:
+    """``connection_created``: a new SQLite connection to a file runs ``PRAGMA optimize``
+    (Django's own backend; the signal is connected in ``clubsite.apps``)."""
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+        optimize(connection.connection, at_open=True, wait_ms=20_000)
