@@ -31,12 +31,12 @@ from pathlib import Path
 import pytest
 
 from clubsite.tests.test_server import _free_port, gunicorn
+from scoring.devtools.bench.proxy import SNIPPET, nginx, nginx_path, running_nginx
 from testsupport import in_ci
 
 pytestmark = pytest.mark.proxy
 
 ROOT = Path(__file__).resolve().parents[2]
-SNIPPET = ROOT / "clubsite" / "deploy" / "nginx" / "club-proxy.conf"
 
 SLOW = 100  # partial requests that send one more header line every few seconds
 HALF_OPEN = 100  # connections that send a partial request line, or nothing, then wait
@@ -52,45 +52,6 @@ MISSING_NGINX = (
     "nginx not found; install it with 'apt-get install -y nginx' to test the recommended "
     "deployment (gunicorn behind nginx, docs/proxy.md)"
 )
-
-NGINX_CONF = """\
-# Written by clubsite/tests/test_proxy.py: the deployment's proxy settings on plain HTTP.
-{user}
-worker_processes 1;
-daemon off;
-pid {prefix}/nginx.pid;
-error_log {prefix}/error.log warn;
-
-events {{
-    worker_connections 1024;
-}}
-
-http {{
-    access_log {prefix}/access.log;
-    client_body_temp_path {prefix}/client_body;
-    proxy_temp_path {prefix}/proxy;
-    fastcgi_temp_path {prefix}/fastcgi;
-    uwsgi_temp_path {prefix}/uwsgi;
-    scgi_temp_path {prefix}/scgi;
-
-    upstream club_gunicorn {{
-        server 127.0.0.1:{upstream};
-        keepalive 16;
-    }}
-
-    server {{
-        listen 127.0.0.1:{port};
-        server_name 127.0.0.1;
-        include {snippet};
-    }}
-}}
-"""
-
-
-def nginx_path() -> str | None:
-    return shutil.which("nginx") or next(
-        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if Path(p).exists()), None
-    )
 
 
 def look(url: str, timeout: float) -> float:
@@ -112,60 +73,13 @@ def nginx_binary():
     return path
 
 
-@contextlib.contextmanager
-def nginx(binary: str, prefix: Path, upstream: int):
-    """nginx on a free loopback port in front of ``upstream``, with the repository's
-    proxy settings; yields its port."""
-    prefix.mkdir()
-    port = _free_port()
-    text = NGINX_CONF.format(
-        # As root, nginx's workers would switch to an unprivileged user that cannot
-        # write this directory: they stay the test's user.
-        user="user root root;" if _is_root() else "",
-        prefix=prefix,
-        port=port,
-        upstream=upstream,
-        snippet=SNIPPET,
-    )
-    with running_nginx(binary, prefix, text, port):
-        yield port
-
-
-@contextlib.contextmanager
-def running_nginx(binary: str, prefix: Path, text: str, port: int):
-    """nginx with the configuration ``text`` (its files in ``prefix``), once it accepts
-    connections on ``port``."""
-    conf = prefix / "nginx.conf"
-    conf.write_text(text)
-    command = [binary, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
-    checked = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
-    assert checked.returncode == 0, checked.stderr
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=5).close()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    log = (prefix / "error.log").read_text(errors="replace")
-                    raise RuntimeError(f"nginx did not start: {log[-2000:]}") from None
-                time.sleep(0.1)
-        yield
-    finally:
-        process.terminate()  # nginx's fast shutdown
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
-
-
 @pytest.fixture
 def deployment(tmp_path, nginx_binary):
     """gunicorn (clubsite/gunicorn_conf.py) and nginx in front of it; the proxy's port."""
-    with gunicorn(tmp_path) as upstream, nginx(nginx_binary, tmp_path / "nginx", upstream) as port:
+    with (
+        gunicorn(tmp_path) as upstream,
+        nginx(nginx_binary, tmp_path / "nginx", [upstream]) as port,
+    ):
         look(f"http://127.0.0.1:{port}/healthz", timeout=30)
         yield port
 
@@ -328,7 +242,7 @@ def test_the_proxy_says_who_the_client_is(tmp_path, nginx_binary):
     thread = threading.Thread(target=echo.serve_forever, daemon=True)
     thread.start()
     try:
-        with nginx(nginx_binary, tmp_path / "nginx", echo.server_address[1]) as port:
+        with nginx(nginx_binary, tmp_path / "nginx", [echo.server_address[1]]) as port:
             request = urllib.request.Request(
                 f"http://127.0.0.1:{port}/anything",
                 headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"},

@@ -1,9 +1,12 @@
 """The app servers of the club-night benchmark: gunicorn as the README deploys it, on a
 free loopback port (:class:`Gunicorn`), and several of them sharing one Redis
-(:class:`Servers`, ``benchmark --servers N``)."""
+(:class:`Servers`, ``benchmark --servers N``), optionally each pinned to its own CPU
+(``--affinity``), behind the shipped nginx (``--proxy``) and with the task worker
+running beside them (``--worker``)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -21,8 +24,17 @@ BASE = Path(settings.BASE_DIR)
 class Gunicorn:
     """The site as the README deploys it, on a free loopback port."""
 
-    def __init__(self, tmp: Path, quiet: bool = False, env: dict | None = None, name: str = ""):
+    def __init__(
+        self,
+        tmp: Path,
+        quiet: bool = False,
+        env: dict | None = None,
+        name: str = "",
+        cpus: str = "",
+    ):
         self.tmp, self.quiet, self.extra, self.name = tmp, quiet, env or {}, name
+        # ``cpus``: the CPUs (taskset's list, e.g. "1") the server's processes may run on.
+        self.cpus = cpus
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -41,13 +53,15 @@ class Gunicorn:
         subprocess.run(collect, env=env, cwd=BASE, check=True)
         self.log = open(self.tmp / f"gunicorn{self.name}.log", "a")
         conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
+        pin = ["taskset", "-c", self.cpus] if self.cpus else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
+            [*pin, sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
             stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         wait_until_up(self.url + "/healthz", self.process)
         if not self.quiet:
-            print(f"gunicorn pid {self.process.pid} on {self.url} (log {self.log.name})")
+            pinned = f", CPU {self.cpus}" if self.cpus else ""
+            print(f"gunicorn pid {self.process.pid} on {self.url}{pinned} (log {self.log.name})")
         return self
 
     def cpu_seconds(self) -> tuple[float, float]:
@@ -76,25 +90,73 @@ class Servers:
     """``count`` app servers (:class:`Gunicorn`), each on its own port; with more than
     one they share one Redis (``REDIS_URL``, or a throwaway ``redis-server`` of their
     own), as several machines behind a load balancer would. ``shared_site``: the clubs
-    are served at ``/<slug>/`` (``CLUBS_SHARED_SITE=1``)."""
+    are served at ``/<slug>/`` (``CLUBS_SHARED_SITE=1``). ``affinity``: server *i* runs
+    on CPU *i* (modulo the CPUs), as servers with their own cores would; the database,
+    the proxy and the load generator run where the system puts them. ``proxy``: the
+    load goes through the shipped nginx configuration in front of all of them
+    (:mod:`scoring.devtools.bench.proxy`). ``worker``: the database queue's worker
+    (``manage.py db_worker``) runs beside them, as docs/deploy.md deploys it."""
 
-    def __init__(self, tmp: Path, count: int = 1, shared_site: bool = False):
+    def __init__(
+        self,
+        tmp: Path,
+        count: int = 1,
+        shared_site: bool = False,
+        affinity: bool = False,
+        proxy: bool = False,
+        worker: bool = False,
+    ):
         self.tmp, self.count, self.shared_site = tmp, count, shared_site
+        self.affinity, self.proxy, self.worker = affinity, proxy, worker
         self.servers: list[Gunicorn] = []
         self.redis = None
+        self.stack = contextlib.ExitStack()
+        self.proxy_url = ""
+        self.worker_process = None
 
     def __enter__(self):
         env = {"CLUBS_SHARED_SITE": "1"} if self.shared_site else {}
         if self.count > 1:
             env["REDIS_URL"] = os.environ.get("REDIS_URL") or self._start_redis()
+        if self.affinity and not shutil.which("taskset"):
+            raise CommandError("--affinity needs taskset (the Debian package util-linux).")
+        cores = os.cpu_count() or 1
         try:
             for index in range(self.count):
                 name = f"-{index + 1}" if self.count > 1 else ""
-                self.servers.append(Gunicorn(self.tmp, env=env, name=name).__enter__())
+                cpus = str(index % cores) if self.affinity else ""
+                server = Gunicorn(self.tmp, env=env, name=name, cpus=cpus)
+                self.servers.append(server.__enter__())
+            if self.proxy:
+                self._start_proxy()
+            if self.worker:
+                self._start_worker(env)
         except BaseException:
             self.__exit__()
             raise
         return self
+
+    def _start_proxy(self) -> None:
+        from scoring.devtools.bench.proxy import nginx, nginx_path
+
+        binary = nginx_path()
+        if binary is None:
+            raise CommandError("--proxy needs nginx: apt-get install -y nginx.")
+        ports = [server.port for server in self.servers]
+        # The access log would cost the proxy a write per request: a benchmark keeps none.
+        opened = nginx(binary, self.tmp / "nginx", ports, workers=1, access_log=False)
+        port = self.stack.enter_context(opened)
+        self.proxy_url = f"http://127.0.0.1:{port}"
+        print(f"nginx on {self.proxy_url} in front of {len(ports)} server(s)")
+
+    def _start_worker(self, env: dict) -> None:
+        log = self.stack.enter_context((self.tmp / "worker.log").open("a"))
+        command = [sys.executable, "manage.py", "db_worker", "--no-reload", "--verbosity", "1"]
+        self.worker_process = subprocess.Popen(
+            command, env={**os.environ, "DJANGO_ENV": "production", **env}, cwd=BASE,
+            stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        print(f"db_worker pid {self.worker_process.pid} (log {log.name})")
 
     def _start_redis(self) -> str:
         if not shutil.which("redis-server"):
@@ -118,12 +180,19 @@ class Servers:
 
     @property
     def urls(self) -> list[str]:
+        """Where the load goes: the proxy, or each server in turn."""
+        if self.proxy_url:
+            return [self.proxy_url]
         return [server.url for server in self.servers]
 
     def cpu_seconds(self) -> list[tuple[float, float]]:
         return [server.cpu_seconds() for server in self.servers]
 
     def __exit__(self, *exc):
+        if self.worker_process is not None:
+            self.worker_process.terminate()
+            self.worker_process.wait(timeout=30)
+        self.stack.close()
         for server in reversed(self.servers):
             server.__exit__()
         if self.redis is not None:

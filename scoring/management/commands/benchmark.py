@@ -2,6 +2,7 @@
 
     python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
                                [--seconds 60] [--speed 10] [--clubs 20] [--servers 2]
+                               [--affinity] [--proxy] [--worker]
 
 For each database (an SQLite file in a temporary directory, and each
 ``--database-url``: that PostgreSQL database is dropped and made again), the command
@@ -27,6 +28,9 @@ them, each club's users at its ``/<slug>/`` addresses (the figures are skipped: 
 measure one club at ``/``). ``--servers N``: N gunicorn servers on their own ports
 sharing one Redis (``REDIS_URL``; a throwaway ``redis-server`` unless one is given),
 Locust dealing its users out to them in turn; the capacity is also given per server.
+``--affinity`` pins server i to CPU i (servers with cores of their own), ``--proxy``
+sends the load through the shipped nginx configuration in front of them, ``--worker``
+runs the task worker beside them (:class:`scoring.devtools.bench.servers.Servers`).
 """
 
 from __future__ import annotations
@@ -118,6 +122,24 @@ class Command(BaseCommand):
             default=1,
             help="App servers sharing one Redis, the load spread across them (default 1).",
         )
+        parser.add_argument(
+            "--affinity",
+            action="store_true",
+            help="Pin each app server to a CPU of its own (server i on CPU i), as servers on "
+            "machines of their own would be; needs taskset.",
+        )
+        parser.add_argument(
+            "--proxy",
+            action="store_true",
+            help="Send the load through the shipped nginx configuration in front of the "
+            "servers (docs/proxy.md); needs nginx.",
+        )
+        parser.add_argument(
+            "--worker",
+            action="store_true",
+            help="Run the task worker (manage.py db_worker) beside the servers, as "
+            "docs/deploy.md deploys it.",
+        )
 
     def handle(self, **o):
         step_list(o["steps"])
@@ -195,7 +217,8 @@ class Command(BaseCommand):
 
             figures = [workbook_figure(), night.engine_figure(), *page_costs()]
             figures += first_requests(tmp, night)
-        with Servers(tmp, count, shared_site=clubs > 1) as servers:
+        setup = {k: o[k] for k in ("affinity", "proxy", "worker")}
+        with Servers(tmp, count, shared_site=clubs > 1, **setup) as servers:
             # Every worker's first pages (imports, templates) are not a club night's.
             run_locust(tmp, servers, scene(steps[0]), 20)
             for tables in steps:
@@ -211,6 +234,7 @@ class Command(BaseCommand):
                     break
         where = f"{db.scheme}, {clubs} club{'s' if clubs > 1 else ''}, {count} server"
         where += "s" if count > 1 else ""
+        where += "".join(f", {word}" for word in ("affinity", "proxy", "worker") if o[word])
         self.stdout.write(f"Capacity on {where}: {capacity} tables (every p95 ≤ 150 ms)")
         if count > 1:
             self.stdout.write(f"Capacity per server: {capacity / count:.0f} tables")
