@@ -32,8 +32,9 @@ Variables (all optional in development):
 - ``CLUB_PAPER``: ``A4`` or ``Letter``, a new club's paper (the workbook, the day
   sheet, the table cards; each club's own is ``Club.paper``, on its settings page);
   default by the club's language (en: Letter, es and pt-br: A4).
-- ``TASKS_BACKEND`` (``db``, default, or ``immediate``), ``TASKS_STUCK_MINUTES``: the
-  background work's queue and when /healthz calls it stuck (docs/deploy.md, "The worker").
+- ``TASKS_BACKEND`` (``db``, default, ``rq`` with ``REDIS_URL``, or ``immediate``),
+  ``TASKS_STUCK_MINUTES``: the background work's queue and when /healthz calls it stuck
+  (docs/deploy.md, "The worker").
 - ``SERVER_TIMING``: each answer says the server CPU it cost (``Server-Timing``; the
   benchmark's servers only, ``clubsite.middleware.server_cpu``).
 - ``CONN_MAX_AGE``, ``AXES_FAILURE_LIMIT``, ``LOG_LEVEL``,
@@ -475,16 +476,27 @@ SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # (docs/deploy.md, "The worker"): nothing else to install, and it works the same for
 # several app servers on one database. "immediate" runs each task inside the request
 # that enqueued it (the tests; a site that must run without a worker).
+# "rq" puts the queue in Redis (REDIS_URL) for RQ's workers (`manage.py rqworker`,
+# django-tasks-rq): the choice of a site whose app servers already share a Redis
+# (docs/deploy.md, "Several app servers"). Its jobs may run an hour (a large club's
+# backup or rebuild); RQ's own default would stop them after 3 minutes.
 TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "db").strip().lower()
 _TASK_BACKENDS = {
     "db": "django_tasks_db.DatabaseBackend",
     "immediate": "django_tasks.backends.immediate.ImmediateBackend",
+    "rq": "django_tasks_rq.RQBackend",
 }
 if TASKS_BACKEND not in _TASK_BACKENDS:
     raise ImproperlyConfigured(
         f"TASKS_BACKEND={TASKS_BACKEND!r}: use one of {', '.join(_TASK_BACKENDS)}."
     )
 TASKS = {"default": {"BACKEND": _TASK_BACKENDS[TASKS_BACKEND]}}
+if TASKS_BACKEND == "rq":
+    if not REDIS_URL:
+        raise ImproperlyConfigured("TASKS_BACKEND=rq needs REDIS_URL (the Redis RQ queues in).")
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS["default"]["QUEUES"] = ["default"]
+    RQ_QUEUES = {"default": {"URL": REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
 # /healthz says "degraded" when the oldest task waiting for the worker has waited longer
 # than this (the worker stopped, or too few for the work).
 TASKS_STUCK_MINUTES = int(os.environ.get("TASKS_STUCK_MINUTES", "10"))

@@ -16,6 +16,10 @@ logger = logging.getLogger(__name__)
 
 #: The shared cache's key the health check writes and reads back.
 HEALTH_KEY = "clubsite:healthz"
+#: Where the last day's failure counts are kept for FAILURES_SECONDS (load balancers
+#: ask often; the counts read whole tables).
+FAILURES_KEY = "clubsite:healthz:failures"
+FAILURES_SECONDS = 300
 
 
 def healthz(request):
@@ -28,7 +32,12 @@ def healthz(request):
     slower but whole: the answer stays 200, with ``"status": "degraded"`` for
     monitoring to alert on. The same when the background work's queue is stuck
     (``"tasks": "stuck"`` and a ``"reason"``): a task has waited for the worker longer
-    than ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work)."""
+    than ``TASKS_STUCK_MINUTES`` (the worker is stopped, or too few for the work).
+
+    What failed in the last day, when anything did, is counted for the operator in
+    ``"failed_last_day"`` (:func:`failures`): tasks the queue recorded as failed, results
+    messages the mail server refused, workbooks and club jobs that could not be done
+    (each page says why; the admin's "Task results" has a failed task's traceback)."""
     database = "ok" if _database_answers() else "down"
     cache_state = "ok" if _cache_answers() else "down"
     try:
@@ -42,6 +51,9 @@ def healthz(request):
     body["tasks"] = "unknown" if database == "down" else "ok" if stuck is None else "stuck"
     if stuck:
         body["reason"] = stuck
+    failed = _failures_kept() if database == "ok" else {}
+    if any(failed.values()):
+        body["failed_last_day"] = failed
     response = JsonResponse(body, status=503 if database == "down" else 200)
     response["Cache-Control"] = "no-store"
     return response
@@ -72,6 +84,50 @@ def queue_stuck() -> str | None:
         f"{due.count()} background task(s) waiting, the oldest for {minutes} minutes: "
         "is the worker (manage.py db_worker) running?"
     )
+
+
+def failures() -> dict[str, int]:
+    """How many background tasks, results messages, workbooks and club jobs failed in
+    the last 24 hours, in every club (counts only: nothing of a club's shown); empty
+    when a table is missing (a database not migrated)."""
+    from django.apps import apps
+    from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
+    from django_tasks_db import DatabaseBackend
+    from django_tasks_db.models import DBTaskResult
+
+    since = timezone.now() - datetime.timedelta(days=1)
+    counts = {}
+    try:
+        if isinstance(task_backends[DEFAULT_TASK_BACKEND_ALIAS], DatabaseBackend):
+            tasks = DBTaskResult.objects.failed().filter(finished_at__gte=since)
+            counts["tasks"] = tasks.count()
+        # The apps' rows by name (the frame imports no app), every club's: counts only.
+        rows = {
+            "results_mail": ("scoring", "ResultsMessage", {"claimed_at__gte": since}),
+            "workbooks": ("scoring", "WorkbookExport", {"finished_at__gte": since}),
+            "club_jobs": ("members", "ClubJob", {"requested_at__gte": since}),
+        }
+        for name, (app, model, when) in rows.items():
+            found = apps.get_model(app, model)._base_manager.filter(status="failed", **when)
+            counts[name] = found.count()
+    except DatabaseError:
+        logger.warning("Health check: the failed work cannot be counted", exc_info=True)
+        return {}
+    return counts
+
+
+def _failures_kept() -> dict[str, int]:
+    try:
+        kept = cache.get(FAILURES_KEY)
+    except Exception:  # the cache is away: count now
+        kept = None
+    if kept is None:
+        kept = failures()
+        try:
+            cache.set(FAILURES_KEY, kept, FAILURES_SECONDS)
+        except Exception:
+            logger.warning("Health check: the failure counts cannot be kept", exc_info=True)
+    return kept
 
 
 def _database_answers() -> bool:

@@ -33,6 +33,7 @@ from members.clubs.models import (  # noqa: F401  (the migrations name the defau
     validate_time_zone,
 )
 from members.clubs.scope import club_manager
+from members.jobs.models import ClubJob  # noqa: F401  (its own module; the app's models)
 
 # Room codes are typed on phones: no 0/O, 1/I/L, 5/S, 2/Z look-alikes.
 ROOM_CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXY346789"

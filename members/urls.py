@@ -1,6 +1,6 @@
 from django.urls import path
 
-from members.views import days, door, me, people, roster, seating
+from members.views import days, door, jobs, me, people, roster, seating
 
 app_name = "members"
 
@@ -31,6 +31,9 @@ urlpatterns = [
     path("people/<int:pk>/edit/", people.person_edit, name="person_edit"),
     path("people/<int:pk>/make-member/", people.person_convert, name="person_convert"),
     path("people/<int:pk>/login/", people.person_login, name="person_login"),
+    # Background jobs (the roster import's apply step, rebuilds, backups)
+    path("jobs/<int:pk>/", jobs.job_view, name="job"),
+    path("jobs/<int:pk>/backup.json", jobs.job_file_view, name="job_file"),
     # A member's own page
     path("me/", me.me, name="me"),
     path("me/results-mail/", me.me_results_mail, name="me_results_mail"),

@@ -35,6 +35,7 @@ from django.utils import timezone
 
 from clubsite.devices import GRANT_KEY
 from members.clubs.scope import in_club
+from members.jobs.models import ClubJob
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from members.permissions import make_officer
 from members.services import close_day
@@ -183,6 +184,10 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         end=season.end,
         language="es",
     )
+    # A club backup an officer asked for, still waiting for the worker.
+    job = ClubJob.objects.create(
+        kind="backup", key="persona-backup", requested_by=officer, requested_at=timezone.now()
+    )
     return SimpleNamespace(
         officer=officer,
         mary=mary,
@@ -207,6 +212,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         next_week_table=next_week_table,
         season=season,
         workbook=workbook,
+        job=job,
         club_rules=club,
         house_rules=house,
     )
@@ -449,6 +455,11 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
     "members:import": Case(lambda w: _r("members:import"), OFFICERS, OFFICERS, changes=True),
+    "members:job": Case(lambda w: _r("members:job", w.job.pk), OFFICERS, OFFICERS_405),
+    # Not made yet: nothing to download (404), for officers only.
+    "members:job_file": Case(
+        lambda w: _r("members:job_file", w.job.pk), E(404, 403, LOGIN, LOGIN), OFFICERS_405
+    ),
     "members:merge": Case(lambda w: _r("members:merge"), OFFICERS, OFFICERS, changes=True),
     "members:person": Case(lambda w: _r("members:person", w.olga.pk), OFFICERS, OFFICERS_405),
     "members:person_edit": Case(
@@ -647,6 +658,13 @@ CASES: dict[str, Case] = {
         lambda w: _r("scoring:workbook_file", w.workbook.pk),
         E(404, 403, LOGIN, LOGIN),
         OFFICERS_405,
+    ),
+    "scoring:work": Case(
+        lambda w: _r("scoring:work"),
+        OFFICERS,
+        OFFICERS_REDIRECT,
+        lambda w: {"action": "rebuild", "key": "persona-rebuild"},
+        changes=True,
     ),
     "scoring:day_results": Case(lambda w: _r("scoring:day_results"), LOGGED_IN, LOGGED_IN),
     "scoring:day_result": Case(

@@ -86,3 +86,27 @@ def test_healthz_says_when_the_queue_is_stuck(client, db_tasks, settings):
         "cache": "ok",
         "tasks": "ok",
     }
+
+
+def test_healthz_counts_the_last_days_failures(client, db_tasks, settings):
+    """Mail and task failures are visible to the operator: counts only, every club's."""
+    from django.core.cache import cache
+    from django.utils import timezone
+
+    from members.jobs.models import ClubJob
+
+    assert "failed_last_day" not in client.get("/healthz").json()
+    tasks.send_mail_task.enqueue("Hello", "Body", ["a@example.org"])
+    DBTaskResult.objects.update(status="FAILED", finished_at=timezone.now())
+    ClubJob.objects.create(kind="backup", key="k", requested_at=timezone.now(), status="failed")
+    old = timezone.now() - datetime.timedelta(days=2)
+    ClubJob.objects.create(kind="backup", key="k2", requested_at=old, status="failed")
+    cache.clear()  # the counts are kept for a few minutes
+    health = client.get("/healthz").json()
+    assert health["status"] == "ok"  # a failure is reported, not a server's trouble
+    assert health["failed_last_day"] == {
+        "tasks": 1,
+        "results_mail": 0,
+        "workbooks": 0,
+        "club_jobs": 1,
+    }

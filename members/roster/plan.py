@@ -53,37 +53,52 @@ class ImportPlan:
     duplicates: list[Duplicate] = field(default_factory=list)
     replaced: list[Replaced] = field(default_factory=list)
 
+    def counts(self) -> dict[str, int]:
+        """How many rows of each kind: what :func:`summary_of` says in words."""
+        return {
+            "created": len(self.create),
+            "updated": len(self.update),
+            "unchanged": len(self.unchanged),
+            "refused": len(self.refused),
+            "duplicates": len(self.duplicates),
+            "replaced": len(self.replaced),
+        }
+
     def summary(self) -> str:
-        parts = [
-            ngettext("%(n)s created", "%(n)s created", len(self.create)) % {"n": len(self.create)},
-            ngettext("%(n)s updated", "%(n)s updated", len(self.update)) % {"n": len(self.update)},
-            ngettext("%(n)s unchanged", "%(n)s unchanged", len(self.unchanged))
-            % {"n": len(self.unchanged)},
-        ]
-        if self.refused:
-            parts.append(
-                ngettext("%(n)s refused", "%(n)s refused", len(self.refused))
-                % {"n": len(self.refused)}
+        return summary_of(self.counts())
+
+
+def summary_of(counts: dict[str, int]) -> str:
+    """An import's counts in words ("4 created, 0 updated, ..."), in the active
+    language (a job keeps the counts and each reader sees them in their own)."""
+    created, updated, unchanged = counts["created"], counts["updated"], counts["unchanged"]
+    refused, duplicates, replaced = counts["refused"], counts["duplicates"], counts["replaced"]
+    parts = [
+        ngettext("%(n)s created", "%(n)s created", created) % {"n": created},
+        ngettext("%(n)s updated", "%(n)s updated", updated) % {"n": updated},
+        ngettext("%(n)s unchanged", "%(n)s unchanged", unchanged) % {"n": unchanged},
+    ]
+    if refused:
+        parts.append(ngettext("%(n)s refused", "%(n)s refused", refused) % {"n": refused})
+    if duplicates:
+        parts.append(
+            ngettext(
+                "%(n)s duplicate row counted once",
+                "%(n)s duplicate rows counted once",
+                duplicates,
             )
-        if self.duplicates:
-            parts.append(
-                ngettext(
-                    "%(n)s duplicate row counted once",
-                    "%(n)s duplicate rows counted once",
-                    len(self.duplicates),
-                )
-                % {"n": len(self.duplicates)}
+            % {"n": duplicates}
+        )
+    if replaced:
+        parts.append(
+            ngettext(
+                "%(n)s row replaced by a later row with the same membership number",
+                "%(n)s rows replaced by a later row with the same membership number",
+                replaced,
             )
-        if self.replaced:
-            parts.append(
-                ngettext(
-                    "%(n)s row replaced by a later row with the same membership number",
-                    "%(n)s rows replaced by a later row with the same membership number",
-                    len(self.replaced),
-                )
-                % {"n": len(self.replaced)}
-            )
-        return ", ".join(parts)
+            % {"n": replaced}
+        )
+    return ", ".join(parts)
 
 
 def plan_import(rows: list[RosterRow], *, for_update: bool = False) -> ImportPlan:

@@ -236,7 +236,9 @@ def test_import_page_preview_then_confirm(officer_client):
     assert Person.objects.count() == 4
 
     response = officer_client.post(url, {"action": "confirm", "token": token}, follow=True)
-    assert "expired or was already imported" in response.content.decode()
+    page = response.content.decode()
+    assert "This roster was already confirmed" in page
+    assert "Roster imported: 4 created, 0 updated, 0 unchanged, 4 refused" in page
     assert Person.objects.count() == 4
 
 

@@ -9,6 +9,8 @@ The rooms (``members/urls.py`` names each view from its room):
 - ``people``: the people list and CSV, a person's page, add, edit, make member, login,
   merging two records.
 - ``roster``: the roster import (upload, preview, confirm).
+- ``jobs``: one background job (a roster import applied, a rebuild, a backup) and a
+  backup's file.
 - ``me``: a member's own page.
 - ``common``: the club day of a URL, a form's first error as a message.
 """

@@ -1,7 +1,11 @@
-"""The roster import page: upload, preview (nothing saved), confirm (saved).
+"""The roster import page: upload, preview (nothing saved), confirm (saved by the
+background worker).
 
 The file is read once; the preview keeps what was read in the session under a token,
-so confirming saves exactly what the officer saw, without uploading again.
+so confirming saves exactly what the officer saw, without uploading again. Confirming
+asks for a job (:mod:`members.jobs`) keyed by that token and leads to its page, which
+says it is being applied and then what was done: a second press, a reload or a
+retried POST finds the same job and applies nothing twice.
 """
 
 from __future__ import annotations
@@ -14,12 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from members.forms import DateOrderForm, RosterUploadForm
+from members.jobs.models import ClubJob
+from members.jobs.runner import JobRefused, ask
 from members.permissions import officer_required
-from members.roster.plan import apply_import, plan_import
+from members.roster.plan import plan_import
 from members.roster.read import Roster, RosterError, read_roster
 
 IMPORT_SESSION_KEY = "members_roster_import"
-IMPORT_RESULT_KEY = "members_roster_import_result"
 
 
 @officer_required
@@ -35,9 +40,8 @@ def roster_import(request):
         request.session.pop(IMPORT_SESSION_KEY, None)
         messages.info(request, _("Import cancelled; nothing was saved."))
         return redirect("members:import")
-    result = request.session.pop(IMPORT_RESULT_KEY, None) if request.method == "GET" else None
     form = RosterUploadForm(request.POST or None, request.FILES or None)
-    context = {"form": form, "result": result}
+    context = {"form": form}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -84,20 +88,28 @@ def _reread_dates(request):
     form = DateOrderForm(request.POST, prefix="dates")
     if form.is_valid():
         roster.reread(form.cleaned_data["date_order"])
-    context = {"form": RosterUploadForm(), "result": None, **_preview(request, roster)}
+    context = {"form": RosterUploadForm(), **_preview(request, roster)}
     return render(request, "members/import.html", context)
 
 
 def _import_confirm(request):
+    token = request.POST.get("token", "")
+    done = ClubJob.objects.filter(kind=ClubJob.Kind.ROSTER, key=token).first() if token else None
+    if done is not None:  # the same press again: its job says what happened
+        messages.info(request, _("This roster was already confirmed; here is how its import went."))
+        return redirect("members:job", done.pk)
     roster = _stored_roster(request)
     if roster is None:
         return redirect("members:import")
-    plan = apply_import(roster, by=request.user)
+    try:
+        job, _new = ask(
+            ClubJob.Kind.ROSTER,
+            key=token,
+            by=request.user,
+            payload={"roster": roster.to_json()},
+        )
+    except JobRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("members:import")
     request.session.pop(IMPORT_SESSION_KEY, None)
-    request.session[IMPORT_RESULT_KEY] = {
-        "filename": roster.filename,
-        "summary": plan.summary(),
-        "refused": [{"line": r.line, "reason": r.reason} for r in plan.refused],
-    }
-    messages.success(request, _("Roster imported: %(summary)s.") % {"summary": plan.summary()})
-    return redirect("members:import")
+    return redirect("members:job", job.pk)

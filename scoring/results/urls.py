@@ -1,10 +1,20 @@
 """Results pages (namespace ``scoring``): standings, day results, records, a player's
 page, seasons, the standings settings, the league workbook, the room board, the day
-sheet and the results e-mail."""
+sheet, the results e-mail, and the club's background work."""
 
 from django.urls import path
 
-from scoring.results.views import board, days, exports, mail, player, records, seasons, standings
+from scoring.results.views import (
+    board,
+    days,
+    exports,
+    mail,
+    player,
+    records,
+    seasons,
+    standings,
+    work,
+)
 
 urlpatterns = [
     path("standings/", standings.standings_view, name="standings"),
@@ -28,6 +38,7 @@ urlpatterns = [
     path("seasons/", seasons.seasons_view, name="seasons"),
     path("seasons/new/", seasons.season_edit_view, name="season_new"),
     path("seasons/<int:pk>/edit/", seasons.season_edit_view, name="season_edit"),
+    path("work/", work.work_view, name="work"),
     path("board/", board.board_entry, name="board_entry"),
     path("board/code/<str:code>/", board.board_link, name="board_link"),
     path("board/<int:pk>/", board.board_view, name="board"),
