@@ -157,7 +157,8 @@ def keeps_offline(view):
     ``X-Keep-Offline: table=<pk>; day=<pk>; until=<ms>``, the grant it was drawn for
     and when that grant's links end (ms since 1970). Nothing else does:
     an officer, player or member is logged in, and anyone else gets no page (404), or
-    the closed-day page (410), which tells the worker to drop what it kept."""
+    the closed-day page (410), which tells the worker to drop what it kept. A view that
+    read the table's day already leaves it as ``request.table_day`` (no second read)."""
 
     @wraps(view)
     def wrapper(request, table_pk, *args, **kwargs):
@@ -169,7 +170,9 @@ def keeps_offline(view):
         grant = request.session.get(GRANT_KEY)
         if not isinstance(grant, dict) or grant.get("table") != table_pk:
             return response
-        day = ClubDay.objects.filter(pk=grant.get("day")).only("date", "links_until").first()
+        day = getattr(request, "table_day", None)  # the day the view read, if it says
+        if day is None or day.pk != grant.get("day"):
+            day = ClubDay.objects.filter(pk=grant.get("day")).only("date", "links_until").first()
         if day is None:
             return response
         until = int(links_end(day).timestamp() * 1000)

@@ -4,7 +4,12 @@ their seats' order, and never themselves."""
 import pytest
 from django.urls import reverse
 
-from members.tests.factories import MemberFactory, TableFactory
+from members.tests.factories import (
+    ClubDayFactory,
+    MemberFactory,
+    SignInFactory,
+    TableFactory,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -19,3 +24,46 @@ def test_my_recent_tables_name_the_others_in_seat_order(client, django_user_mode
     client.force_login(ann.user)
     page = client.get(reverse("members:me")).content.decode()
     assert "with Dan Zed, Bob Zed, Cat Zed" in page
+
+
+def _lists(page: str) -> str:
+    return page[page.index("My club days") : page.index("csrfmiddlewaretoken")]
+
+
+def _ann_logged_in(client, django_user_model):
+    ann, bob, cat, dan = (
+        MemberFactory(first_name=name, last_name="Zed") for name in ("Ann", "Bob", "Cat", "Dan")
+    )
+    ann.user = django_user_model.objects.create_user("ann-zed")
+    ann.save()
+    client.force_login(ann.user)
+    return ann, bob, cat, dan
+
+
+def test_the_lists_drawn_again_read_no_seat_sign_in_or_name(
+    client, django_user_model, django_assert_max_num_queries
+):
+    """Kept drawn under a stamp of the member's sign-ins and seats (issue 32): the page
+    drawn again reads the member with the stamp, and the kept lists."""
+    ann, bob, cat, dan = _ann_logged_in(client, django_user_model)
+    TableFactory(seated=[dan, ann, bob, cat])
+    SignInFactory(person=ann)
+    first = client.get(reverse("members:me")).content.decode()
+    with django_assert_max_num_queries(8) as captured:
+        again = client.get(reverse("members:me")).content.decode()
+    assert _lists(again) == _lists(first) and "with Dan Zed, Bob Zed, Cat Zed" in again
+    reads = [q["sql"] for q in captured.captured_queries]
+    lists = ('SELECT "members_seat"', 'SELECT "members_signin"')
+    assert not [sql for sql in reads if sql.startswith(lists)]
+
+
+def test_a_new_seat_or_sign_in_shows_at_once(client, django_user_model):
+    ann, bob, cat, dan = _ann_logged_in(client, django_user_model)
+    TableFactory(seated=[dan, ann, bob, cat])
+    page = client.get(reverse("members:me")).content.decode()
+    assert "1 club day" not in page
+    day = ClubDayFactory(title="Autumn cup")
+    SignInFactory(person=ann, day=day)
+    TableFactory(seated=[ann, cat])
+    page = client.get(reverse("members:me")).content.decode()
+    assert "Autumn cup" in page and "with Cat Zed" in page

@@ -7,6 +7,7 @@ from collections import defaultdict
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Max, OuterRef, Subquery
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -26,21 +27,61 @@ def _own_person(user):
     return person
 
 
+#: How long the lists of a member's own page are kept drawn (the shared cache): a new
+#: sign-in or seat of theirs shows at once (it changes their stamp); a club day renamed,
+#: or a name corrected at one of their tables, within this many seconds.
+LISTS_SECONDS = 300
+
+
 @login_required
 @require_http_methods(["GET"])
 def me(request):
-    """A member's own page: their details and their club days. Nobody else's."""
+    """A member's own page: their details and their club days. Nobody else's.
+
+    The lists (their last thirty club days, their last ten tables with who sat there)
+    are kept drawn in the shared cache under a stamp of their sign-ins and seats (how
+    many, and the newest), read with their details in one query: a page drawn again
+    reads no sign-in, seat or name."""
     person = _own_person(request.user)
     if person is None:
         return render(request, "members/me_no_person.html")
-    person = Person.objects.with_visits().get(pk=person.pk)
-    signins = person.signins.select_related("day").order_by("-day__date")[:30]
+    person = _with_stamp(Person.objects.with_visits()).get(pk=person.pk)
+    club = languages.club_language(request)
+    return render(
+        request,
+        "members/me.html",
+        {
+            "person": person,
+            "signins": person.signins.select_related("day").order_by("-day__date")[:30],
+            "tables": lambda: _recent_tables(person),
+            "lists_stamp": f"{person.visits}.{person.last_signin}.{person.seat_count}"
+            f".{person.last_seat}",
+            "lists_seconds": LISTS_SECONDS,
+            "language_choices": settings.LANGUAGES,
+            "club_language_name": languages.language_name(club),
+        },
+    )
+
+
+def _with_stamp(people):
+    """People with what their own page's lists are kept under: their newest sign-in
+    (``last_signin``, beside ``visits``), their seats' count and newest seat."""
+    seats = Seat.objects.filter(person=OuterRef("pk")).order_by().values("person")
+    return people.annotate(
+        last_signin=Max("signins__pk"),
+        seat_count=Subquery(seats.annotate(n=Count("pk")).values("n")),
+        last_seat=Subquery(seats.annotate(last=Max("pk")).values("last")),
+    )
+
+
+def _recent_tables(person) -> list:
+    """The member's last ten tables, each with the names of the others seated there
+    (their names only, in one query: no Person objects)."""
     seats = list(
         Seat.objects.filter(person=person)
         .select_related("round__day", "table")
         .order_by("-round__day__date", "-round__number")[:10]
     )
-    # The others at those tables: their names only, in one query (no Person objects).
     others = defaultdict(list)
     at_tables = Seat.objects.filter(table_id__in=[seat.table_id for seat in seats])
     for table, first, last in (
@@ -49,19 +90,7 @@ def me(request):
         .values_list("table_id", "person__first_name", "person__last_name")
     ):
         others[table].append(f"{first} {last}".strip())
-    tables = [(seat, others[seat.table_id]) for seat in seats]
-    club = languages.club_language(request)
-    return render(
-        request,
-        "members/me.html",
-        {
-            "person": person,
-            "signins": signins,
-            "tables": tables,
-            "language_choices": settings.LANGUAGES,
-            "club_language_name": languages.language_name(club),
-        },
-    )
+    return [(seat, others[seat.table_id]) for seat in seats]
 
 
 @login_required

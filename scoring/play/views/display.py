@@ -9,11 +9,15 @@ writes anything.
 from __future__ import annotations
 
 import secrets
+from functools import lru_cache
 
 from django.db.models import Prefetch
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
+from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
 from scoring.play.forms.hand import HandEntry
@@ -27,45 +31,91 @@ from scoring.play.views.conflicts import conflict_context
 def game_urls(game: Game) -> dict[str, str]:
     """The game's links the table page shows, by view name without ``scoring:``."""
     urls = {
-        name: reverse(f"scoring:{name}", args=[game.pk])
+        name: address(f"scoring:{name}", game.pk)
         for name in ("hand_new", "hand_preview", "hand_replace", "game", "hand_undo", "next_game")
     }
-    urls["hand_detail"] = reverse("scoring:hand_detail", args=[game.pk, 0])
-    urls["manifest"] = reverse("manifest")
-    urls["service_worker"] = reverse("service_worker")
-    urls["home"] = reverse("home")  # the club's root: the service worker's scope
+    urls["hand_detail"] = address("scoring:hand_detail", game.pk, 0)
+    urls["manifest"] = address("manifest")
+    urls["service_worker"] = address("service_worker")
+    urls["home"] = address("home")  # the club's root: the service worker's scope
     return urls
 
 
+def address(name: str, *args) -> str:
+    """``reverse(name, args=args)``, worked out once per worker for each club prefix
+    (a table page names about twenty addresses, each the same on every redraw)."""
+    return _address(get_script_prefix(), get_urlconf(), name, args)
+
+
+@lru_cache(maxsize=8192)
+def _address(prefix, urlconf, name, args) -> str:
+    return reverse(name, args=args, urlconf=urlconf)
+
+
 def load_teams(game: Game) -> list[GameTeam]:
-    """The game's teams in order with their players (seat order, with their people) and
-    ``label_text`` ("Team 1", or "Player 1" when everyone plays alone): two queries."""
+    """The game's teams in order with their players (seat order, with their people) as
+    ``memberships`` and ``label_text`` ("Team 1", or "Player 1" when everyone plays
+    alone): one query, the players joined to their teams and people."""
     rules = game.engine_rules()
-    players = TeamPlayer.objects.select_related("person").order_by("seat", "pk")
-    teams = list(
-        GameTeam.objects.filter(game=game)
-        .order_by("index")
-        .prefetch_related(Prefetch("memberships", queryset=players))
+    players = list(
+        TeamPlayer.objects.filter(game_id=game.pk)
+        .select_related("team", "person")
+        .order_by("team__index", "seat", "pk")
     )
+    found: dict[int, GameTeam] = {}
+    seats: dict[int, list[TeamPlayer]] = {}
+    for player in players:
+        team = found.setdefault(player.team_id, player.team)
+        seats.setdefault(team.pk, []).append(player)
+        player.team = team
+    teams = list(found.values())
+    if not players:  # a game without players (never made by the services)
+        teams = list(GameTeam.objects.filter(game=game).order_by("index"))
     for team in teams:
+        team.game = game
         team.label_text = rules.team_label(team.index)
+        # What prefetch_related("memberships") would have kept: the team's players.
+        kept = team.memberships.all()
+        kept._result_cache, kept._prefetch_done = seats.get(team.pk, []), True
+        team._prefetched_objects_cache = {"memberships": kept}
     return teams
 
 
-def _hands(game: Game, *, entered_by: bool = False) -> list[Hand]:
-    """The game's hands in order, each with its dealer, its confirmation (and the
-    confirmation's player and officer) and, as ``team_rows``, its TeamHand rows in team
-    order: two queries. ``entered_by``: who entered each hand, too."""
-    related = ["dealer", "confirmation__person", "confirmation__officer"]
+def _hands(game: Game, teams: list[GameTeam], *, entered_by: bool = False) -> list[Hand]:
+    """The game's hands in order, each with its confirmation (and the confirmation's
+    player and officer) and, as ``team_rows``, its team rows in team order: two queries.
+    The table page reads of each row only its scores (:class:`Scores`); with
+    ``entered_by`` (the game page) whole TeamHand rows, and who entered each hand."""
+    related = ["confirmation__person", "confirmation__officer"]
+    hands = Hand.objects.filter(game=game).order_by("number")
     if entered_by:
         related.append("entered_by")
-    rows = TeamHand.objects.order_by("team__index")
-    return list(
-        Hand.objects.filter(game=game)
-        .order_by("number")
-        .select_related(*related)
-        .prefetch_related(Prefetch("team_hands", queryset=rows, to_attr="team_rows"))
-    )
+        rows = TeamHand.objects.order_by("team__index")
+        hands = hands.prefetch_related(Prefetch("team_hands", queryset=rows, to_attr="team_rows"))
+        return list(hands.select_related(*related))
+    hands = list(hands.select_related(*related).defer("inputs", "entered_via", "created_at"))
+    index = {team.pk: team.index for team in teams}
+    by_hand: dict[int, list[Scores]] = {}
+    # By their hands: the club's index of team hands by hand, whatever SQLite knows.
+    scores = TeamHand.objects.filter(hand_id__in=[hand.pk for hand in hands]).order_by()
+    for hand_id, team_id, hand_score, after in scores.values_list(
+        "hand_id", "team_id", "hand_score", "score_after"
+    ):
+        by_hand.setdefault(hand_id, []).append(Scores(team_id, hand_score, after))
+    for hand in hands:
+        hand.team_rows = sorted(by_hand.get(hand.pk, ()), key=lambda r: index.get(r.team_id, 0))
+    return hands
+
+
+class Scores:
+    """A team's row of a hand as the table page shows it: the hand's score and the new
+    total (``label_text``: the team's label, set by the page)."""
+
+    __slots__ = ("team_id", "hand_score", "score_after", "label_text")
+
+    def __init__(self, team_id: int, hand_score: int, score_after: int):
+        self.team_id, self.hand_score, self.score_after = team_id, hand_score, score_after
+        self.label_text = ""
 
 
 def people_in_seat_order(teams: list[GameTeam]):
@@ -94,14 +144,41 @@ def _board(game: Game, teams: list[GameTeam], failed: list[int]):
     return board
 
 
-def _hand_rows(hands: list[Hand], labels: dict[int, str]):
-    """The hands table's rows: each hand and its team rows (labelled)."""
+def _hand_rows(game: Game, hands: list[Hand], labels: dict[int, str], people: dict):
+    """The hands table's rows: each hand, its team rows (labelled) and what the table
+    shows of them in words (the new totals and hand scores with their thousands
+    separators, who dealt, the address that corrects it), put together once here
+    rather than by a dozen template tags a row. ``people``: the players by id (the
+    dealers are among them)."""
+    missing = {h.dealer_id for h in hands if h.dealer_id and h.dealer_id not in people}
+    if missing:  # a dealer no longer among the players (never made by the services)
+        people = {**people, **Person.objects.in_bulk(missing)}
     rows = []
     for h in hands:
         for th in h.team_rows:
             th.label_text = labels.get(th.team_id, "")
-        rows.append({"hand": h, "teams": h.team_rows})
+        dealer = people.get(h.dealer_id)
+        rows.append(
+            {
+                "hand": h,
+                "teams": h.team_rows,
+                "cells": [(grouped(th.score_after), signed(th.hand_score)) for th in h.team_rows],
+                "dealt": _("%(name)s dealt") % {"name": dealer.first_name} if dealer else "",
+                "words": _("hand %(number)s") % {"number": h.number},
+                "edit": address("scoring:hand_edit", game.pk, h.number),
+            }
+        )
     return rows
+
+
+def grouped(number: int) -> str:
+    """``1250`` -> ``"1,250"`` (``"1.250"`` in Spanish and Portuguese)."""
+    return number_format(number, force_grouping=True)
+
+
+def signed(number: int) -> str:
+    """``+1,250``, ``-80``: a hand score with its sign."""
+    return ("+" if number >= 0 else "") + grouped(number)
 
 
 def labelled(rows, rules):
@@ -117,7 +194,7 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     loaded them already (and nothing changed them since); ``entered_by``: who entered
     each hand (the game page shows it)."""
     teams = load_teams(game) if teams is None else teams
-    hands = _hands(game, entered_by=entered_by)
+    hands = _hands(game, teams, entered_by=entered_by)
     rules = game.engine_rules()
     order = people_in_seat_order(teams)
     order_ids = [p.pk for p in order]
@@ -134,10 +211,12 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
         "rules": rules,
         "teams": teams,
         "board": _board(game, teams, failed),
-        "hand_rows": _hand_rows(hands, labels),
+        "hand_rows": _hand_rows(game, hands, labels, {p.pk: p for p in order}),
         "last_hand": hands[-1] if hands else None,
         "next_dealer": next_dealer,
         "seat_order": order,
+        # The score keeper is one of the players (the phone-name box offers the name).
+        "score_keeper": next((p for p in order if p.pk == game.score_keeper_id), None),
         "winner": winner,
         "to_confirm": to_confirm(hands, teams, officer=access.is_officer),
     }

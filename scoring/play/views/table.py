@@ -18,7 +18,6 @@ from django.contrib import messages
 from django.http import Http404, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -34,7 +33,15 @@ from scoring.play.services.submissions import (
     submit_hand,
     valid_key,
 )
-from scoring.play.views.display import hand_entry, load_teams, new_key, redraw, render_table
+from scoring.play.views.display import (
+    grouped,
+    hand_entry,
+    load_teams,
+    new_key,
+    redraw,
+    render_table,
+    signed,
+)
 from scoring.play.views.preview import preview_panel
 
 
@@ -49,6 +56,7 @@ def _to_table(game, anchor=""):
 @shows_closed_day
 def table(request, table_pk):
     access = table_for_request(request, table_pk)
+    request.table_day = access.day  # for keeps_offline's header
     game = Game.objects.filter(table=access.table).order_by("-number").first()
     if game is None:
         seats = list(
@@ -218,16 +226,6 @@ def _saved_message(game, done) -> str:
         for k, row in enumerate(rows)
     )
     return _("Hand %(number)s saved. %(summary)s.") % {"number": done.number, "summary": summary}
-
-
-def grouped(number: int) -> str:
-    """``1250`` -> ``"1,250"`` (``"1.250"`` in Spanish and Portuguese)."""
-    return number_format(number, force_grouping=True)
-
-
-def signed(number: int) -> str:
-    """``+1,250``, ``−80``: a hand score with its sign."""
-    return ("+" if number >= 0 else "") + grouped(number)
 
 
 @shows_closed_day

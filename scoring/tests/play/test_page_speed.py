@@ -42,14 +42,16 @@ def test_the_table_page_reads_the_players_once_and_each_table_once(officer_clien
     assert "Hand 2" in page and "Ann dealt" in page
     for table in ("scoring_teamplayer", "scoring_hand", "scoring_teamhand", "scoring_game"):
         assert _reads(captured, table) == 1, table
-    assert _reads(captured, "scoring_gameteam") == 1  # the teams, their players prefetched
-    assert _reads(captured, "members_person") == 0  # joined to the players and dealers
+    # The teams are joined to their players; the dealers are among the players.
+    assert _reads(captured, "scoring_gameteam") == 0
+    assert _reads(captured, "members_person") == 0
     # The shared cache is read once: the club the address is for (kept there since
     # issue 32, members.clubs.addresses), no page body.
     assert _reads(captured, "club_cache") == 1
     assert _reads(captured, "members_club") == 0
-    # 10, and the club the address is for (members.clubs.middleware) since clubs.
-    assert len(data_queries(captured.captured_queries)) <= 11
+    # 10, and the club the address is for (members.clubs.middleware) since clubs; 9
+    # with the teams joined to their players (issue 32).
+    assert len(data_queries(captured.captured_queries)) <= 10
 
 
 def test_hands_states_and_names_are_read_with_the_hands(officer_client, confirmed_game, players):
@@ -85,7 +87,7 @@ def test_the_preview_reads_the_teams_once(officer_client, game):
         page = officer_client.post(url, data, headers={"HX-Request": "true"}).content.decode()
     assert "Total 1,400 → 1,480" in page and "Total 80 → 1,480" in page
     assert _reads(captured, "scoring_teamplayer") == 1
-    assert _reads(captured, "scoring_gameteam") == 1  # the teams, their players prefetched
+    assert _reads(captured, "scoring_gameteam") == 0  # joined to their players
 
 
 def test_the_table_page_reads_a_games_team_hands_by_their_hands(officer_client, game):
