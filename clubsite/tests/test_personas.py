@@ -34,6 +34,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from clubsite.devices import GRANT_KEY
+from members.bookings.tests.personas import booking_cases, booking_world
 from members.clubs.scope import in_club
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from members.permissions import make_officer
@@ -183,7 +184,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         end=season.end,
         language="es",
     )
-    return SimpleNamespace(
+    world = SimpleNamespace(
         officer=officer,
         mary=mary,
         olga=olga,
@@ -210,6 +211,8 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         club_rules=club,
         house_rules=house,
     )
+    vars(world).update(booking_world(vars(world)))
+    return world
 
 
 @pytest.fixture(scope="module")
@@ -700,6 +703,7 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
 }
+CASES.update(booking_cases(Case, E))
 
 
 def site_pattern_names() -> set[str]:
