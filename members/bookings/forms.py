@@ -60,7 +60,10 @@ class OfficerBookForm(BookForm):
 
 class SettingsForm(forms.ModelForm):
     cutoff_weekday = forms.TypedChoiceField(
-        choices=WEEKDAYS, coerce=int, label=_("Weekday of the cut-off")
+        choices=WEEKDAYS,
+        coerce=int,
+        label=_("Weekday of the cut-off"),
+        help_text=_("Only for a weekday cut-off: members can cancel until that day ends."),
     )
 
     class Meta:
@@ -86,6 +89,9 @@ class SettingsForm(forms.ModelForm):
             "seat_partners_together": _("The draw seats booked partners together"),
         }
         help_texts = {
+            "play_time": _("When play starts on a club day."),
+            "seat_partners_together": _("Partners booked together face each other at a table."),
+            "guests_allowed": "",
             "table_cap": _("Four people a table. Leave it empty for no cap."),
             "cutoff_hours": _("Only for a cut-off in hours: at most 336 (two weeks)."),
             "cutoff_message": _("Optional; the site's own words when empty."),
@@ -118,6 +124,10 @@ class AnnouncementForm(forms.ModelForm):
             "body": _("Text"),
             "first_day": _("Date"),
             "last_day": _("Last date (if several days)"),
+        }
+        help_texts = {
+            "first_day": _("The date it is about; it shows until then."),
+            "last_day": _("Optional: it shows until this date."),
         }
 
     def clean(self):

@@ -221,3 +221,14 @@ def form_targets(name, world) -> str | None:
     if name == "bookings:looking":
         return reverse("bookings:looking", args=[world.next_week.pk])
     return None
+
+
+def booking_data_texts() -> list[str]:
+    """Texts of the bookings' rows that are data, not the site's words (the catalogs'
+    pseudo-language test): announcements, guests' names, notes."""
+    texts = []
+    for item in Announcement.objects.all():
+        texts += [item.title, item.body]
+    texts += list(Booking.objects.values_list("guest_name", flat=True))
+    texts += list(Substitute.objects.values_list("note", flat=True))
+    return texts
