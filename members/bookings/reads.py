@@ -14,9 +14,9 @@ from members.models import ClubDay, Person
 DAYS_AHEAD = 6
 
 
-def next_days(person: Person | None, limit: int = DAYS_AHEAD) -> list[dict]:
+def next_days(person: Person | None, limit: int = DAYS_AHEAD, rules=None) -> list[dict]:
     """The club's next open days, each with its places and ``person``'s booking."""
-    rules = booking_settings()
+    rules = rules or booking_settings()
     days = list(
         ClubDay.objects.filter(date__gte=today(), status=ClubDay.Status.OPEN).order_by(
             "date", "pk"

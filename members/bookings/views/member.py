@@ -27,13 +27,17 @@ def _day(pk) -> ClubDay:
 @require_GET
 def days(request):
     """The next club days, each with what to do next."""
+    rules = booking_settings()
+    partners = (
+        Person.objects.current().members().exclude(pk=request.person.pk).order_by("first_name")
+    )
     return render(
         request,
         "bookings/days.html",
         {
-            "rows": reads.next_days(request.person),
-            "form": BookForm(),
-            "rules": booking_settings(),
+            "rows": reads.next_days(request.person, rules=rules),
+            "partners": list(partners.only("pk", "first_name", "last_name")),
+            "rules": rules,
             "choice": choices.choices_of(request.person),
         },
     )
