@@ -88,7 +88,7 @@ def test_two_members_booking_the_last_place_at_once(rules, soon, people):
         Booking.objects.filter(day=soon, person__in=[a, b]).delete()
         outcomes = []
 
-        def member(person):
+        def member(person, barrier=barrier, outcomes=outcomes):
             try:
                 barrier.wait(timeout=10)
                 outcomes.append(bookings.book(soon, person).booking.status)
