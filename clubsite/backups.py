@@ -56,7 +56,7 @@ def backup_sqlite(target: Path, now: datetime) -> Path:
 
 
 #: The apps whose tables make a database this site's: a backup must hold their migrations.
-SITE_APPS = ("members", "scoring")
+SITE_APPS = ("members", "scoring", "bookings")
 
 
 def _applied(src: sqlite3.Connection) -> set[tuple[str, str]]:

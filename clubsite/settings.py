@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "clubsite",
     "members",
+    "members.bookings",
     "scoring",
 ]
 

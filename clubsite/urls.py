@@ -52,5 +52,6 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("", include("members.urls")),
+    path("", include("members.bookings.urls")),
     path("", include("scoring.urls")),
 ]

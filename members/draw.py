@@ -12,6 +12,10 @@ Remainder rules, for N people when N is not a multiple of four:
   (preferring people who did not sit out last time, when the caller says who did).
 
 Tables of four come first (numbers 1..), then the tables of three.
+
+Partners (``partners``: pairs booked together) sit at the same table facing each other
+(seats 1 & 3, or 2 & 4), at a table and in seats drawn at random; the others fill the
+seats left. Without partners a seed draws exactly what it drew before they existed.
 """
 
 from __future__ import annotations
@@ -104,6 +108,7 @@ def draw(
     *,
     avoid_sitting_out: Collection[Hashable] = (),
     spread: Collection[Hashable] = (),
+    partners: Collection[tuple[Hashable, Hashable]] = (),
 ) -> Draw:
     """Seat `people` (distinct ids) at random on numbered tables.
 
@@ -111,7 +116,11 @@ def draw(
     others are chosen first (at random among them).
 
     `spread`: people to spread over the tables (the day's guests), so that no table has
-    two of them while another has none (see :func:`spread_out`)."""
+    two of them while another has none (see :func:`spread_out`).
+
+    `partners`: pairs to seat together as partners (see the module's docstring); a
+    pair broken by someone sitting out, or more pairs than the tables hold, leaves the
+    others drawn as everyone else."""
     people = list(people)
     if len(set(people)) != len(people):
         raise SeatingImpossible("The same person is listed twice; each person plays once.")
@@ -119,28 +128,77 @@ def draw(
     shuffled = people[:]
     rng.shuffle(shuffled)
     sitting_out: list[Hashable] = []
+    pairs = _valid_pairs(people, partners)
+    paired = {p for pair in pairs for p in pair}
     if out:
         avoid = set(avoid_sitting_out)
-        # Stable order after the shuffle: those not to avoid first, then the others.
-        candidates = [p for p in shuffled if p not in avoid] + [p for p in shuffled if p in avoid]
+        # Stable order after the shuffle: those not to avoid first, then the others;
+        # in each, people without a partner first.
+        candidates = [
+            p
+            for avoided in (False, True)
+            for with_partner in (False, True)
+            for p in shuffled
+            if (p in avoid) == avoided and (p in paired) == with_partner
+        ]
         sitting_out = candidates[:out]
         chosen = set(sitting_out)
         shuffled = [p for p in shuffled if p not in chosen]
-    tables: list[list[Hashable]] = []
-    start = 0
-    for size in sizes:
-        tables.append(shuffled[start : start + size])
-        start += size
+        pairs = [pair for pair in pairs if not set(pair) & chosen]
+    if pairs:
+        tables, fixed = _seat_pairs(sizes, shuffled, pairs, rng)
+    else:
+        tables, fixed = [], set()
+        start = 0
+        for size in sizes:
+            tables.append(shuffled[start : start + size])
+            start += size
     if spread:
-        spread_out(tables, set(spread), rng)
+        spread_out(tables, set(spread), rng, fixed=fixed)
     return Draw(tables=tables, sitting_out=sitting_out)
 
 
-def spread_out(tables: list[list[Hashable]], chosen: set, rng: random.Random) -> None:
+def _valid_pairs(people: Sequence[Hashable], partners) -> list[tuple[Hashable, Hashable]]:
+    """The pairs of two different people both playing, each person in one pair only
+    (the first that names them)."""
+    present, taken, pairs = set(people), set(), []
+    for first, second in partners:
+        if first == second or not {first, second} <= present or {first, second} & taken:
+            continue
+        taken |= {first, second}
+        pairs.append((first, second))
+    return pairs
+
+
+def _seat_pairs(sizes, shuffled, pairs, rng) -> tuple[list[list[Hashable]], set]:
+    """Tables of ``sizes`` with each pair facing across a table (positions 1 & 3 or
+    2 & 4) in slots drawn at random, then everyone else in shuffled order. Pairs beyond
+    the slots there are play as the others. Returns the tables and who is seated as a
+    pair (not to be moved afterwards)."""
+    slots = [(t, (0, 2)) for t in range(len(sizes))]
+    slots += [(t, (1, 3)) for t, size in enumerate(sizes) if size == 4]
+    rng.shuffle(slots)
+    tables: list[list] = [[None] * size for size in sizes]
+    fixed: set = set()
+    for (table, (a, b)), (first, second) in zip(slots, pairs, strict=False):
+        tables[table][a], tables[table][b] = first, second
+        fixed |= {first, second}
+    others = iter(p for p in shuffled if p not in fixed)
+    for table in tables:
+        for i, seat in enumerate(table):
+            if seat is None:
+                table[i] = next(others)
+    return tables, fixed
+
+
+def spread_out(
+    tables: list[list[Hashable]], chosen: set, rng: random.Random, *, fixed: Collection = ()
+) -> None:
     """Swap people between tables (in place) until the ``chosen`` (guests) are spread as
     evenly as the tables allow: the counts per table differ by at most one. Each swap
     moves a chosen person from a table with the most to a random seat of someone else
-    at a table with the fewest, so the draw stays random otherwise."""
+    at a table with the fewest, so the draw stays random otherwise. The ``fixed``
+    (partners seated together) are never moved."""
 
     def count(table):
         return sum(1 for p in table if p in chosen)
@@ -150,6 +208,10 @@ def spread_out(tables: list[list[Hashable]], chosen: set, rng: random.Random) ->
         fewest = min(tables, key=count)
         if count(most) - count(fewest) <= 1:
             return
-        out = rng.choice([i for i, p in enumerate(most) if p in chosen])
-        into = rng.choice([i for i, p in enumerate(fewest) if p not in chosen])
+        movable = [i for i, p in enumerate(most) if p in chosen and p not in fixed]
+        free = [i for i, p in enumerate(fewest) if p not in chosen and p not in fixed]
+        if not movable or not free:
+            return
+        out = rng.choice(movable)
+        into = rng.choice(free)
         most[out], fewest[into] = fewest[into], most[out]

@@ -257,7 +257,18 @@ OWN_PAGES = {
     "scoring:board_entry",
     # The unsubscribe page answers any link; club B's is refused there (400).
     "scoring:results_unsubscribe",
+    "bookings:unsubscribe",
+    # The bookings' lists and forms of the club at the address.
+    "bookings:days",
+    "bookings:hub",
+    "bookings:settings",
+    "bookings:substitutes",
+    "bookings:announcements",
 }
+
+
+#: A member's signed link in an e-mail: it opens that member's choice at their club.
+UNSUBSCRIBE_LINKS = {"scoring:results_unsubscribe", "bookings:unsubscribe"}
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
@@ -269,7 +280,7 @@ def test_club_a_people_at_club_b_addresses(worlds, persona):
     member's signed unsubscribe link)."""
     violations = []
     for name, case in CASES.items():
-        if name in LEADS_TO_ITS_CLUB or name == "scoring:results_unsubscribe":
+        if name in LEADS_TO_ITS_CLUB or name in UNSUBSCRIBE_LINKS:
             continue
         url = B + case.url(worlds.b)
         response = a_persona(worlds, persona).get(url)

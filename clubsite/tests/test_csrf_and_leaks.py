@@ -26,6 +26,7 @@ from clubsite.tests.test_personas import (
     db_state,
     persona_client,
 )
+from members.bookings.tests.personas import booking_forms, booking_typed, form_targets
 from members.models import Table
 from scoring.models import ClubSettings
 from scoring.tests.play.conftest import quick_post
@@ -351,9 +352,13 @@ TYPED = {
     "scoring:ruleset_new": lambda w: {"name": "Copied rules"},
     "scoring:season_new": lambda w: {"name": "2026", "start": "2026-01-01", "end": "2026-12-31"},
 }
+FORMS.update(booking_forms())
+TYPED.update(booking_typed())
 
 
 def _target(name, world) -> str:
+    if form_targets(name, world):
+        return form_targets(name, world)
     if name == "members:signin_undo":
         return reverse("members:signin_undo", args=[world.day.pk, world.sid_signin.pk])
     if name == "scoring:ruleset_default":

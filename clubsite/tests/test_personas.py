@@ -34,6 +34,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from clubsite.devices import GRANT_KEY
+from members.bookings.tests.personas import booking_cases, booking_world
 from members.clubs.scope import in_club
 from members.jobs.models import ClubJob
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
@@ -188,7 +189,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     job = ClubJob.objects.create(
         kind="backup", key="persona-backup", requested_by=officer, requested_at=timezone.now()
     )
-    return SimpleNamespace(
+    world = SimpleNamespace(
         officer=officer,
         mary=mary,
         olga=olga,
@@ -216,6 +217,8 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         club_rules=club,
         house_rules=house,
     )
+    vars(world).update(booking_world(vars(world)))
+    return world
 
 
 @pytest.fixture(scope="module")
@@ -718,6 +721,7 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
 }
+CASES.update(booking_cases(Case, E))
 
 
 def site_pattern_names() -> set[str]:

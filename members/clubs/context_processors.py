@@ -5,16 +5,19 @@ from django.utils.translation import gettext_lazy as _
 from clubsite import display
 from members.clubs import languages
 from members.models import Paper
-from members.permissions import belongs_to_club, is_officer
+from members.permissions import belongs_to_club, is_officer, person_for
 
-# (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
+# (label, url name, who sees it: "officer", "member" (any logged-in user), "booker" (a
+# login with a member's record here) or "all")
 NAV = [
     (_("Club days"), "members:days", "officer"),
     (_("People"), "members:people", "officer"),
+    (_("Bookings"), "bookings:hub", "officer"),
     (_("Rule sets"), "scoring:rulesets", "officer"),
     (_("Standings"), "scoring:standings", "member"),
     (_("Day results"), "scoring:day_results", "member"),
     (_("Records"), "scoring:records", "member"),
+    (_("Book a day"), "bookings:days", "booker"),
     (_("My page"), "members:me", "member"),
     (_("Club settings"), "club_settings", "officer"),
 ]
@@ -43,6 +46,8 @@ def club(request):
     for label, name, who in NAV:
         if (who == "officer" and not officer) or (who == "member" and not logged_in):
             continue
+        if who == "booker" and not _is_member(user):
+            continue
         try:
             url = reverse(name)
         except NoReverseMatch:
@@ -55,6 +60,11 @@ def club(request):
         "club": current,
         **_language_context(request),
     }
+
+
+def _is_member(user) -> bool:
+    person = person_for(user)
+    return person is not None and person.is_member
 
 
 def _language_context(request) -> dict:

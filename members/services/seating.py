@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from members import draw
+from members.bookings.pairs import booked_pairs
 from members.draw_words import impossible
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
 from members.services.errors import SeatingRefused
@@ -54,7 +55,8 @@ def draw_round(
     Redraws the latest round while its play has not started; otherwise starts the next
     round. People who sat out the previous round are the last chosen to sit out again.
     With ``spread_guests`` (the default) the day's guests are spread over the tables:
-    no table gets two guests while another has none."""
+    no table gets two guests while another has none. Partners booked together sit
+    together when the club wants it (``members.bookings.pairs``)."""
     if not day.is_open:
         raise SeatingRefused(_("%(day)s is closed; reopen it to seat people.") % {"day": day})
     if remainder not in draw.REMAINDER_CHOICES:
@@ -83,6 +85,7 @@ def draw_round(
                 random.Random(seed),
                 avoid_sitting_out=avoid,
                 spread=_guests(people) if spread_guests else (),
+                partners=booked_pairs(day, people),
             )
         except draw.SeatingImpossible:
             raise SeatingRefused(impossible(len(people))) from None

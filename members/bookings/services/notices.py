@@ -1,0 +1,127 @@
+"""The outbox: one ``Notice`` per person per event, written with what caused it and
+sent by the worker (:mod:`members.bookings.tasks`). The unique constraint on (event,
+person) makes an event replayed (a double tap, a retried request) write nothing new."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
+from members.bookings.models import Notice
+from members.bookings.services import choices
+from members.clubs import languages
+from members.clubs.scope import current_club
+from members.models import Person
+
+Kind = Notice.Kind
+#: The mail choice each kind of notice obeys.
+CHOICE = {
+    Kind.PROMOTED: "booking_news",
+    Kind.PARTNER: "booking_news",
+    Kind.SUBSTITUTES: "substitute_calls",
+    Kind.ANNOUNCEMENT: "announcements",
+}
+
+
+def _root(root: str) -> str:
+    return (root or settings.SITE_URL).rstrip("/")
+
+
+def queue(kind: str, event: str, person: Person, template: str, context: dict, root: str = ""):
+    """Write one person's notice of ``event`` (in their language) and queue its task;
+    nothing if they have no address, do not want it, or have it already."""
+    if not person.email or not choices.reachable(CHOICE[kind]).filter(pk=person.pk).exists():
+        return None
+    if Notice.objects.filter(event=event, person=person).exists():
+        return None
+    base = _root(root)
+    club = current_club()
+    with translation.override(languages.valid(person.language) or club.language_code):
+        unsubscribe = base + reverse(
+            "bookings:unsubscribe", args=[choices.token(person, CHOICE[kind])]
+        )
+        text = render_to_string(
+            f"bookings/email/{template}.txt",
+            {**context, "person": person, "club": club, "root": base, "unsubscribe": unsubscribe},
+        )
+        subject, _sep, body = text.strip().partition("\n")
+    try:
+        with transaction.atomic():
+            notice = Notice.objects.create(
+                kind=kind,
+                event=event,
+                person=person,
+                email=person.email,
+                subject=subject.strip()[:200],
+                body=body.strip() + "\n",
+                unsubscribe_url=unsubscribe,
+            )
+    except IntegrityError:
+        return None
+    from members.bookings.tasks import send_notice
+
+    send_notice.enqueue(notice.pk, club.pk)
+    return notice
+
+
+def promoted(booking, root: str = "") -> None:
+    """The booking's people are told they have a place now."""
+    link = _root(root) + reverse("bookings:days")
+    for person in filter(None, (booking.person, booking.partner)):
+        queue(
+            Kind.PROMOTED,
+            f"promoted:{booking.pk}",
+            person,
+            "promoted",
+            {"day": booking.day, "link": link},
+            root,
+        )
+
+
+def partner_message(message, root: str = "") -> None:
+    link = _root(root) + reverse("bookings:partners", args=[message.day_id])
+    queue(
+        Kind.PARTNER,
+        f"partner:{message.pk}",
+        message.recipient,
+        "partner",
+        {"message": message, "day": message.day, "link": link},
+        root,
+    )
+
+
+def substitute_call(call, people, root: str = "") -> int:
+    link = _root(root) + reverse("bookings:days")
+    sent = 0
+    for person in people:
+        sent += bool(
+            queue(
+                Kind.SUBSTITUTES,
+                f"subs:{call.pk}",
+                person,
+                "substitutes",
+                {"call": call, "day": call.day, "link": link},
+                root,
+            )
+        )
+    return sent
+
+
+def announcement(item, root: str = "") -> int:
+    link = _root(root) + reverse("home")
+    sent = 0
+    for person in choices.reachable("announcements").members():
+        sent += bool(
+            queue(
+                Kind.ANNOUNCEMENT,
+                f"announcement:{item.pk}",
+                person,
+                "announcement",
+                {"item": item, "link": link},
+                root,
+            )
+        )
+    return sent
