@@ -52,5 +52,6 @@ urlpatterns = [
     ),
     path("admin/", admin.site.urls),
     path("", include("members.urls")),
+    path("", include("members.money.urls")),
     path("", include("scoring.urls")),
 ]

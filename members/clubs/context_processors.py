@@ -5,9 +5,11 @@ from django.utils.translation import gettext_lazy as _
 from clubsite import display
 from members.clubs import languages
 from members.models import Paper
+from members.money.access import is_treasurer
 from members.permissions import belongs_to_club, is_officer
 
-# (label, url name, who sees it: "officer", "member" (any logged-in user) or "all")
+# (label, url name, who sees it: "officer", "treasurer" (or officer), "member" (any
+# logged-in user) or "all")
 NAV = [
     (_("Club days"), "members:days", "officer"),
     (_("People"), "members:people", "officer"),
@@ -16,6 +18,7 @@ NAV = [
     (_("Day results"), "scoring:day_results", "member"),
     (_("Records"), "scoring:records", "member"),
     (_("My page"), "members:me", "member"),
+    (_("Money"), "money:balances", "treasurer"),
     (_("Club settings"), "club_settings", "officer"),
 ]
 
@@ -42,6 +45,8 @@ def club(request):
     items = []
     for label, name, who in NAV:
         if (who == "officer" and not officer) or (who == "member" and not logged_in):
+            continue
+        if who == "treasurer" and not (officer or is_treasurer(user)):
             continue
         try:
             url = reverse(name)
