@@ -21,9 +21,10 @@ from members.roster.sheets import csv_sheets
 
 MAX_BANK_BYTES = 2 * 1024 * 1024
 HEADER_ROWS = 20
-# Six or more digits in a row (spaces and dashes between them allowed): an account, card
-# or IBAN number; a membership number or a date is shorter.
-_LONG_DIGITS = re.compile(r"\d(?:[ \-]?\d){5,}")
+# What a bank or card number looks like: a word holding six digits or more (an account
+# number, an IBAN), or groups of four digits in a row (a card number written 4111 1111 ...).
+# A membership number or a date is shorter.
+_LONG_DIGITS = re.compile(r"\b\w*(?:\d\w*){6,}\b|\b\d{4}(?:[ \-]\d{2,4}){2,}\b")
 
 
 class BankFileError(Exception):
@@ -70,9 +71,8 @@ def _check_kind(data: bytes) -> None:
         )
     if not data.strip():
         raise BankFileError(_("The file is empty. Choose the CSV file your bank gave you."))
-    if (
-        data.startswith((b"PK\x03\x04", b"%PDF", b"\xd0\xcf\x11\xe0"))
-        or (b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")))
+    if data.startswith((b"PK\x03\x04", b"%PDF", b"\xd0\xcf\x11\xe0")) or (
+        b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff"))
     ):
         raise BankFileError(
             _(

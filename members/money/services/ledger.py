@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from members.models import Person
+from members.money.amounts import CENT
 from members.money.models import Entry, MoneyProfile
 from members.money.models.settings import ZERO, money_field
 from members.money.services.errors import MoneyRefused
@@ -48,10 +49,15 @@ def _sums():
     }
 
 
+def _cents(value) -> Decimal:
+    """A database sum to the cent (SQLite hands back 10 for 10.00)."""
+    return Decimal(value).quantize(CENT)
+
+
 def _totals(row) -> Totals:
     return Totals(
-        charges=row["charges"] - row["charges_back"],
-        payments=row["payments"] - row["payments_back"],
+        charges=_cents(row["charges"]) - _cents(row["charges_back"]),
+        payments=_cents(row["payments"]) - _cents(row["payments_back"]),
     )
 
 

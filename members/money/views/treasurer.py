@@ -70,9 +70,9 @@ def _balances_csv(rows, currency):
             [
                 row.person.membership_number or "",
                 row.person.full_name,
-                str(t.charges),
-                str(t.payments),
-                str(t.balance),
+                t.charges,
+                t.payments,
+                t.balance,
                 currency,
             ]
         )
