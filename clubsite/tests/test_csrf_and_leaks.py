@@ -27,6 +27,7 @@ from clubsite.tests.test_personas import (
     persona_client,
 )
 from members.models import Table
+from members.money.tests.persona_cases import money_forms, money_typed
 from scoring.models import ClubSettings
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
@@ -351,6 +352,10 @@ TYPED = {
     "scoring:ruleset_new": lambda w: {"name": "Copied rules"},
     "scoring:season_new": lambda w: {"name": "2026", "start": "2026-01-01", "end": "2026-12-31"},
 }
+
+# The money forms (issue 34): members/money/tests/persona_cases.py.
+FORMS.update(money_forms(REDIRECT))
+TYPED.update(money_typed())
 
 
 def _target(name, world) -> str:

@@ -36,6 +36,7 @@ from django.utils import timezone
 from clubsite.devices import GRANT_KEY
 from members.clubs.scope import in_club
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from members.money.tests.persona_cases import money_cases
 from members.permissions import make_officer
 from members.services import close_day
 from members.tests.factories import (
@@ -700,6 +701,9 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
 }
+
+# The money pages (issue 34): members/money/tests/persona_cases.py.
+CASES.update(money_cases(Case, E, LOGIN, REDIRECT))
 
 
 def site_pattern_names() -> set[str]:

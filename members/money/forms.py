@@ -32,6 +32,8 @@ class AmountField(forms.CharField):
 
     def clean(self, value):
         value = super().clean(value)
+        if value in self.empty_values:
+            return None  # not required, left empty
         try:
             return parse_amount(value, allow_zero=self.allow_zero)
         except AmountError as error:
