@@ -162,6 +162,11 @@ class SettingsForm(forms.ModelForm):
         }
         help_texts = {
             "currency": _("Three letters: USD, EUR, BRL, ARS, GBP ..."),
+            "lapsed_pay_visitor_rate": _(
+                "A member whose dues ran out more than the days of grace ago pays the "
+                "visitor rate at the door."
+            ),
+            "grace_days": _("The door shows a member as lapsed this many days after paid-until."),
             "bank_reference_column": _(
                 "The column with the payer's words (reference, description). Other columns, "
                 "such as account numbers, are never read."
