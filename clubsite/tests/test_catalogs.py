@@ -32,6 +32,7 @@ from lxml import html as lxml_html
 from clubsite.management.commands.compile_catalogs import catalogs
 from clubsite.tests import test_personas as personas
 from members.models import ClubDay, Person, Table
+from members.money.tests.persona_cases import money_data_words
 from scoring.models import RuleSet, Season
 from scoring.play.rooms import format_room_code
 
@@ -223,6 +224,7 @@ def data_words() -> set[str]:
     texts += [rule_set.name for rule_set in RuleSet.objects.filter(is_preset=False)]
     texts += [season.name for season in Season.objects.all()]
     texts += sorted(zoneinfo.available_timezones())  # the club's time zone choices
+    texts += money_data_words()  # currency codes, renewals' names (issue 34)
     words = set()
     for text in texts:
         words.update(_WORD.findall(str(text or "")))

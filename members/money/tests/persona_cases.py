@@ -42,7 +42,7 @@ def _period(w) -> RenewalPeriod:
     club = w.ann.club
     found = RenewalPeriod.objects.with_scopes_disabled().filter(club=club).first()
     return found or RenewalPeriod.objects.with_scopes_disabled().create(
-        club=club, name="Dues", paid_until=datetime.date(2030, 12, 31), key=f"persona-{club.pk}"
+        club=club, name="2030-31", paid_until=datetime.date(2030, 12, 31), key=f"persona-{club.pk}"
     )
 
 
@@ -197,3 +197,16 @@ def money_typed() -> dict:
         "money:take_back": lambda w: {"reason": "Typed wrong"},
         "money:renewal_pay": lambda w: {"person": w.olga.pk, "amount": "10"},
     }
+
+
+def money_data_words() -> list[str]:
+    """The money rows' own words on its pages (for the catalogs' test: data, not the
+    site's words): the currency code, renewals' and membership types' names."""
+    from members.money.models import MembershipType, MoneySettings
+    from members.money.models.settings import default_currency
+
+    texts = [default_currency()]
+    texts += list(MoneySettings.objects.with_scopes_disabled().values_list("currency", flat=True))
+    texts += list(RenewalPeriod.objects.with_scopes_disabled().values_list("name", flat=True))
+    texts += list(MembershipType.objects.with_scopes_disabled().values_list("name", flat=True))
+    return texts

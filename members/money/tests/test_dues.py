@@ -62,3 +62,22 @@ def test_the_renewal_pages(ann, rates, login, treasurer_user):
     assert client.post(reverse("money:renewal_pay", args=[period.pk]), pay).status_code == 302
     assert MoneyProfile.objects.get(person=ann).paid_until == UNTIL
     assert client.get(reverse("money:renewal", args=[period.pk])).status_code == 200
+
+
+def test_the_reminders_command_sends_those_due_once(club, ann, rates, capsys):
+    from django.core.management import call_command
+
+    from members.money.models import RenewalPeriod
+
+    RenewalPeriod.objects.create(
+        name="2027", paid_until=UNTIL, remind_on=datetime.date(2027, 1, 15), key="k"
+    )
+    call_command("dues_reminders", club.slug, "--date", "2027-01-14")
+    call_command("dues_reminders", club.slug, "--date", "2027-01-15")
+    call_command("dues_reminders", club.slug, "--date", "2027-01-16")
+    assert capsys.readouterr().out.split("\n")[:3] == [
+        "0 reminders started.",
+        "1 reminders started.",
+        "0 reminders started.",
+    ]
+    assert len(mail.outbox) == 1
