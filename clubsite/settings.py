@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "clubsite",
     "members",
     "members.bookings",
+    "members.money.apps.MoneyConfig",
     "scoring",
 ]
 

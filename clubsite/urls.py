@@ -53,5 +53,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("members.urls")),
     path("", include("members.bookings.urls")),
+    path("", include("members.money.urls")),
     path("", include("scoring.urls")),
 ]

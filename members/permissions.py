@@ -42,7 +42,10 @@ def is_officer(user) -> bool:
         return False
     kept = _known(user, "_is_officer")
     if kept is None:
-        _keep(user, "_is_officer", ClubRole.objects.filter(user=user, role=OFFICER).exists())
+        # One query for every role of the login here (the treasurer's is kept too).
+        roles = set(ClubRole.objects.filter(user=user).values_list("role", flat=True))
+        _keep(user, "_is_officer", OFFICER in roles)
+        _keep(user, "_is_treasurer", ClubRole.Role.TREASURER in roles)
         kept = _known(user, "_is_officer")
     return kept[1]
 

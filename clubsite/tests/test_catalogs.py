@@ -33,6 +33,7 @@ from clubsite.management.commands.compile_catalogs import catalogs
 from clubsite.tests import test_personas as personas
 from members.bookings.tests.personas import booking_data_texts
 from members.models import ClubDay, Person, Table
+from members.money.tests.persona_cases import money_data_words
 from scoring.models import RuleSet, Season
 from scoring.play.rooms import format_room_code
 
@@ -225,6 +226,7 @@ def data_words() -> set[str]:
     texts += [season.name for season in Season.objects.all()]
     texts += sorted(zoneinfo.available_timezones())  # the club's time zone choices
     texts += booking_data_texts()
+    texts += money_data_words()  # currency codes, renewals' names (issue 34)
     words = set()
     for text in texts:
         words.update(_WORD.findall(str(text or "")))

@@ -28,6 +28,7 @@ from clubsite.tests.test_personas import (
 )
 from members.bookings.tests.personas import booking_forms, booking_typed, form_targets
 from members.models import Table
+from members.money.tests.persona_cases import money_forms, money_typed
 from scoring.models import ClubSettings
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
@@ -354,6 +355,10 @@ TYPED = {
 }
 FORMS.update(booking_forms())
 TYPED.update(booking_typed())
+
+# The money forms (issue 34): members/money/tests/persona_cases.py.
+FORMS.update(money_forms(REDIRECT))
+TYPED.update(money_typed())
 
 
 def _target(name, world) -> str:

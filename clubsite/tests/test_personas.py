@@ -38,6 +38,7 @@ from members.bookings.tests.personas import booking_cases, booking_world
 from members.clubs.scope import in_club
 from members.jobs.models import ClubJob
 from members.models import ClubDay, Person, Round, Seat, SignIn, Table
+from members.money.tests.persona_cases import money_cases
 from members.permissions import make_officer
 from members.services import close_day
 from members.tests.factories import (
@@ -722,6 +723,9 @@ CASES: dict[str, Case] = {
     ),
 }
 CASES.update(booking_cases(Case, E))
+
+# The money pages (issue 34): members/money/tests/persona_cases.py.
+CASES.update(money_cases(Case, E, LOGIN, REDIRECT))
 
 
 def site_pattern_names() -> set[str]:

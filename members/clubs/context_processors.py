@@ -5,10 +5,11 @@ from django.utils.translation import gettext_lazy as _
 from clubsite import display
 from members.clubs import languages
 from members.models import Paper
+from members.money.access import is_treasurer
 from members.permissions import belongs_to_club, is_officer, person_for
 
-# (label, url name, who sees it: "officer", "member" (any logged-in user), "booker" (a
-# login with a member's record here) or "all")
+# (label, url name, who sees it: "officer", "treasurer" (or officer), "member" (any
+# logged-in user), "booker" (a login with a member's record here) or "all")
 NAV = [
     (_("Club days"), "members:days", "officer"),
     (_("People"), "members:people", "officer"),
@@ -19,6 +20,7 @@ NAV = [
     (_("Records"), "scoring:records", "member"),
     (_("Book a day"), "bookings:days", "booker"),
     (_("My page"), "members:me", "member"),
+    (_("Money"), "money:balances", "treasurer"),
     (_("Club settings"), "club_settings", "officer"),
 ]
 
@@ -47,6 +49,8 @@ def club(request):
         if (who == "officer" and not officer) or (who == "member" and not logged_in):
             continue
         if who == "booker" and not _is_member(user):
+            continue
+        if who == "treasurer" and not (officer or is_treasurer(user)):
             continue
         try:
             url = reverse(name)

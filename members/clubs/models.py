@@ -254,6 +254,7 @@ class ClubRole(models.Model):
 
     class Role(models.TextChoices):
         OFFICER = "officer", "Officer"
+        TREASURER = "treasurer", "Treasurer"
 
     club = club_field(editable=True)
     user = models.ForeignKey(
@@ -268,7 +269,9 @@ class ClubRole(models.Model):
         ordering = ["club", "user", "role"]
         constraints = [
             models.UniqueConstraint(fields=["club", "user", "role"], name="clubrole_once"),
-            models.CheckConstraint(condition=Q(role__in=["officer"]), name="clubrole_role_valid"),
+            models.CheckConstraint(
+                condition=Q(role__in=["officer", "treasurer"]), name="clubrole_role_valid"
+            ),
         ]
         indexes = [
             # A login's clubs (the page that lets them choose one).

@@ -42,7 +42,7 @@ FORMAT = "canasta-club-export"
 #: Bump when the document's layout changes; an older program refuses a newer file.
 FORMAT_VERSION = 1
 #: The apps whose migrations say which schema a file's rows were written at.
-SCHEMA_APPS = ("members", "scoring", "bookings")
+SCHEMA_APPS = ("members", "scoring", "bookings", "money")
 #: The club's own fields carried in the file (its address parts are checked on import).
 CLUB_FIELDS = (
     "slug",

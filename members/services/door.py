@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from clubsite.clock import clock
 from members.models import ClubDay, Person, Seat, SignIn
+from members.money.services.table import charge_for_sign_in, undo_sign_in_charge
 from members.names import tidy_name
 from members.services.errors import GuestNameTaken, SignInRefused
 
@@ -76,13 +77,15 @@ def sign_in(
         )
     try:
         with transaction.atomic():
-            return SignIn.objects.create(
+            signin = SignIn.objects.create(
                 day=day,
                 person=person,
                 card_shown=bool(card_shown),
                 brought_by=brought_by,
                 signed_in_by=by if by is not None and by.is_authenticated else None,
             )
+            charge_for_sign_in(signin, by=signin.signed_in_by)  # table money (members.money)
+            return signin
     except IntegrityError:
         # Another tablet at the door signed them in a moment ago.
         existing = SignIn.objects.filter(day=day, person=person).first()
@@ -133,6 +136,7 @@ def undo_sign_in(signin: SignIn, *, by=None) -> str:
             )
         for seat in seats:
             seat.delete()
+        undo_sign_in_charge(signin, by=by)  # its table money taken back (members.money)
         signin.delete()
     message = _("Sign-in of %(name)s undone.") % {"name": person.full_name}
     if seats:

@@ -1,0 +1,107 @@
+"""Every money page draws for the treasurer, within a query budget, and its forms
+refuse bad input in plain words with nothing written."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from members.money.models import Entry, MembershipType, RenewalPeriod, StatementRun
+from members.money.services.ledger import add_charge
+
+
+@pytest.fixture
+def world(ann, bob, day, rates):
+    charge = add_charge(ann, Decimal("5.00"), "table", date=day.date, day=day)
+    period = RenewalPeriod.objects.create(
+        name="2027", paid_until=datetime.date(2027, 12, 31), key="k"
+    )
+    run = StatementRun.objects.create(start=day.date, end=day.date, key="r")
+    MembershipType.objects.create(name="Full", rate=Decimal("60"))
+    return {"ann": ann, "charge": charge, "period": period, "run": run, "day": day}
+
+
+def urls(w):
+    return [
+        reverse("money:balances"),
+        reverse("money:balances") + "?state=owes",
+        reverse("money:account", args=[w["ann"].pk]),
+        reverse("money:import"),
+        reverse("money:settings"),
+        reverse("money:day_rate", args=[w["day"].pk]),
+        reverse("money:statements"),
+        reverse("money:statement_run", args=[w["run"].pk]),
+        reverse("money:statement_print", args=[w["run"].pk]),
+        reverse("money:dues"),
+        reverse("money:renewal", args=[w["period"].pk]),
+        reverse("money:renewal_letters", args=[w["period"].pk]),
+    ]
+
+
+def test_every_page_draws_within_its_query_budget(
+    world, login, treasurer_user, django_assert_max_num_queries
+):
+    client = login(treasurer_user)
+    for url in urls(world):
+        with django_assert_max_num_queries(20):
+            response = client.get(url)
+        assert response.status_code == 200, url
+
+
+def test_the_exports(world, login, treasurer_user):
+    client = login(treasurer_user)
+    csv = client.get(reverse("money:balances") + "?format=csv")
+    assert csv["Content-Type"].startswith("text/csv")
+    assert '"1001","Ann Adams",5.00,0.00,-5.00,"USD"' in csv.content.decode()
+    xlsx = client.get(reverse("money:balances") + "?format=xlsx")
+    assert xlsx.content.startswith(b"PK")
+
+
+@pytest.mark.parametrize(
+    "amount, words",
+    [("-5", "is negative"), ("abc", "is not an amount"), ("1.005", "more than two decimals")],
+)
+def test_a_bad_payment_is_refused_in_plain_words(world, login, treasurer_user, amount, words):
+    client = login(treasurer_user)
+    url = reverse("money:pay", args=[world["ann"].pk])
+    data = {"amount": amount, "source": "cash", "date": "2026-11-19", "key": "k"}
+    response = client.post(url, data, follow=True)
+    assert words in response.content.decode()
+    assert not Entry.objects.payments().exists()
+
+
+def test_change_and_take_back_from_the_page(world, bob, login, treasurer_user):
+    client = login(treasurer_user)
+    url = reverse("money:change", args=[world["charge"].pk])
+    client.post(url, {"amount": "2.00", "account": bob.pk, "reason": "Bob hosts"})
+    new = Entry.objects.get(person=bob)
+    assert new.amount == Decimal("2.00") and new.attendee == world["ann"]
+    refused = client.post(url, {"amount": "2.00", "reason": "again"}, follow=True)
+    assert "changed already" in refused.content.decode()
+    client.post(reverse("money:take_back", args=[new.pk]), {"reason": "Typed wrong"})
+    assert Entry.objects.filter(kind="reversal").count() == 2
+
+
+def test_settings_refuse_a_bad_currency_and_save_rates(world, login, treasurer_user):
+    client = login(treasurer_user)
+    data = {
+        "currency": "dollars",
+        "member_rate": "5",
+        "visitor_rate": "8",
+        "reduced_rate": "3",
+        "grace_days": "30",
+        "bank_date_format": "%Y-%m-%d",
+    }
+    page = client.post(reverse("money:settings"), data)
+    assert page.status_code == 200 and "Please correct" in page.content.decode()
+    data["currency"] = "eur"
+    assert client.post(reverse("money:settings"), data).status_code == 302
+    from members.money.models import MoneySettings
+
+    assert MoneySettings.current().currency == "EUR"
+
+
+def test_a_member_page_links_to_their_money(member_client):
+    page = member_client.get(reverse("members:me")).content.decode()
+    assert reverse("money:me") in page

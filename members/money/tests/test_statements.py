@@ -1,0 +1,63 @@
+"""Statements through the worker: one per person per run, a double press sends
+nothing twice, members without e-mail get a printable copy."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from members.money.models import StatementMessage, StatementRun
+from members.money.services.ledger import add_charge, record_payment
+from members.money.services.statements import send_statements
+from members.money.tasks import send_statement
+from testsupport import run_worker
+
+START, END = datetime.date(2026, 11, 1), datetime.date(2026, 11, 30)
+
+
+@pytest.fixture
+def ledger(ann, bob, rates):
+    bob.email = ""
+    bob.save()
+    add_charge(ann, Decimal("12.00"), "table", date=datetime.date(2026, 11, 5))
+    record_payment(ann, Decimal("10.00"), "cash", date=datetime.date(2026, 11, 6))
+    add_charge(bob, Decimal("5.00"), "table", date=datetime.date(2026, 11, 5))
+
+
+def test_each_person_gets_one_statement_through_the_worker(db_tasks, ledger, ann):
+    run, new = send_statements(START, END, key="press-1")
+    again, new_again = send_statements(START, END, key="press-1")  # a double tap
+    assert new and not new_again and again.pk == run.pk
+    assert not mail.outbox  # nothing sent before the worker runs
+    run_worker()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == [ann.email] and "-2.00 USD" in message.body
+    assert "unsubscribe" not in message.body.lower()
+    statuses = dict(run.messages.values_list("person__first_name", "status"))
+    assert statuses == {"Ann": "sent", "Bob": "print"}
+    # A task queued again for a sent statement sends nothing.
+    send_statement.enqueue(run.messages.get(person=ann).pk)
+    run_worker()
+    assert len(mail.outbox) == 1
+
+
+def test_the_pages_send_once_and_print_the_rest(ledger, login, treasurer_user):
+    client = login(treasurer_user)
+    data = {"start": "2026-11-01", "end": "2026-11-30", "key": "page-key"}
+    client.post(reverse("money:statements"), data)
+    client.post(reverse("money:statements"), data)
+    assert StatementRun.objects.count() == 1 and len(mail.outbox) == 1
+    run = StatementRun.objects.get()
+    page = client.get(reverse("money:statement_print", args=[run.pk])).content.decode()
+    assert "Statement of Bob Brown" in page and "Ann Adams" not in page
+
+
+def test_a_period_that_ends_before_it_starts_is_refused(ledger, login, treasurer_user):
+    client = login(treasurer_user)
+    data = {"start": "2026-11-30", "end": "2026-11-01", "key": "k"}
+    response = client.post(reverse("money:statements"), data, follow=True)
+    assert "starts after it ends" in response.content.decode()
+    assert not StatementMessage.objects.exists()
