@@ -109,6 +109,7 @@ INSTALLED_APPS = [
     "clubsite",
     "members",
     "scoring",
+    "scoring.tourney.apps.TourneyConfig",  # events (issue 35): own migrations
 ]
 
 MIDDLEWARE = [
