@@ -4,6 +4,8 @@ players go next. Shared by the officer's page, the room board and the table phon
 
 from __future__ import annotations
 
+from django.utils import timezone
+
 from clubsite.clock import clock
 from scoring.tourney import reads, timing
 from scoring.tourney.words import time_called_words
@@ -66,3 +68,20 @@ def moves_from(state: dict, row: dict, table_number: int) -> list[dict]:
             goes = after.get(pid)
             out.append({"name": name, "table": goes, "stays": goes == table_number})
     return out
+
+
+def board_event(day) -> dict | None:
+    """The room board's event panel (None on an ordinary club day): the round's clock,
+    and the next seating while the tables move."""
+    state = reads.day_state(day.pk)
+    row = reads.current_round(state)
+    if state["event"] is None or row is None:
+        return None
+    clock = clock_context(state, row, timezone.now())
+    return {
+        "name": state["name"],
+        "clock": clock,
+        "seating": seating_rows(row) if clock["state"] == timing.WAITING else [],
+        "finished": state["finished"],
+        "event_id": state["event"],
+    }

@@ -1,11 +1,16 @@
 """What the table phones and the room board need to know of a day's event, kept in
-the shared cache (one read per page; the database is read only when the copy is
-missing). Every write of the event services drops the copy when it commits
-(:func:`forget`), so a phone never shows a stale round for longer than its next load.
+the shared cache. Every write of the event services writes the copy again once it has
+committed (:func:`refresh`); the officer's page, the room board and the day results
+write it when it is missing (:func:`day_state`).
+
+A table page only looks (:func:`peek`): one cache read, and no copy means no event, so
+the table pages of a club that never runs an event never read the event tables, and
+not even on a miss. (A copy dropped by the cache comes back with the event's next
+write, the board's next redraw, which every saved hand at the day's tables causes, or
+the officer's page.)
 
 The copy holds stored moments, not the time left: the countdown is worked out from
-them with the time of each page (:mod:`.timing`). A day without an event keeps a
-small "no event" copy, so its table pages never read the event tables.
+them with the time of each page (:mod:`.timing`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from members.models import Person
 from scoring.tourney.models import Event
 from scoring.tourney.timing import RoundClock
 
-SECONDS = 300
+#: An event day's copy lasts the day; every write of the event writes it again.
+SECONDS = 24 * 3600
 NONE = {"event": None}
 
 
@@ -25,8 +31,16 @@ def _key(day_id: int) -> str:
     return f"tourney:day:{current_club_id()}:{day_id}"
 
 
-def forget(day_id: int) -> None:
-    cache.delete(_key(day_id))
+def refresh(day_id: int) -> dict:
+    """Write the day's copy again from the database (after an event's write)."""
+    state = _build(day_id)
+    cache.set(_key(day_id), state, SECONDS)
+    return state
+
+
+def peek(day_id: int) -> dict | None:
+    """The day's copy if the cache has one (a table page never reads the database)."""
+    return cache.get(_key(day_id))
 
 
 def day_state(day_id: int) -> dict:
@@ -34,8 +48,7 @@ def day_state(day_id: int) -> dict:
     key = _key(day_id)
     found = cache.get(key)
     if found is None:
-        found = _build(day_id)
-        cache.set(key, found, SECONDS)
+        found = refresh(day_id)
     return found
 
 

@@ -43,6 +43,5 @@ def arrive(table: Table, side: int, *, now) -> Arrival:
             Event.objects.filter(pk=here.event_id).update(version=F("version") + 1)
     except IntegrityError:
         raise AlreadyDone(_("Already done: this side is marked as here.")) from None
-    day_id = table.round.day_id
-    transaction.on_commit(lambda: reads.forget(day_id))
+    reads.refresh(table.round.day_id)
     return arrival

@@ -33,8 +33,7 @@ def action(event: Event, kind: str, number: int, *, key, by, now):
         yield locked
         locked.version += 1
         locked.save(update_fields=["version", "finished_at"])
-        day_id = locked.day_id
-        transaction.on_commit(lambda: reads.forget(day_id))
+    reads.refresh(locked.day_id)
 
 
 def _user(by):

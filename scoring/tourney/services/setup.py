@@ -24,7 +24,7 @@ def create_event(day, **settings) -> Event:
             event = Event.objects.create(day=day, **settings)
     except IntegrityError:
         raise AlreadyDone(_("This club day already has an event.")) from None
-    transaction.on_commit(lambda: reads.forget(day.pk))
+    reads.refresh(day.pk)
     return event
 
 
@@ -43,7 +43,7 @@ def edit_event(event: Event, **settings) -> Event:
             setattr(locked, name, value)
         locked.version += 1
         locked.save()
-    transaction.on_commit(lambda: reads.forget(locked.day_id))
+    reads.refresh(locked.day_id)
     return locked
 
 
