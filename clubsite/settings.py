@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "members.bookings",
     "members.money.apps.MoneyConfig",
     "scoring",
+    "scoring.tourney.apps.TourneyConfig",  # events (issue 35): own migrations
 ]
 
 MIDDLEWARE = [

@@ -7,4 +7,5 @@ app_name = "scoring"
 urlpatterns = [
     path("", include("scoring.play.urls")),
     path("", include("scoring.results.urls")),
+    path("", include("scoring.tourney.urls")),
 ]

@@ -56,6 +56,7 @@ from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
+from scoring.tourney.models import Event
 from testsupport import first_club, restore_migration_data
 
 # The other member's contact details: they must never reach a non-officer's page.
@@ -172,6 +173,8 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     # Next week: open, one table without a game.
     next_week = ClubDayFactory(date=NEXT_WEEK, title="Next week")
     next_week_table = TableFactory(round__day=next_week, number=1, seated=[ann, bob, cat, dan])
+    # Next week is played as an event (not started).
+    event = Event.objects.create(day=next_week, name="Pairs night", rounds=1, rule_set=club)
 
     season = Season.objects.create(
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
@@ -212,6 +215,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         closed_game=closed_game,
         next_week=next_week,
         next_week_table=next_week_table,
+        event=event,
         season=season,
         workbook=workbook,
         job=job,
@@ -617,6 +621,34 @@ CASES: dict[str, Case] = {
         lambda w: _r("scoring:next_game", w.playing.pk),
         TABLE_REDIRECT,
         TABLE_REDIRECT,
+        changes=True,
+    ),
+    # -- scoring: events ----------------------------------------------------------------
+    "scoring:event": Case(lambda w: _r("scoring:event", w.next_week.pk), OFFICERS, OFFICERS_405),
+    "scoring:event_edit": Case(
+        lambda w: _r("scoring:event_edit", w.next_week.pk), OFFICERS, OFFICERS
+    ),
+    "scoring:event_action": Case(
+        lambda w: _r("scoring:event_action", w.event.pk, "pause"),
+        OFFICERS_405,
+        OFFICERS_REDIRECT,
+        lambda w: {"number": "1", "key": "persona-key-0123456789"},
+        changes=True,
+    ),
+    "scoring:event_ranking": Case(
+        lambda w: _r("scoring:event_ranking", w.event.pk), LOGGED_IN, LOGGED_IN
+    ),
+    "scoring:event_prizes": Case(
+        lambda w: _r("scoring:event_prizes", w.event.pk), LOGGED_IN, LOGGED_IN
+    ),
+    "scoring:event_follow": Case(
+        lambda w: _r("scoring:event_follow", w.table1.pk), E(*[405] * 4), TABLE_REDIRECT
+    ),
+    "scoring:event_arrive": Case(
+        lambda w: _r("scoring:event_arrive", w.table1.pk),
+        E(*[405] * 4),
+        TABLE_REDIRECT,
+        lambda w: {"side": "0"},
         changes=True,
     ),
     # -- scoring: officers --------------------------------------------------------------

@@ -332,3 +332,32 @@ def not_seated(round_: Round | None, day: ClubDay) -> list[Person]:
     if round_ is not None:
         people = people.exclude(seats__round=round_)
     return list(people)
+
+
+def seat_given(day: ClubDay, tables: list[list[int]]) -> Round:
+    """The day's next round seated as given (an event's movement says who sits where):
+    table ``n`` gets ``tables[n - 1]``'s people (person ids) at positions 1, 2, … in
+    that order, and the round starts at once (its seats are fixed). The latest round
+    must have started: a round still being drawn is not replaced."""
+    if not day.is_open:
+        raise SeatingRefused(_("%(day)s is closed; reopen it to seat people.") % {"day": day})
+    with transaction.atomic():
+        latest = day.rounds.select_for_update().order_by("-number").first()
+        if latest is not None and not latest.started:
+            raise SeatingRefused(
+                _("Round %(number)s is drawn but not started; start or clear it first.")
+                % {"number": latest.number}
+            )
+        round_ = _next_round(day, latest)
+        round_.drawn_at = timezone.now()
+        round_.started = True
+        round_.save(update_fields=["drawn_at", "started"])
+        seats = []
+        for number, people in enumerate(tables, start=1):
+            table = Table.objects.create(round=round_, number=number)
+            seats.extend(
+                Seat(round=round_, table=table, person_id=pid, position=position)
+                for position, pid in enumerate(people, start=1)
+            )
+        Seat.objects.bulk_create(seats)
+    return round_

@@ -25,6 +25,7 @@ from members.services.days import links_open
 from scoring.play.rooms import check_typed_code
 from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.standings.days import day_games, team_people, top_scores
+from scoring.tourney.display import board_event
 
 BOARD_KEY = "scoring_board_grant"
 BOARD_WORDS = (
@@ -191,9 +192,10 @@ def day_report(day: ClubDay) -> dict:
     return report
 
 
-def board(day: ClubDay) -> dict:
+def board(day: ClubDay, *, event: bool = False) -> dict:
     """What the board shows: the tables in play with their current games, then the
-    day's finished games and its top six scores."""
+    day's finished games and its top six scores; with ``event`` (the day has one, as
+    its fingerprint says), the event's clock and next seating first."""
     rows = day_games(day)
     latest = _latest_games(rows)
     tables = [_table_entry(t, latest.get(t.pk)) for t in _shown_tables(day, latest)]
@@ -211,4 +213,5 @@ def board(day: ClubDay) -> dict:
         # each table's card names its game. A table of three playing the day's rules
         # for three plays the same game.
         "mixed_rules": len({row["rule_set"] for row in rows}) > 1,
+        "event": board_event(day) if event else None,
     }

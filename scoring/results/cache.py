@@ -43,6 +43,7 @@ from scoring.models import (
     RatingPoint,
     ResultsVersion,
 )
+from scoring.tourney.models import Event
 
 FINISHED = Game.Status.FINISHED
 
@@ -108,7 +109,8 @@ def data_stamp() -> str:
 #: reaches raw SQL), as it is in every index the statement uses.
 DAY_STAMP_SQL = """
 SELECT COUNT(*), MAX(g.id), SUM(g.version), SUM(CASE WHEN g.status = %s THEN 1 ELSE 0 END),
-       (SELECT MAX(p.updated_at) FROM {person} p WHERE p.club_id = %s)
+       (SELECT MAX(p.updated_at) FROM {person} p WHERE p.club_id = %s),
+       (SELECT MAX(e.version) FROM {event} e WHERE e.club_id = %s AND e.day_id = %s)
 FROM {game} g WHERE g.club_id = %s AND g.day_id = %s
 """
 
@@ -116,16 +118,20 @@ FROM {game} g WHERE g.club_id = %s AND g.day_id = %s
 def day_stamp(day_id: int) -> str:
     """A fingerprint of one club day's games, for the room board: it changes when a game
     of that day starts, finishes or has a hand entered, corrected or undone (each bumps
-    the game's ``version``), or a person is renamed. A hand at another club day's table
+    the game's ``version``), a person is renamed, or the day's event changes (its clock,
+    its rounds: each bumps the event's ``version``; the unique index on the event's day
+    finds it). A hand at another club day's table
     leaves it alone, so the boards of a busy site are not all drawn again on every save
     anywhere (the club-night benchmark found the boards' redrawing the largest part of the
     servers' time at its limit). One query (:data:`DAY_STAMP_SQL`)."""
     club = current_club_id()
     if club is None:  # as the club's managers refuse outside a club's scope
         raise ScopeError("The room board's fingerprint is read inside a club's scope.")
-    sql = DAY_STAMP_SQL.format(person=Person._meta.db_table, game=Game._meta.db_table)
+    sql = DAY_STAMP_SQL.format(
+        person=Person._meta.db_table, game=Game._meta.db_table, event=Event._meta.db_table
+    )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [FINISHED, club, club, day_id])
+        cursor.execute(sql, [FINISHED, club, club, day_id, club, day_id])
         row = cursor.fetchone()
     return "-".join(str(value) for value in row)
 
@@ -185,6 +191,7 @@ def cached_body(
     *,
     finished_only=True,
     day_id: int | None = None,
+    build_with_stamp: bool = False,
 ) -> SafeString:
     """The HTML of ``template`` rendered with ``build()`` as context, cached under the
     page's address, ``parts`` and the data fingerprint. ``build`` runs only on a miss.
@@ -192,19 +199,30 @@ def cached_body(
     Pages that show finished games only (standings, records) use
     :func:`results_stamp`, which a hand of a game in play leaves alone; the day pages,
     which show games in play too, use :func:`data_stamp`; a page of one day's games in
-    play only (the room board) passes ``day_id`` and uses :func:`day_stamp`."""
-    if not CACHE_SECONDS:
+    play only (the room board) passes ``day_id`` and uses :func:`day_stamp`.
+    ``build_with_stamp``: ``build`` is given the fingerprint (the board reads from it
+    whether its day has an event, see :func:`day_has_event`)."""
+    if not CACHE_SECONDS and not build_with_stamp:
         return mark_safe(render_to_string(template, build(), request=request))
     if day_id is not None:
         stamp = day_stamp(day_id)
     else:
         stamp = results_stamp() if finished_only else data_stamp()
+    if not CACHE_SECONDS:
+        return mark_safe(render_to_string(template, build(stamp), request=request))
     key = _key(template, stamp, request, parts)
     html = cache.get(key)
     if html is None:
-        html = render_to_string(template, build(), request=request)
+        context = build(stamp) if build_with_stamp else build()
+        html = render_to_string(template, context, request=request)
         cache.set(key, html, CACHE_SECONDS)
     return mark_safe(html)
+
+
+def day_has_event(stamp: str) -> bool:
+    """Whether a :func:`day_stamp` saw an event on its day (its last part is the
+    event's version, "None" without one)."""
+    return not stamp.endswith("-None")
 
 
 def _key(name: str, stamp: str, request, parts: tuple) -> str:

@@ -18,7 +18,7 @@ from scoring.results.board import (
     check_board_code,
     grant_board,
 )
-from scoring.results.cache import cached_body
+from scoring.results.cache import cached_body, day_has_event
 
 BODY = "results/_board_body.html"
 #: htmx stops polling when a fragment answers with this status.
@@ -26,7 +26,10 @@ HTMX_STOP_POLLING = 286
 
 
 def _cached_board(request, day):
-    return cached_body(request, (day.pk,), BODY, lambda: board(day), day_id=day.pk)
+    def build(stamp):
+        return board(day, event=day_has_event(stamp))
+
+    return cached_body(request, (day.pk,), BODY, build, day_id=day.pk, build_with_stamp=True)
 
 
 @require_http_methods(["GET", "POST"])

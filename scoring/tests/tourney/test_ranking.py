@@ -1,0 +1,118 @@
+"""The event's ranking, checked against a hand calculation: victory points from the
+burraco 0–20 table, ties shown; the ranking page, the prize list and the command say
+the same; who may see them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoring.tests.tourney.conftest import START, key, play_round
+from scoring.tourney.services.rounds import end_current_round, start_next_round
+from scoring.tourney.standings import event_ranking
+
+pytestmark = pytest.mark.django_db
+
+#: Round 2: East–West wins at table 1 (1,900 to 150), the others play BIG against SMALL
+#: (1,400 to 80, North–South ahead); rounds 1 and 3: North–South win 1,900 to 150.
+ROUND_2 = {1: 1, 2: "small", 3: "small", 4: "small", 5: "small"}
+
+
+@pytest.fixture
+def played(event):
+    now = START
+    for number in (1, 2, 3):
+        row = start_next_round(event, number=number, key=key(), now=now)
+        play_round(row, winners=ROUND_2 if number == 2 else None)
+        now += dt.timedelta(minutes=50)
+        end_current_round(event, number=number, key=key(), now=now)
+    event.refresh_from_db()
+    return event
+
+
+def test_victory_points_match_a_hand_calculation(played):
+    # A difference of 1,750 is over 1,500: 20–0. A difference of 1,320: 19–1.
+    # NS 1: 20 + 0 + 20 = 40. NS 2–5: 20 + 19 + 20 = 59. East–West pair 5 reaches
+    # table 1 in round 2 ((5 + 2 - 2) mod 5 + 1) and wins: 20; East–West 1–4: 1.
+    rows = event_ranking(played)
+    got = [(row.rank, row.tied, row.label, row.tally.vp) for row in rows]
+    assert got == [
+        (1, True, "North–South 2", 59),
+        (1, True, "North–South 3", 59),
+        (1, True, "North–South 4", 59),
+        (1, True, "North–South 5", 59),
+        (5, False, "North–South 1", 40),
+        (6, False, "East–West 5", 20),
+        (7, True, "East–West 1", 1),
+        (7, True, "East–West 2", 1),
+        (7, True, "East–West 3", 1),
+        (7, True, "East–West 4", 1),
+    ]
+    ns2 = rows[0]
+    assert ns2.tally.diff == 1750 + 1320 + 1750 and ns2.tally.games == 3
+
+
+def test_wins_then_points(played):
+    played.ranking = "wins"
+    played.tie_break = "diff"
+    rows = event_ranking(played)
+    assert [(r.label, r.tally.wins) for r in rows[:5]] == [
+        ("North–South 2", 3),
+        ("North–South 3", 3),
+        ("North–South 4", 3),
+        ("North–South 5", 3),
+        ("North–South 1", 2),
+    ]
+    assert rows[0].tied  # equal wins, points for and difference
+
+
+def test_percentage_of_the_most(played):
+    played.ranking = "pct"
+    rows = event_ranking(played)
+    assert rows[0].pct == "98.33"  # 59 of 60
+    assert rows[4].pct == "66.67"  # 40 of 60
+
+
+def test_the_ranking_page_and_the_prize_list(member_client, played):
+    html = member_client.get(reverse("scoring:event_ranking", args=[played.pk])).content.decode()
+    assert "North–South 2" in html and "1=" in html and "59" in html
+    prizes = member_client.get(reverse("scoring:event_prizes", args=[played.pk]))
+    text = prizes.content.decode()
+    assert prizes.status_code == 200 and text.count("1st place") == 4 and "(tied)" in text
+    assert "East–West" not in text  # places 1–3 only
+
+
+def test_visitors_need_the_clubs_results_to_be_public(client, played):
+    response = client.get(reverse("scoring:event_ranking", args=[played.pk]))
+    assert response.status_code in (302, 403)
+
+
+def test_the_command_prints_the_ranking_as_the_page_shows_it(played):
+    out = StringIO()
+    call_command("event_ranking", played.day.date.isoformat(), "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert [(r["place"], r["entrant"], r["vp"]) for r in data["rows"]][:5] == [
+        (1, "North–South 2", 59),
+        (1, "North–South 3", 59),
+        (1, "North–South 4", 59),
+        (1, "North–South 5", 59),
+        (5, "North–South 1", 40),
+    ]
+    text = StringIO()
+    call_command("event_ranking", str(played.day_id), stdout=text)
+    assert "1=" in text.getvalue() and "VP 59" in text.getvalue()
+
+
+def test_the_day_results_link_to_the_events_ranking(member_client, played):
+    html = member_client.get(reverse("scoring:day_result", args=[played.day_id])).content.decode()
+    assert reverse("scoring:event_ranking", args=[played.pk]) in html
+
+
+def test_an_ordinary_days_results_have_no_event_link(member_client, day, seated):
+    html = member_client.get(reverse("scoring:day_result", args=[day.pk])).content.decode()
+    assert "/ranking/" not in html

@@ -1,0 +1,50 @@
+"""The event's small parts on other apps' pages: the panel on a table phone (one
+cached read, never the database: :func:`scoring.tourney.reads.peek`) and the ranking's
+link beside the day results."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils import timezone
+
+from scoring.tourney import reads, timing
+from scoring.tourney.display import clock_context, moves_from
+
+register = template.Library()
+
+
+@register.inclusion_tag("tourney/_table_event.html", takes_context=True)
+def table_event(context, table):
+    """What a table phone shows of the event whose round this table is in (nothing
+    for a table of an ordinary club day)."""
+    out = {"shown": False}
+    state = reads.peek(table.round.day_id)
+    if not state or state["event"] is None:
+        return out
+    row = reads.round_for(state, table.round_id)
+    if row is None:
+        return out
+    clock = clock_context(state, row, timezone.now())
+    here = next((t for t in row["tables"] if t["table"] == table.number), None)
+    arrived = {tuple(a) for a in row["arrived"]}
+    out.update(
+        shown=True,
+        table=table,
+        clock=clock,
+        csrf_token=context.get("csrf_token"),
+        can_edit=getattr(context.get("access"), "can_edit", False),
+        waiting=clock["state"] == timing.WAITING,
+        ended=clock["state"] == timing.ENDED,
+        here=here,
+        arrived_ns=(table.number, 0) in arrived,
+        arrived_ew=(table.number, 1) in arrived,
+        moves=moves_from(state, row, table.number) if clock["state"] == timing.ENDED else [],
+        last=row["number"] >= state["rounds"],
+    )
+    return out
+
+
+@register.simple_tag
+def day_event(day):
+    """The day's event (its id), or None: for the ranking's link (one cached read)."""
+    return reads.day_state(day.pk)["event"]

@@ -1,0 +1,28 @@
+"""The event's sentences that several pages say, in the reader's language."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def done_words(action: str, number: int = 0) -> str:
+    words = {
+        "start": _("Round %(number)s has started: the clock is running."),
+        "end": _("Round %(number)s has ended; the next seating is shown to every table."),
+        "pause": _("The clock of round %(number)s is paused."),
+        "resume": _("The clock of round %(number)s is running again."),
+        "add": _("A minute added to round %(number)s; later rounds move with it."),
+        "remove": _("A minute taken off round %(number)s; later rounds move with it."),
+    }
+    if action not in words:
+        return _("That button is not known here: reload the page and try again.")
+    return words[action] % {"number": number}
+
+
+def time_called_words(policy: str) -> str:
+    if policy == "finish_hand":
+        return _("Time is called: finish the hand you are playing, enter it, and the game ends.")
+    return _(
+        "Time is called: stop playing. The game counts as it stands; do not enter the "
+        "unfinished hand (nobody gets a going-out bonus for it)."
+    )
