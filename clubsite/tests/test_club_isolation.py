@@ -251,6 +251,7 @@ OWN_PAGES = {
     "scoring:standings_settings",
     "scoring:league_workbook",
     "scoring:day_results",
+    "scoring:work",
     "scoring:records",
     "scoring:seasons",
     "scoring:season_new",

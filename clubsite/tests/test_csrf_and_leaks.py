@@ -254,6 +254,7 @@ FORMS = {
     "scoring:board_entry": ("outsider", lambda w: reverse("scoring:board_entry"), False, REDIRECT),
     "members:me_results_mail": ("member", lambda w: reverse("members:me"), False, REDIRECT),
     "members:me_language": ("member", lambda w: reverse("members:me"), False, REDIRECT),
+    "scoring:work": ("officer", lambda w: reverse("scoring:work"), False, REDIRECT),
     "scoring:send_results": (
         "officer",
         lambda w: reverse("members:day", args=[w.last_week.pk]),

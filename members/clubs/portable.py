@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 from django.apps import apps
@@ -196,17 +197,36 @@ def export_club(club: Club, path: Path | str) -> dict[str, int]:
     if path.exists():
         raise PortableError(f"{path} already exists; choose another file name.")
     path.parent.mkdir(parents=True, exist_ok=True)
-    outer = connection.in_atomic_block
-    with transaction.atomic():  # one consistent snapshot of the club
-        if connection.vendor == "postgresql" and not outer:
-            with connection.cursor() as cursor:  # every query reads the same snapshot
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+    with _snapshot():  # one consistent snapshot of the club
         document = build_export(club)
     partial = path.with_name(path.name + ".partial")
     with partial.open("w", encoding="utf-8") as out:
         json.dump(document, out, cls=_Encoder, ensure_ascii=False)
     partial.rename(path)
     return {name: len(items) for name, items in document["rows"].items()}
+
+
+@contextmanager
+def _snapshot():
+    """A transaction whose every query reads the same state of the database, without
+    holding up the site's saves: REPEATABLE READ on PostgreSQL; on SQLite a deferred
+    transaction (in WAL mode a reader's snapshot), not the site's ``IMMEDIATE`` one,
+    which would take the write lock for the whole read (a large club's export reads
+    for half a minute, and every table's save would wait, then fail, meanwhile)."""
+    outer = connection.in_atomic_block
+    connection.ensure_connection()  # the connection's mode is read when it opens
+    mode = getattr(connection, "transaction_mode", None)
+    if connection.vendor == "sqlite" and not outer:
+        connection.transaction_mode = None  # Django's SQLite wrapper's: a plain BEGIN
+    try:
+        with transaction.atomic():
+            if connection.vendor == "postgresql" and not outer:
+                with connection.cursor() as cursor:
+                    cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            yield
+    finally:
+        if connection.vendor == "sqlite" and not outer:
+            connection.transaction_mode = mode
 
 
 def looks_like_export(path: Path | str) -> bool:

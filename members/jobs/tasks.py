@@ -62,4 +62,5 @@ def _make_backup(job: ClubJob) -> dict:
                 f"{club.pk}/backup-{job.pk}-{club.slug}-{stamp}.json", File(handle)
             )
     job.file_name = name
+    runner.prune()  # the club's backups past EXPORTS_KEEP_HOURS go
     return {"rows": sum(counts.values())}
