@@ -105,28 +105,28 @@ def grant_table(request, table: Table) -> None:
     request.session[GRANT_KEY] = {"table": table.pk, "day": table.round.day_id}
 
 
-def _grant_matches(request, table: Table) -> bool:
+def access_for_table(request, table: Table) -> TableAccess | None:
+    """The viewer's access to ``table``, or None. Raises DayClosed for a device whose
+    only way in is a grant to a table of a closed day, or one whose links have ended.
+    What the device says (its grant, its name) is read first, then the viewer's roles:
+    an officer or a seated player keeps their own way in whatever the device holds."""
+    day = table.round.day
+    user = request.user
     grant = request.session.get(GRANT_KEY)
-    return (
+    granted = (
         isinstance(grant, dict)
         and grant.get("table") == table.pk
         and grant.get("day") == table.round.day_id
     )
-
-
-def access_for_table(request, table: Table) -> TableAccess | None:
-    """The viewer's access to ``table``, or None. Raises DayClosed for a device whose
-    only way in is a grant to a table of a closed day, or one whose links have ended."""
-    day = table.round.day
-    user = request.user
+    phone = phone_name(request) if granted else ""
     officer, seated = officer_or_seated(user, table)
     if officer:
         return TableAccess(table, day, True, "officer", True, user)
     if seated:
         return TableAccess(table, day, day.is_open, "seated", False, user)
-    if _grant_matches(request, table):
+    if granted:
         require_links_open(table)
-        return TableAccess(table, day, True, "link", False, user, phone_name(request))
+        return TableAccess(table, day, True, "link", False, user, phone)
     return None
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
-from scoring.play.forms.hand import HandEntry
+from scoring.play.forms.hand import hand_entry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.submissions import recent_keys, valid_key
@@ -221,10 +221,6 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     }
     ctx.update(extra)
     return ctx
-
-
-def hand_entry(game: Game, teams, data=None, **kw) -> HandEntry:
-    return HandEntry(game.engine_rules(), teams, data, **kw)
 
 
 def new_key() -> str:
