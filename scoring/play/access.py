@@ -11,7 +11,9 @@
    while the day is open, and see it afterwards.
 
 Everyone else gets a 404 for table and game pages: a table's existence is not shown to
-outsiders. Views call :func:`table_for_request` / :func:`game_for_request` (the pattern
+outsiders. A phone in through the link may be given a name ("Whose phone is this?",
+kept in a cookie: :func:`phone_name`), written with each change it makes.
+Views call :func:`table_for_request` / :func:`game_for_request` (the pattern
 of healthchecks' ``_get_check_for_user``) and never check roles themselves.
 """
 
@@ -20,18 +22,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubsite.devices import GRANT_KEY
+from clubsite.devices import DEVICE_COOKIE_AGE, GRANT_KEY
 from members.models import ClubDay, Table
 from members.permissions import officer_or_seated
 from members.services.days import links_open
 from scoring.models import Game
 from scoring.play import reads
-from scoring.play.devices import phone_name
 
 # In English here; said in the reader's language where shown (DayClosed).
 CLOSED_MESSAGE = gettext_noop("This club day is closed; the scores are final.")
@@ -39,6 +41,12 @@ LINKS_ENDED_MESSAGE = gettext_noop(
     "This table's link and room code have stopped working for today. "
     "Ask an officer: on the club day's page they can keep the table links working longer."
 )
+
+
+#: The name a table phone was given ("Whose phone is this?": "Betty"), kept on the phone
+#: and written with each change it makes ("Betty (Table 2 link)").
+PHONE_NAME_COOKIE = "club_phone_name"
+PHONE_NAME_MAX = 30
 
 
 class DayClosed(Exception):
@@ -60,7 +68,7 @@ class TableAccess:
     how: str  # "officer", "seated" or "link"
     is_officer: bool
     user: object = None
-    phone: str = ""  # the name this phone was given (devices.phone_name), or ""
+    phone: str = ""  # the name this phone was given (phone_name), or ""
 
     @property
     def via(self) -> str:
@@ -97,28 +105,28 @@ def grant_table(request, table: Table) -> None:
     request.session[GRANT_KEY] = {"table": table.pk, "day": table.round.day_id}
 
 
-def _grant_matches(request, table: Table) -> bool:
+def access_for_table(request, table: Table) -> TableAccess | None:
+    """The viewer's access to ``table``, or None. Raises DayClosed for a device whose
+    only way in is a grant to a table of a closed day, or one whose links have ended.
+    What the device says (its grant, its name) is read first, then the viewer's roles:
+    an officer or a seated player keeps their own way in whatever the device holds."""
+    day = table.round.day
+    user = request.user
     grant = request.session.get(GRANT_KEY)
-    return (
+    granted = (
         isinstance(grant, dict)
         and grant.get("table") == table.pk
         and grant.get("day") == table.round.day_id
     )
-
-
-def access_for_table(request, table: Table) -> TableAccess | None:
-    """The viewer's access to ``table``, or None. Raises DayClosed for a device whose
-    only way in is a grant to a table of a closed day, or one whose links have ended."""
-    day = table.round.day
-    user = request.user
+    phone = phone_name(request) if granted else ""
     officer, seated = officer_or_seated(user, table)
     if officer:
         return TableAccess(table, day, True, "officer", True, user)
     if seated:
         return TableAccess(table, day, day.is_open, "seated", False, user)
-    if _grant_matches(request, table):
+    if granted:
         require_links_open(table)
-        return TableAccess(table, day, True, "link", False, user, phone_name(request))
+        return TableAccess(table, day, True, "link", False, user, phone)
     return None
 
 
@@ -144,6 +152,31 @@ def game_for_request(request, game_pk, *, edit: bool = False) -> tuple[Game, Tab
     if edit and not access.can_edit:
         raise DayClosed(table)
     return game, access
+
+
+def tidy_phone_name(raw) -> str:
+    """A phone's name as typed: printable characters, single spaces, at most
+    :data:`PHONE_NAME_MAX` characters ("" when nothing is left)."""
+    if not isinstance(raw, str):
+        return ""
+    words = "".join(c for c in raw if c.isprintable()).split()
+    return " ".join(words)[:PHONE_NAME_MAX].strip()
+
+
+def phone_name(request) -> str:
+    """The name this phone was given, or ""."""
+    return tidy_phone_name(request.COOKIES.get(PHONE_NAME_COOKIE, ""))
+
+
+def remember_phone_name(response, name: str) -> None:
+    response.set_cookie(
+        PHONE_NAME_COOKIE,
+        name,
+        max_age=DEVICE_COOKIE_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
 
 
 def shows_closed_day(view):

@@ -11,17 +11,12 @@ from __future__ import annotations
 import logging
 import time
 
-from django.conf import settings
 from django.core.cache import cache
 
-from clubsite.devices import DEVICE_COOKIE_AGE, client_address
+from clubsite.devices import client_address
 
 log = logging.getLogger(__name__)
 
-#: The name a table phone was given ("Whose phone is this?": "Betty"), kept on the phone
-#: and written with each change it makes ("Betty (Table 2 link)").
-PHONE_NAME_COOKIE = "club_phone_name"
-PHONE_NAME_MAX = 30
 #: Tries without a device cookie from one network address per hour; more are refused
 #: without checking the code. Only the cookie-less share this count.
 ROOM_CODE_TRIES_PER_ADDRESS = 30
@@ -90,28 +85,3 @@ def bump(key: str, timeout: int) -> int | None:
         cache_trouble()
         return None
     return value
-
-
-def tidy_phone_name(raw) -> str:
-    """A phone's name as typed: printable characters, single spaces, at most
-    :data:`PHONE_NAME_MAX` characters ("" when nothing is left)."""
-    if not isinstance(raw, str):
-        return ""
-    words = "".join(c for c in raw if c.isprintable()).split()
-    return " ".join(words)[:PHONE_NAME_MAX].strip()
-
-
-def phone_name(request) -> str:
-    """The name this phone was given, or ""."""
-    return tidy_phone_name(request.COOKIES.get(PHONE_NAME_COOKIE, ""))
-
-
-def remember_phone_name(response, name: str) -> None:
-    response.set_cookie(
-        PHONE_NAME_COOKIE,
-        name,
-        max_age=DEVICE_COOKIE_AGE,
-        secure=settings.SESSION_COOKIE_SECURE,
-        httponly=True,
-        samesite="Lax",
-    )

@@ -11,13 +11,15 @@ from scoring.models import Game, Hand, TeamHand, TeamPlayer
 
 def table_by_pk(pk) -> list[Table]:
     """The table with its round and day (every access check reads the day)."""
-    return list(Table.objects.select_related("round__day").filter(pk=pk))
+    # One row: no ordering to join for (the model's orders by round, day and number).
+    return list(Table.objects.select_related("round__day").filter(pk=pk).order_by())
 
 
 def game_by_pk(pk) -> list[Game]:
     """The game with its table, round and day (not the winner: pages name it from the
     teams)."""
-    return list(Game.objects.select_related("table__round__day").filter(pk=pk))
+    # One row: no ordering to work out (the model's joins the table for its number).
+    return list(Game.objects.select_related("table__round__day").filter(pk=pk).order_by())
 
 
 def latest_game(table_id) -> list[Game]:

@@ -229,6 +229,11 @@ class HandEntry:
             self.teams[i].add_refusal(match.group(2), index, match.group(4), error.message)
 
 
+def hand_entry(game, teams, data=None, **kw) -> HandEntry:
+    """The hand form of ``game`` (a Game: its rule set frozen when it started)."""
+    return HandEntry(game.engine_rules(), teams, data, **kw)
+
+
 def _side_problems(form: TeamEntryForm, i: int) -> list[Problem]:
     where = form.label
 

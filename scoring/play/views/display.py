@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from members.models import Person
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
-from scoring.play.forms.hand import HandEntry
+from scoring.play.forms.hand import hand_entry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.submissions import recent_keys, valid_key
@@ -55,12 +55,12 @@ def _address(prefix, urlconf, name, args) -> str:
 def load_teams(game: Game) -> list[GameTeam]:
     """The game's teams in order with their players (seat order, with their people) as
     ``memberships`` and ``label_text`` ("Team 1", or "Player 1" when everyone plays
-    alone): one query, the players joined to their teams and people."""
+    alone): one query, the players joined to their teams and people (put in order
+    here: a handful of rows)."""
     rules = game.engine_rules()
-    players = list(
-        TeamPlayer.objects.filter(game_id=game.pk)
-        .select_related("team", "person")
-        .order_by("team__index", "seat", "pk")
+    players = sorted(
+        TeamPlayer.objects.filter(game_id=game.pk).select_related("team", "person").order_by(),
+        key=lambda p: (p.team.index, p.seat or 0, p.pk),
     )
     found: dict[int, GameTeam] = {}
     seats: dict[int, list[TeamPlayer]] = {}
@@ -74,10 +74,9 @@ def load_teams(game: Game) -> list[GameTeam]:
     for team in teams:
         team.game = game
         team.label_text = rules.team_label(team.index)
-        # What prefetch_related("memberships") would have kept: the team's players.
-        kept = team.memberships.all()
-        kept._result_cache, kept._prefetch_done = seats.get(team.pk, []), True
-        team._prefetched_objects_cache = {"memberships": kept}
+        # What prefetch_related("memberships") keeps, as the list it is: the pages
+        # iterate it (a filter or count on it fails loudly instead of reading again).
+        team._prefetched_objects_cache = {"memberships": seats.get(team.pk, [])}
     return teams
 
 
@@ -222,10 +221,6 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     }
     ctx.update(extra)
     return ctx
-
-
-def hand_entry(game: Game, teams, data=None, **kw) -> HandEntry:
-    return HandEntry(game.engine_rules(), teams, data, **kw)
 
 
 def new_key() -> str:

@@ -19,12 +19,13 @@ from members.models import ClubDay, Seat, Table
 from members.permissions import officer_required
 from scoring.play.access import (
     grant_table,
+    remember_phone_name,
     require_links_open,
     shows_closed_day,
     table_for_request,
     tables_with_days,
+    tidy_phone_name,
 )
-from scoring.play.devices import remember_phone_name, tidy_phone_name
 from scoring.play.rooms import check_room_code, format_room_code
 
 

@@ -26,6 +26,7 @@ from members.clubs.pwa import keeps_offline
 from members.models import Seat
 from scoring.models import Game, Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
+from scoring.play.forms.hand import hand_entry
 from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
 from scoring.play.services.submissions import (
     count_failed_meld,
@@ -35,7 +36,6 @@ from scoring.play.services.submissions import (
 )
 from scoring.play.views.display import (
     grouped,
-    hand_entry,
     load_teams,
     new_key,
     redraw,

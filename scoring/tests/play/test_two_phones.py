@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand
-from scoring.play.devices import PHONE_NAME_COOKIE
+from scoring.play.access import PHONE_NAME_COOKIE
 from scoring.tests.play.test_submissions import _conflict, keyed, new_url
 from scoring.tests.samples import BIG, SMALL
 
