@@ -4,10 +4,13 @@ and the CSRF table's forms (``clubsite/tests/test_csrf_and_leaks``)."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.urls import reverse
 
 from members.bookings.models import Announcement, Booking, Substitute
 from members.bookings.services.choices import token
+from members.models import ClubDay
 
 LOGIN = "login"
 REDIRECT = "redirect"
@@ -15,8 +18,12 @@ REDIRECT = "redirect"
 
 def booking_world(w) -> dict:
     """Mary booked next week; Olga too, looking for a partner; Bob booked today with a
-    guest; Walt is a substitute; an announcement of next week."""
+    guest; Walt is a substitute; an announcement of next week; a day in two weeks
+    nobody booked yet (today's may have started: it takes no bookings then)."""
     return {
+        "later": ClubDay.objects.create(
+            date=w["next_week"].date + datetime.timedelta(days=7), title="Later"
+        ),
         "mary_booking": Booking.objects.create(day=w["next_week"], person=w["mary"]),
         "olga_booking": Booking.objects.create(
             day=w["next_week"], person=w["olga"], looking_for_partner=True
@@ -45,7 +52,7 @@ def booking_cases(Case, E) -> dict:
     return {
         "bookings:days": Case(lambda w: r("bookings:days"), members, members_405),
         "bookings:book": Case(
-            lambda w: r("bookings:book", w.day.pk), members_405, members_redirect, changes=True
+            lambda w: r("bookings:book", w.later.pk), members_405, members_redirect, changes=True
         ),
         "bookings:cancel": Case(
             lambda w: r("bookings:cancel", w.next_week.pk),
