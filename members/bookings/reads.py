@@ -86,6 +86,7 @@ def day_list(day: ClubDay) -> dict:
         "places": rules.places,
         "rules": rules,
         "cancel_until": cutoff_at(day, rules) - datetime.timedelta(minutes=1),
+        "on_the_day": day.date <= today(),  # no-shows are marked from the day itself
     }
 
 

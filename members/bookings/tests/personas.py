@@ -107,7 +107,7 @@ def booking_cases(Case, E) -> dict:
             changes=True,
         ),
         "bookings:no_show": Case(
-            lambda w: r("bookings:no_show", w.next_week.pk, w.mary_booking.pk),
+            lambda w: r("bookings:no_show", w.day.pk, w.guest_booking.pk),
             officers_405,
             officers_redirect,
             lambda w: {"no_show": "on"},
@@ -170,7 +170,12 @@ def booking_forms() -> dict:
         "bookings:settings": ("officer", lambda w: reverse("bookings:settings"), False, REDIRECT),
         "bookings:add": ("officer", day_list, False, REDIRECT),
         "bookings:remove": ("officer", day_list, False, REDIRECT),
-        "bookings:no_show": ("officer", day_list, False, REDIRECT),
+        "bookings:no_show": (
+            "officer",
+            lambda w: reverse("bookings:day_list", args=[w.day.pk]),
+            False,
+            REDIRECT,
+        ),
         "bookings:call": ("officer", day_list, False, REDIRECT),
         "bookings:door_guest": (
             "officer",
@@ -222,7 +227,7 @@ def form_targets(name, world) -> str | None:
     if name == "bookings:remove":
         return reverse("bookings:remove", args=[world.next_week.pk, world.mary_booking.pk])
     if name == "bookings:no_show":
-        return reverse("bookings:no_show", args=[world.next_week.pk, world.mary_booking.pk])
+        return reverse("bookings:no_show", args=[world.day.pk, world.guest_booking.pk])
     if name == "bookings:cancel":
         return reverse("bookings:cancel", args=[world.next_week.pk])
     if name == "bookings:looking":
