@@ -1,12 +1,14 @@
-"""Queue again the background work whose task was lost (a worker killed while it held
-it): results e-mails and league workbooks still waiting, being sent or being made
-``TASKS_STUCK_MINUTES`` after they were due; and delete the workbooks older than
-``EXPORTS_KEEP_HOURS``. Safe to run at any time, from any server; the worker's systemd unit runs it
-when the worker starts and every few minutes (docs/deploy.md, "The worker")."""
+"""Queue again the background work whose task was lost (a worker killed while it held it):
+results e-mails, league workbooks and the bookings' e-mails still waiting, being sent or
+being made ``TASKS_STUCK_MINUTES`` after they were due; and delete the workbooks older
+than ``EXPORTS_KEEP_HOURS``. Safe to run at any time, from any server; the worker's
+systemd unit runs it when the worker starts and every few minutes (docs/deploy.md, "The
+worker")."""
 
 from django.core.management.base import BaseCommand
 from django_scopes import scopes_disabled
 
+from members.bookings import tasks as booking_tasks
 from scoring.results import mail_tasks, workbook_tasks
 
 
@@ -16,10 +18,12 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         messages = mail_tasks.requeue_stuck()
         workbooks = workbook_tasks.requeue_stuck()
+        notices = booking_tasks.requeue_stuck()
         with scopes_disabled():
             pruned = workbook_tasks.prune_workbooks()
         if options["verbosity"]:
             self.stdout.write(
-                f"Queued again: {messages} results e-mail message(s), {workbooks} workbook(s); "
+                f"Queued again: {messages} results e-mail message(s), {workbooks} workbook(s), "
+                f"{notices} bookings e-mail(s); "
                 f"deleted {pruned} old workbook(s)."
             )
