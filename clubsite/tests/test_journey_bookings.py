@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 from members.bookings.models import Booking
 from members.bookings.services import bookings
 from members.bookings.services.rules import booking_settings
-from members.models import ClubDay, Person, SignIn
+from members.models import ClubDay, SignIn
 from members.tests.factories import MemberFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -169,4 +169,27 @@ def test_members_book_wait_and_come_in_at_the_door(journey, club, django_user_mo
         carla.pk,
         others[16].pk,
     }
-    assert Person.objects.filter(pk=ana.pk).exists()
+
+    # Every page of bookings fits a 320-pixel phone: nothing to scroll sideways.
+    page.set_viewport_size({"width": 320, "height": 700})
+    officer_pages = [
+        f"/days/{next_week.pk}/bookings/",
+        f"/days/{next_week.pk}/bookings/print/",
+        f"/days/{door_day.pk}/door/",
+        "/bookings/",
+        "/bookings/settings/",
+        "/announcements/",
+        "/substitutes/",
+    ]
+    for path in officer_pages:
+        journey.goto(path)
+        assert fits(page), path
+    login(journey, "carla")
+    for path in ("/book/", f"/book/{next_week.pk}/partners/", "/"):
+        journey.goto(path)
+        assert fits(page), path
+    journey.step("bookings at 320 pixels")
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
