@@ -7,21 +7,34 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 
+from django.utils import timezone
+
 from members.bookings.models import Announcement, Booking
-from members.bookings.services.rules import booking_settings, cutoff_at, past_cutoff, today
+from members.bookings.services.rules import (
+    booking_settings,
+    cutoff_at,
+    past_cutoff,
+    play_starts,
+    today,
+)
 from members.models import ClubDay, Person
 
 DAYS_AHEAD = 6
 
 
 def next_days(person: Person | None, limit: int = DAYS_AHEAD, rules=None) -> list[dict]:
-    """The club's next open days, each with its places and ``person``'s booking."""
+    """The club's next open days, each with its places and ``person``'s booking. For a
+    member, the days whose play has started are left out (the door takes them)."""
     rules = rules or booking_settings()
     days = list(
         ClubDay.objects.filter(date__gte=today(), status=ClubDay.Status.OPEN).order_by(
             "date", "pk"
-        )[:limit]
+        )[: limit + 1]
     )
+    if person is not None:
+        now = timezone.now()
+        days = [day for day in days if play_starts(day, rules) > now]
+    days = days[:limit]
     by_day = defaultdict(list)
     for booking in (
         Booking.objects.active()
@@ -73,6 +86,7 @@ def day_list(day: ClubDay) -> dict:
         "places": rules.places,
         "rules": rules,
         "cancel_until": cutoff_at(day, rules) - datetime.timedelta(minutes=1),
+        "on_the_day": day.date <= today(),  # no-shows are marked from the day itself
     }
 
 

@@ -3,13 +3,18 @@
 The task claims its row with one conditional UPDATE (pending → sending) before it
 sends, so a task queued twice, or two workers, send it once. A temporary refusal of the
 mail server puts it back to waiting and queues it again later
-(``clubsite.tasks.RETRY_DELAYS``); a permanent one marks it failed with the reason."""
+(``clubsite.tasks.RETRY_DELAYS``); a permanent one marks it failed with the reason.
+A row whose task was lost is queued again by :func:`requeue_stuck` (``manage.py
+requeue_stuck``); one a killed worker left "sending" is marked failed, never sent twice."""
 
 from __future__ import annotations
 
+import datetime
 import logging
 
+from django.conf import settings
 from django.core.mail import EmailMessage
+from django.db.models import Q
 from django.utils import timezone
 from django_tasks import task
 
@@ -30,7 +35,7 @@ def send_notice(notice_id: int, club_id: int, attempt: int = 1) -> str:
         return "gone"
     with in_club(club):
         claimed = Notice.objects.filter(pk=notice_id, status=Status.PENDING).update(
-            status=Status.SENDING
+            status=Status.SENDING, claimed_at=timezone.now()
         )
         if not claimed:  # sent, failed, or another worker has it
             return "skipped"
@@ -59,10 +64,33 @@ def _not_sent(notice: Notice, exc: Exception, attempt: int) -> str:
     rows = Notice.objects.filter(pk=notice.pk, status=Status.SENDING)
     later = send_notice.get_backend().supports_defer
     if temporary(exc) and attempt < MAX_ATTEMPTS and later:
-        rows.update(status=Status.PENDING, error=error)
-        send_notice.using(run_after=retry_at(attempt)).enqueue(
-            notice.pk, notice.club_id, attempt + 1
-        )
+        due = retry_at(attempt)
+        rows.update(status=Status.PENDING, error=error, due_at=due, claimed_at=None)
+        send_notice.using(run_after=due).enqueue(notice.pk, notice.club_id, attempt + 1)
         return "retry"
     rows.update(status=Status.FAILED, error=error)
     return "failed"
+
+
+def requeue_stuck(now: datetime.datetime | None = None) -> int:
+    """Queue again every notice still waiting ``TASKS_STUCK_MINUTES`` after it was due
+    (its task lost), and mark failed each one a killed worker left being sent (the mail
+    server may have taken it: sending again could write twice). Club by club, in each
+    club's scope. Returns how many were queued."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    queued = 0
+    for club in Club.objects.all():
+        with in_club(club):
+            Notice.objects.filter(status=Status.SENDING, claimed_at__lt=stale).update(
+                status=Status.FAILED, error="interrupted: perhaps not sent"
+            )
+            lost = Notice.objects.filter(status=Status.PENDING).filter(
+                Q(due_at__lt=stale) | Q(due_at__isnull=True, created_at__lt=stale)
+            )
+            waiting = list(lost.values_list("pk", flat=True))
+            Notice.objects.filter(pk__in=waiting).update(due_at=now)
+            for pk in waiting:
+                send_notice.enqueue(pk, club.pk)
+            queued += len(waiting)
+    return queued

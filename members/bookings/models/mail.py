@@ -65,6 +65,8 @@ class Notice(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     error = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    due_at = models.DateTimeField(null=True, blank=True, help_text="A retry's time.")
+    claimed_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     objects = club_manager()
@@ -83,6 +85,8 @@ class Notice(models.Model):
         indexes = [
             # An event's messages (how many went out, on the officer's pages).
             models.Index(fields=["club", "event"], name="notice_event_idx"),
+            # The lost ones (requeue_stuck): by status, oldest first.
+            models.Index(fields=["club", "status", "created_at"], name="notice_status_idx"),
         ]
 
     def __str__(self) -> str:

@@ -206,6 +206,8 @@ def set_no_show(booking: Booking, no_show: bool, *, by=None) -> Booking:
     """Mark (or unmark) a booked person who did not come (officers, on the day)."""
     if booking.status != Status.BOOKED:
         raise BookingRefused(_("Only a booked person can be marked as not come."))
+    if booking.day.date > today():
+        raise BookingRefused(_("Mark who did not come on the day itself."))
     if booking.no_show != no_show:
         booking.no_show = no_show
         booking.changed_at = timezone.now()

@@ -4,10 +4,13 @@ and the CSRF table's forms (``clubsite/tests/test_csrf_and_leaks``)."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.urls import reverse
 
 from members.bookings.models import Announcement, Booking, Substitute
 from members.bookings.services.choices import token
+from members.models import ClubDay
 
 LOGIN = "login"
 REDIRECT = "redirect"
@@ -15,8 +18,12 @@ REDIRECT = "redirect"
 
 def booking_world(w) -> dict:
     """Mary booked next week; Olga too, looking for a partner; Bob booked today with a
-    guest; Walt is a substitute; an announcement of next week."""
+    guest; Walt is a substitute; an announcement of next week; a day in two weeks
+    nobody booked yet (today's may have started: it takes no bookings then)."""
     return {
+        "later": ClubDay.objects.create(
+            date=w["next_week"].date + datetime.timedelta(days=7), title="Later"
+        ),
         "mary_booking": Booking.objects.create(day=w["next_week"], person=w["mary"]),
         "olga_booking": Booking.objects.create(
             day=w["next_week"], person=w["olga"], looking_for_partner=True
@@ -45,7 +52,7 @@ def booking_cases(Case, E) -> dict:
     return {
         "bookings:days": Case(lambda w: r("bookings:days"), members, members_405),
         "bookings:book": Case(
-            lambda w: r("bookings:book", w.day.pk), members_405, members_redirect, changes=True
+            lambda w: r("bookings:book", w.later.pk), members_405, members_redirect, changes=True
         ),
         "bookings:cancel": Case(
             lambda w: r("bookings:cancel", w.next_week.pk),
@@ -100,7 +107,7 @@ def booking_cases(Case, E) -> dict:
             changes=True,
         ),
         "bookings:no_show": Case(
-            lambda w: r("bookings:no_show", w.next_week.pk, w.mary_booking.pk),
+            lambda w: r("bookings:no_show", w.day.pk, w.guest_booking.pk),
             officers_405,
             officers_redirect,
             lambda w: {"no_show": "on"},
@@ -163,7 +170,12 @@ def booking_forms() -> dict:
         "bookings:settings": ("officer", lambda w: reverse("bookings:settings"), False, REDIRECT),
         "bookings:add": ("officer", day_list, False, REDIRECT),
         "bookings:remove": ("officer", day_list, False, REDIRECT),
-        "bookings:no_show": ("officer", day_list, False, REDIRECT),
+        "bookings:no_show": (
+            "officer",
+            lambda w: reverse("bookings:day_list", args=[w.day.pk]),
+            False,
+            REDIRECT,
+        ),
         "bookings:call": ("officer", day_list, False, REDIRECT),
         "bookings:door_guest": (
             "officer",
@@ -215,7 +227,7 @@ def form_targets(name, world) -> str | None:
     if name == "bookings:remove":
         return reverse("bookings:remove", args=[world.next_week.pk, world.mary_booking.pk])
     if name == "bookings:no_show":
-        return reverse("bookings:no_show", args=[world.next_week.pk, world.mary_booking.pk])
+        return reverse("bookings:no_show", args=[world.day.pk, world.guest_booking.pk])
     if name == "bookings:cancel":
         return reverse("bookings:cancel", args=[world.next_week.pk])
     if name == "bookings:looking":

@@ -97,3 +97,14 @@ def test_draw_ignores_bookings_when_the_club_says_so(today, people, rules):
     for seed in range(12):
         apart += not _partners(draw_round(today, "threes", seed=seed).round, people[0], people[1])
     assert apart  # drawn as anyone else: not always together
+
+
+def test_door_page_query_budget_with_bookings(
+    officer, today, people, django_assert_max_num_queries
+):
+    for i in range(0, 8, 2):
+        bookings.book(today, people[i], partner=people[i + 1], officer=True)
+    SignIn.objects.create(day=today, person=people[0])
+    with django_assert_max_num_queries(20):
+        response = officer.get(reverse("members:signin", args=[today.pk]))
+    assert response.content.decode().count("Sign in ") >= 7

@@ -175,11 +175,15 @@ def test_raising_the_cap_promotes(rules, soon, people):
     assert Booking.objects.filter(day=soon).waiting().count() == 0
 
 
-def test_no_show_is_marked_and_recorded(rules, soon, people, officer_user):
-    booking = bookings.book(soon, people[0]).booking
+def test_no_show_is_marked_and_recorded(rules, people, officer_user):
+    soon = ClubDayFactory(date=timezone.localdate())
+    booking = bookings.book(soon, people[0], officer=True).booking
     bookings.set_no_show(booking, True, by=officer_user)
     booking.refresh_from_db()
     assert booking.no_show and booking.changed_by == officer_user
-    waiting = [bookings.book(soon, p).booking for p in people[1:5]][-1]
+    waiting = [bookings.book(soon, p, officer=True).booking for p in people[1:5]][-1]
     with pytest.raises(BookingRefused):
         bookings.set_no_show(waiting, True)
+    later = ClubDayFactory(date=timezone.localdate() + datetime.timedelta(days=3))
+    with pytest.raises(BookingRefused, match="on the day"):
+        bookings.set_no_show(bookings.book(later, people[6]).booking, True)

@@ -102,3 +102,34 @@ def test_two_members_booking_the_last_place_at_once(rules, soon, people):
             t.join(timeout=30)
         assert sorted(outcomes) == [Booking.Status.BOOKED, Booking.Status.WAITING]
         assert bookings.taken_places(soon) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_task_is_queued_again_and_sent_once(db_tasks, rules, soon, people):
+    import datetime
+
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    from members.bookings.tasks import requeue_stuck
+
+    made = [bookings.book(soon, p).booking for p in people[:6]]
+    bookings.cancel(made[0])
+    from django_tasks_db.models import DBTaskResult
+
+    DBTaskResult.objects.all().delete()  # the task is lost
+    assert requeue_stuck() == 0  # not overdue yet
+    later = timezone.now() + datetime.timedelta(minutes=11)
+    assert requeue_stuck(now=later) == 1
+    run_worker()
+    assert [m.to for m in mail.outbox] == [[people[4].email]]
+    # Left "sending" by a killed worker: marked failed, not sent again.
+    bookings.cancel(made[1])
+    notice = Notice.objects.get(person=people[5])
+    Notice.objects.filter(pk=notice.pk).update(status=Status.SENDING, claimed_at=timezone.now())
+    DBTaskResult.objects.all().delete()
+    assert requeue_stuck(now=timezone.now() + datetime.timedelta(minutes=11)) == 0
+    assert Notice.objects.get(pk=notice.pk).status == Status.FAILED
+    call_command("requeue_stuck", verbosity=0)
+    run_worker()
+    assert len(mail.outbox) == 1
