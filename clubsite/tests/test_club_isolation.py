@@ -37,6 +37,7 @@ from clubsite.tests.test_personas import CASES, PERSONAS, build_world, db_state
 from members.clubs.scope import in_club
 from members.clubs.services import create_club
 from members.models import ClubDay, Person
+from members.money.tests.persona_cases import MONEY_OWN_PAGES
 from scoring.models import Hand, HandConfirmation, RuleSet
 from testsupport import first_club
 
@@ -258,6 +259,7 @@ OWN_PAGES = {
     # The unsubscribe page answers any link; club B's is refused there (400).
     "scoring:results_unsubscribe",
 }
+OWN_PAGES |= MONEY_OWN_PAGES  # issue 34: members/money/tests/persona_cases.py
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -52,13 +52,18 @@ def entry_signed(entry, currency: str = "") -> str:
 
 @register.simple_tag
 def dues_lapsed(person, day) -> bool:
-    """Whether ``person``'s dues lapsed (past the club's grace) on ``day``'s date."""
+    """Whether ``person``'s dues lapsed (past the club's grace) on ``day``'s date. The
+    club's paid-until dates are read once per page (kept on ``day``): two queries for a
+    whole list of search results, whatever its length."""
     from members.money.models import MoneyProfile, MoneySettings
     from members.money.services.table import dues_lapsed as lapsed
 
     if person.is_guest:
         return False
-    profile = MoneyProfile.objects.filter(person=person).only("paid_until").first()
-    if profile is None or profile.paid_until is None:
-        return False
-    return lapsed(profile, day.date, MoneySettings.current().grace_days)
+    kept = getattr(day, "_money_dues", None)
+    if kept is None:
+        rows = MoneyProfile.objects.filter(paid_until__isnull=False).only("person", "paid_until")
+        kept = ({p.person_id: p for p in rows}, MoneySettings.current().grace_days)
+        day._money_dues = kept
+    profiles, grace = kept
+    return lapsed(profiles.get(person.pk), day.date, grace)

@@ -210,3 +210,17 @@ def money_data_words() -> list[str]:
     texts += list(RenewalPeriod.objects.with_scopes_disabled().values_list("name", flat=True))
     texts += list(MembershipType.objects.with_scopes_disabled().values_list("name", flat=True))
     return texts
+
+
+#: The money pages without an id of a club's row in their address (the isolation test's
+#: OWN_PAGES): at club A they are A's own pages.
+MONEY_OWN_PAGES = {
+    "money:balances",
+    "money:import",
+    "money:import_preview",
+    "money:import_confirm",
+    "money:settings",
+    "money:statements",
+    "money:dues",
+    "money:me",
+}
