@@ -67,3 +67,13 @@ def dues_lapsed(person, day) -> bool:
         day._money_dues = kept
     profiles, grace = kept
     return lapsed(profiles.get(person.pk), day.date, grace)
+
+
+@register.simple_tag
+def is_treasurer_login(person) -> bool:
+    """Whether ``person``'s login is a treasurer of the active club."""
+    from members.models import ClubRole
+
+    if person.user_id is None:
+        return False
+    return ClubRole.objects.filter(user_id=person.user_id, role=ClubRole.Role.TREASURER).exists()
