@@ -67,11 +67,15 @@ def officer_or_seated(user, table) -> tuple[bool, bool]:
         .objects.filter(pk=user.pk)
         .annotate(
             officer=Exists(ClubRole.objects.filter(user=OuterRef("pk"), role=OFFICER)),
+            treasurer=Exists(
+                ClubRole.objects.filter(user=OuterRef("pk"), role=ClubRole.Role.TREASURER)
+            ),
             seated=Exists(Seat.objects.filter(table=table, person__user=OuterRef("pk"))),
         )
     )
-    officer, seated = answers.values_list("officer", "seated").get()
+    officer, treasurer, seated = answers.values_list("officer", "treasurer", "seated").get()
     _keep(user, "_is_officer", bool(officer))
+    _keep(user, "_is_treasurer", bool(treasurer))
     return bool(officer), bool(seated)
 
 

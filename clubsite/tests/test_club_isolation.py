@@ -37,6 +37,7 @@ from clubsite.tests.test_personas import CASES, PERSONAS, build_world, db_state
 from members.clubs.scope import in_club
 from members.clubs.services import create_club
 from members.models import ClubDay, Person
+from members.money.tests.persona_cases import MONEY_OWN_PAGES
 from scoring.models import Hand, HandConfirmation, RuleSet
 from testsupport import first_club
 
@@ -266,6 +267,7 @@ OWN_PAGES = {
     "bookings:substitutes",
     "bookings:announcements",
 }
+OWN_PAGES |= MONEY_OWN_PAGES  # issue 34: members/money/tests/persona_cases.py
 
 
 #: A member's signed link in an e-mail: it opens that member's choice at their club.

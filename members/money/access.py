@@ -48,3 +48,21 @@ def treasurer_required(view):
         return view(request, *args, **kwargs)
 
     return wrapper
+
+
+def set_treasurer(person, on: bool) -> bool:
+    """Give ``person``'s login the treasurer role of the active club, or take it away.
+    Pressing twice changes nothing more. Returns whether the login is treasurer now."""
+    from members.money.services.errors import MoneyRefused
+
+    if person.user_id is None:
+        raise MoneyRefused(
+            gettext("%(name)s has no login yet; make one on their page first.")
+            % {"name": person.full_name}
+        )
+    roles = ClubRole.objects.filter(user_id=person.user_id, role=TREASURER)
+    if on:
+        make_treasurer(person.user)
+    else:
+        roles.delete()
+    return on

@@ -118,6 +118,7 @@ class ProfileForm(forms.ModelForm):
         member_choices(self.fields["payer"], exclude=person)
         self.fields["payer"].empty_label = _("Themselves")
         self.fields["membership_type"].queryset = MembershipType.objects.all()
+        self.fields["membership_type"].empty_label = _("None")
         self.fields["rate"].choices = [("", _("The usual rate")), *self.fields["rate"].choices[1:]]
 
     def clean_reference(self):

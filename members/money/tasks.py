@@ -39,7 +39,7 @@ def send_statement(message_id: int) -> str:
         if not claimed:
             return "skipped"
         message = StatementMessage.objects.select_related("person", "run").get(pk=message_id)
-        from members.money.services.statements import statement_for
+        from members.money.services.reads import statement_for
 
         with translation.override(_language(message.person, club)):
             statement = statement_for(message.person, message.run.start, message.run.end)
@@ -76,7 +76,7 @@ def send_dues_notice(notice_id: int) -> str:
         if not claimed:
             return "skipped"
         notice = DuesNotice.objects.select_related("person", "period").get(pk=notice_id)
-        from members.money.services.dues import dues_amount
+        from members.money.services.reads import dues_amount
 
         with translation.override(_language(notice.person, club)):
             context = {

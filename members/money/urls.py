@@ -1,6 +1,6 @@
 from django.urls import path
 
-from members.money.views import dues, imports, me, settings, statements, treasurer
+from members.money.views import dues, imports, me, roles, settings, statements, treasurer
 
 app_name = "money"
 
@@ -9,6 +9,7 @@ urlpatterns = [
     path("money/people/<int:pk>/", treasurer.account, name="account"),
     path("money/people/<int:pk>/pay/", treasurer.pay, name="pay"),
     path("money/people/<int:pk>/profile/", treasurer.profile, name="profile"),
+    path("money/people/<int:pk>/treasurer/", roles.treasurer_role, name="treasurer_role"),
     path("money/entries/<int:pk>/change/", treasurer.change, name="change"),
     path("money/entries/<int:pk>/take-back/", treasurer.take_back, name="take_back"),
     path("money/import/", imports.upload, name="import"),

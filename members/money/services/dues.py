@@ -92,13 +92,6 @@ def due_reminders(today: datetime.date | None = None) -> int:
     )
 
 
-def dues_amount(person: Person, on: datetime.date) -> Decimal | None:
-    profile = MoneyProfile.objects.filter(person=person).select_related("membership_type").first()
-    if profile is None or profile.membership_type is None:
-        return None
-    return profile.membership_type.rate_on(on)
-
-
 def record_dues(
     person: Person,
     period: RenewalPeriod,

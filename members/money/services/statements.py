@@ -4,42 +4,16 @@ that sends each person theirs once (e-mail by the worker, or a printed copy)."""
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from members.models import Person
-from members.money.models import Entry, MoneySettings, StatementMessage, StatementRun
+from members.money.models import Entry, StatementMessage, StatementRun
 from members.money.services.errors import MoneyRefused
-from members.money.services.ledger import Totals, account_lines, account_totals
 
 Status = StatementMessage.Status
-
-
-@dataclass
-class Statement:
-    person: Person
-    start: datetime.date
-    end: datetime.date
-    currency: str
-    opening: Totals
-    lines: list
-    closing: Totals
-
-
-def statement_for(person: Person, start: datetime.date, end: datetime.date) -> Statement:
-    opening = account_totals(person, start - datetime.timedelta(days=1))
-    return Statement(
-        person=person,
-        start=start,
-        end=end,
-        currency=MoneySettings.current().currency,
-        opening=opening,
-        lines=list(account_lines(person, end, start=start)),
-        closing=account_totals(person, end),
-    )
 
 
 def statement_people(end: datetime.date):

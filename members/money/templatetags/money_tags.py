@@ -52,13 +52,28 @@ def entry_signed(entry, currency: str = "") -> str:
 
 @register.simple_tag
 def dues_lapsed(person, day) -> bool:
-    """Whether ``person``'s dues lapsed (past the club's grace) on ``day``'s date."""
+    """Whether ``person``'s dues lapsed (past the club's grace) on ``day``'s date. The
+    club's paid-until dates are read once per page (kept on ``day``): two queries for a
+    whole list of search results, whatever its length."""
     from members.money.models import MoneyProfile, MoneySettings
     from members.money.services.table import dues_lapsed as lapsed
 
     if person.is_guest:
         return False
-    profile = MoneyProfile.objects.filter(person=person).only("paid_until").first()
-    if profile is None or profile.paid_until is None:
+    kept = getattr(day, "_money_dues", None)
+    if kept is None:
+        rows = MoneyProfile.objects.filter(paid_until__isnull=False).only("person", "paid_until")
+        kept = ({p.person_id: p for p in rows}, MoneySettings.current().grace_days)
+        day._money_dues = kept
+    profiles, grace = kept
+    return lapsed(profiles.get(person.pk), day.date, grace)
+
+
+@register.simple_tag
+def is_treasurer_login(person) -> bool:
+    """Whether ``person``'s login is a treasurer of the active club."""
+    from members.models import ClubRole
+
+    if person.user_id is None:
         return False
-    return lapsed(profile, day.date, MoneySettings.current().grace_days)
+    return ClubRole.objects.filter(user_id=person.user_id, role=ClubRole.Role.TREASURER).exists()

@@ -71,6 +71,13 @@ def money_cases(Case, E, LOGIN, REDIRECT) -> dict:
             lambda w: {"rate": "reduced"},
             changes=True,
         ),
+        "money:treasurer_role": Case(
+            lambda w: _r("money:treasurer_role", w.mary.pk),
+            E(405, 403, LOGIN, LOGIN),
+            E(REDIRECT, 403, LOGIN, LOGIN),
+            lambda w: {"action": "add"},
+            changes=True,
+        ),
         "money:change": Case(
             lambda w: _r("money:change", _charge(w).pk),
             officers_405,
@@ -164,6 +171,12 @@ def money_forms(REDIRECT) -> dict:
         "money:pay": ("officer", account, False, REDIRECT),
         "money:profile": ("officer", account, False, REDIRECT),
         "money:change": ("officer", account, False, REDIRECT),
+        "money:treasurer_role": (
+            "officer",
+            lambda w: reverse("members:person", args=[w.mary.pk]),
+            False,
+            REDIRECT,
+        ),
         "money:take_back": ("officer", account, False, REDIRECT),
         "money:import": ("officer", lambda w: reverse("money:import"), False, 200),
         "money:settings": ("officer", lambda w: reverse("money:settings"), False, REDIRECT),
@@ -210,3 +223,17 @@ def money_data_words() -> list[str]:
     texts += list(RenewalPeriod.objects.with_scopes_disabled().values_list("name", flat=True))
     texts += list(MembershipType.objects.with_scopes_disabled().values_list("name", flat=True))
     return texts
+
+
+#: The money pages without an id of a club's row in their address (the isolation test's
+#: OWN_PAGES): at club A they are A's own pages.
+MONEY_OWN_PAGES = {
+    "money:balances",
+    "money:import",
+    "money:import_preview",
+    "money:import_confirm",
+    "money:settings",
+    "money:statements",
+    "money:dues",
+    "money:me",
+}

@@ -102,3 +102,23 @@ def test_another_clubs_person_is_not_found_here(login, treasurer_user, club, oth
         {"amount": "5", "source": "cash", "date": D, "key": "z"},
     )
     assert response.status_code == 404
+
+
+def test_an_officer_makes_a_member_treasurer_and_takes_it_back(login, officer_user, member_person):
+    from members.money.access import is_treasurer
+
+    client = login(officer_user)
+    url = reverse("money:treasurer_role", args=[member_person.pk])
+    client.post(url, {"action": "add"})
+    client.post(url, {"action": "add"})  # a double tap
+    user = member_person.user.__class__.objects.get(pk=member_person.user_id)
+    assert is_treasurer(user)
+    assert login(user).get(reverse("money:balances")).status_code == 200
+    client.post(url, {"action": "remove"})
+    user = member_person.user.__class__.objects.get(pk=member_person.user_id)
+    assert not is_treasurer(user)
+
+
+def test_a_treasurer_cannot_make_treasurers(login, treasurer_user, member_person):
+    url = reverse("money:treasurer_role", args=[member_person.pk])
+    assert login(treasurer_user).post(url, {"action": "add"}).status_code == 403

@@ -26,6 +26,7 @@ def ledger(ann, bob, rates):
     add_charge(bob, Decimal("5.00"), "table", date=datetime.date(2026, 11, 5))
 
 
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection
 def test_each_person_gets_one_statement_through_the_worker(db_tasks, ledger, ann):
     run, new = send_statements(START, END, key="press-1")
     again, new_again = send_statements(START, END, key="press-1")  # a double tap
@@ -61,3 +62,17 @@ def test_a_period_that_ends_before_it_starts_is_refused(ledger, login, treasurer
     response = client.post(reverse("money:statements"), data, follow=True)
     assert "starts after it ends" in response.content.decode()
     assert not StatementMessage.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_stopped_part_way_then_run_again_sends_each_once(db_tasks, rates):
+    from members.tests.factories import MemberFactory
+
+    people = [MemberFactory(email=f"p{i}@example.org") for i in range(3)]
+    run, _ = send_statements(START, END, key="press-2")
+    run_worker(max_tasks=1)
+    assert len(mail.outbox) == 1
+    for person in people:  # the same tasks queued again, as after a lost queue
+        send_statement.enqueue(run.messages.get(person=person).pk)
+    run_worker()
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in people)

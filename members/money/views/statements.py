@@ -16,7 +16,8 @@ from members.money.access import treasurer_required
 from members.money.forms import PeriodForm
 from members.money.models import StatementMessage, StatementRun
 from members.money.services.errors import MoneyRefused
-from members.money.services.statements import send_statements, statement_for
+from members.money.services.reads import statement_for
+from members.money.services.statements import send_statements
 from members.money.views.common import first_error
 
 
