@@ -66,6 +66,15 @@ class Event(models.Model):
         help_text="Rows of [largest difference, winner's VP, loser's VP]; the last row's "
         "difference empty (any more).",
     )
+    upper_bracket = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Places in the upper bracket for the last rounds (0: no brackets).",
+    )
+    bracket_rounds = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="How many of the last rounds are played in brackets: the ranking before "
+        "them makes the brackets, and the upper bracket ranks above the lower one.",
+    )
     entrants = models.JSONField(
         default=list,
         blank=True,
@@ -82,7 +91,9 @@ class Event(models.Model):
     objects = club_manager()
 
     class Meta:
-        ordering = ["-day__date", "-pk"]
+        ordering = ["-created_at", "-pk"]
+        # Found by its day: the one-to-one's unique index on ``day`` serves the pages
+        # and the room board's fingerprint (``scoring.results.cache.DAY_STAMP_SQL``).
         constraints = [
             models.CheckConstraint(
                 condition=Q(rounds__gte=1) & Q(rounds__lte=20), name="event_rounds_range"
@@ -97,6 +108,11 @@ class Event(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(ranking__in=["wins", "vp", "pct"]), name="event_ranking_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(upper_bracket=0, bracket_rounds=0)
+                | (Q(upper_bracket__gte=1) & Q(bracket_rounds__gte=1)),
+                name="event_brackets_both_or_none",
             ),
             models.CheckConstraint(
                 condition=Q(time_called__in=["finish_hand", "at_time"]),
@@ -143,6 +159,8 @@ class EventRound(models.Model):
 
     class Meta:
         ordering = ["event", "number"]
+        # An event's rounds: the unique (event, number) index; a table's round: the
+        # one-to-one's unique index on ``round``.
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="eventround_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="eventround_number_positive"),
