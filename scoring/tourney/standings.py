@@ -39,7 +39,8 @@ def vp_table_of(event: Event) -> ranking.VictoryPointTable:
 
 
 def event_games(event: Event) -> list[Game]:
-    """The event's games that count, with their teams and players."""
+    """The event's games that count (one per table and round), with their teams and
+    players."""
     players = TeamPlayer.objects.select_related("person").order_by("seat")
     teams = GameTeam.objects.order_by("index").prefetch_related(
         Prefetch("memberships", queryset=players)
@@ -50,7 +51,15 @@ def event_games(event: Event) -> list[Game]:
         .prefetch_related(Prefetch("teams", queryset=teams))
         .order_by("table__round__number", "table__number")
     )
-    return [g for g in games if g.is_finished or g.table.round.event_round.ended_at is not None]
+    # The round's game at each table is its first: a game started after it at the same
+    # table (the phone's "Next game") is an ordinary game, not the event's.
+    first: dict[int, Game] = {}
+    for game in games:
+        if game.table_id not in first or game.number < first[game.table_id].number:
+            first[game.table_id] = game
+    return [
+        g for g in first.values() if g.is_finished or g.table.round.event_round.ended_at is not None
+    ]
 
 
 @dataclass

@@ -164,3 +164,21 @@ def test_the_upper_bracket_ranks_above_the_lower_one(bracketed, member_client):
     assert "Upper bracket" in text and "Lower bracket" in text
     assert text.count("1st place") == 4  # three tied in the upper bracket, one in the lower
     assert text.count("2nd place") == 4  # East–West 1–4, tied
+
+
+def test_a_second_game_at_an_event_table_is_not_the_events(played):
+    from members.models import Table
+    from scoring.models import Game
+    from scoring.play.services.games import next_game
+    from scoring.play.services.hands import record_hand
+    from scoring.tests.samples import LOSE, WIN
+    from scoring.tourney.models import EventRound
+
+    before = [(r.label, r.tally.vp) for r in event_ranking(played)]
+    round3 = EventRound.objects.get(number=3)
+    table = Table.objects.get(round_id=round3.round_id, number=1)
+    game = Game.objects.get(table=table)
+    teams = [list(t.players.order_by("pk")) for t in game.teams.order_by("index")]
+    again = next_game(game, teams, now=START)
+    record_hand(again, [LOSE, WIN], number=1)
+    assert [(r.label, r.tally.vp) for r in event_ranking(played)] == before
