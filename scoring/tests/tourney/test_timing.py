@@ -90,3 +90,19 @@ def test_the_clock_and_the_seating_know_nothing_of_django_nor_read_the_time():
                     assert not module.startswith(("members", "scoring.models")), (name, module)
             if isinstance(node, ast.Attribute):
                 assert node.attr not in ("now", "utcnow", "today", "time"), (name, node.attr)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", "Se ha cantado el tiempo: dejen de jugar."),
+        ("pt-br", "O tempo acabou: parem de jogar."),
+    ],
+)
+def test_time_called_is_said_in_the_readers_language(language, words):
+    from django.utils import translation
+
+    from scoring.tourney.words import time_called_words
+
+    with translation.override(language):
+        assert time_called_words("at_time").startswith(words)
