@@ -257,6 +257,8 @@ OWN_PAGES = {
     "scoring:seasons",
     "scoring:season_new",
     "scoring:board_entry",
+    "scoring:ladders",
+    "scoring:ladder_new",
     # The unsubscribe page answers any link; club B's is refused there (400).
     "scoring:results_unsubscribe",
     "bookings:unsubscribe",

@@ -156,3 +156,53 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
 
     screen.set_viewport_size(SCREEN)
     journey.step_on(screen, "screen: the last round is over")
+
+
+@pytest.mark.parametrize(
+    ("movement", "tables", "rounds"),
+    [("Individual", 3, 3), ("Swiss", 8, 4)],
+    ids=["individual-12-players", "swiss-16-pairs"],
+)
+def test_swiss_and_individual_events(journey, officer_user, new_context, movement, tables, rounds):
+    """12 players over 3 individual rounds: nobody partners anyone twice; 16
+    partnerships over 4 Swiss rounds: no rematch. Each phone says where its players go."""
+    day = ClubDayFactory(date=timezone.localdate(), title=f"{movement} day")
+    seat_day(day, tables)
+    journey.login("officer", "officer-pass-123")
+    journey.goto(f"/days/{day.pk}/event/settings/")
+    journey.page.get_by_label("Name of the event").fill(f"{movement} evening")
+    journey.page.get_by_label(movement, exact=False).first.check()
+    journey.page.get_by_label("Number of rounds").fill(str(rounds))
+    journey.page.get_by_label("Minutes per round").fill("30")
+    _click(journey.page, "Save the event")
+    phone = new_context(viewport=PHONE).new_page()
+    phone.set_default_timeout(15_000)
+    for number in range(1, rounds + 1):
+        _click(journey.page, f"Start round {number}")
+        expect(journey.page.get_by_text(f"Round {number} has started")).to_be_visible()
+        row = EventRound.objects.get(number=number)
+        play_round(row, winners={1: 1} if number % 2 else None)
+        _click(journey.page, f"End round {number}")
+        if number == 1:
+            table = Table.objects.get(round_id=row.round_id, number=1)
+            phone.goto(f"{journey.base_url}/t/{table.token}/")
+            expect(phone.get_by_text("Where you go next")).to_be_visible()
+            expect(phone.locator(".event-phone li")).to_have_count(4)
+            journey.step_on(phone, f"phone: {movement.lower()} round 1 over, where to go")
+    journey.step("officer: every round played")
+    seatings = [r.seating for r in EventRound.objects.order_by("number")]
+    if movement == "Individual":
+        partners = [frozenset(side) for rows in seatings for row in rows for side in row["sides"]]
+        assert len(partners) == len(set(partners)) == 18
+    else:
+        meetings = [
+            frozenset((row["entrants"][0][0], row["entrants"][1][0]))
+            for rows in seatings
+            for row in rows
+        ]
+        assert len(meetings) == len(set(meetings)) == 32
+    journey.goto(f"/events/{Event.objects.get().pk}/ranking/")
+    expect(journey.page.locator(".event-ranking tbody tr")).to_have_count(
+        12 if movement == "Individual" else 16
+    )
+    journey.step(f"officer: the {movement.lower()} ranking")

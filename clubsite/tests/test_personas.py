@@ -56,7 +56,7 @@ from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
-from scoring.tourney.models import Event
+from scoring.tourney.models import Event, Ladder, LadderDay
 from testsupport import first_club, restore_migration_data
 
 # The other member's contact details: they must never reach a non-officer's page.
@@ -173,8 +173,10 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     # Next week: open, one table without a game.
     next_week = ClubDayFactory(date=NEXT_WEEK, title="Next week")
     next_week_table = TableFactory(round__day=next_week, number=1, seated=[ann, bob, cat, dan])
-    # Next week is played as an event (not started).
+    # Next week is played as an event (not started); last week counts for a ladder.
     event = Event.objects.create(day=next_week, name="Pairs night", rounds=1, rule_set=club)
+    ladder = Ladder.objects.create(name="Autumn ladder")
+    LadderDay.objects.create(ladder=ladder, day=last_week)
 
     season = Season.objects.create(
         name="2025", start=datetime.date(2025, 1, 1), end=datetime.date(2025, 12, 31)
@@ -216,6 +218,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
         next_week=next_week,
         next_week_table=next_week_table,
         event=event,
+        ladder=ladder,
         season=season,
         workbook=workbook,
         job=job,
@@ -650,6 +653,12 @@ CASES: dict[str, Case] = {
         TABLE_REDIRECT,
         lambda w: {"side": "0"},
         changes=True,
+    ),
+    "scoring:ladders": Case(lambda w: _r("scoring:ladders"), LOGGED_IN, LOGGED_IN),
+    "scoring:ladder": Case(lambda w: _r("scoring:ladder", w.ladder.pk), LOGGED_IN, LOGGED_IN),
+    "scoring:ladder_new": Case(lambda w: _r("scoring:ladder_new"), OFFICERS, OFFICERS),
+    "scoring:ladder_edit": Case(
+        lambda w: _r("scoring:ladder_edit", w.ladder.pk), OFFICERS, OFFICERS
     ),
     # -- scoring: officers --------------------------------------------------------------
     "scoring:table_cards": Case(lambda w: _r("scoring:table_cards", w.day.pk), OFFICERS, OFFICERS),

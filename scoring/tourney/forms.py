@@ -89,6 +89,25 @@ class EventForm(forms.ModelForm):
         min_value=0, max_value=60, initial=10, label=_("Warning, minutes before time is called")
     )
 
+    upper_bracket = forms.IntegerField(
+        min_value=0,
+        max_value=500,
+        initial=0,
+        required=False,
+        label=_("Places in the upper bracket"),
+        help_text=_(
+            "For brackets in the last rounds: how many of the best places before them "
+            "make the upper bracket. Leave 0 for no brackets."
+        ),
+    )
+    bracket_rounds = forms.IntegerField(
+        min_value=0,
+        max_value=19,
+        initial=0,
+        required=False,
+        label=_("Last rounds played in brackets"),
+    )
+
     class Meta:
         model = Event
         fields = [
@@ -102,6 +121,8 @@ class EventForm(forms.ModelForm):
             "time_called",
             "ranking",
             "tie_break",
+            "upper_bracket",
+            "bracket_rounds",
         ]
         labels = {
             "name": _("Name of the event"),
@@ -153,6 +174,19 @@ class EventForm(forms.ModelForm):
         if warning is not None and minutes is not None and warning >= minutes:
             self.add_error(
                 "warning_minutes", _("The warning must come before the end: fewer minutes.")
+            )
+        upper, last = data.get("upper_bracket") or 0, data.get("bracket_rounds") or 0
+        data["upper_bracket"], data["bracket_rounds"] = upper, last
+        rounds = data.get("rounds")
+        if bool(upper) != bool(last):
+            self.add_error(
+                "bracket_rounds",
+                _("For brackets give both numbers (places and last rounds); for none, both 0."),
+            )
+        elif last and rounds is not None and last >= rounds:
+            self.add_error(
+                "bracket_rounds",
+                _("The brackets need at least one round before them: fewer last rounds."),
             )
         return data
 

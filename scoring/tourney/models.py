@@ -66,6 +66,15 @@ class Event(models.Model):
         help_text="Rows of [largest difference, winner's VP, loser's VP]; the last row's "
         "difference empty (any more).",
     )
+    upper_bracket = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Places in the upper bracket for the last rounds (0: no brackets).",
+    )
+    bracket_rounds = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="How many of the last rounds are played in brackets: the ranking before "
+        "them makes the brackets, and the upper bracket ranks above the lower one.",
+    )
     entrants = models.JSONField(
         default=list,
         blank=True,
@@ -82,7 +91,9 @@ class Event(models.Model):
     objects = club_manager()
 
     class Meta:
-        ordering = ["-day__date", "-pk"]
+        ordering = ["-created_at", "-pk"]
+        # Found by its day: the one-to-one's unique index on ``day`` serves the pages
+        # and the room board's fingerprint (``scoring.results.cache.DAY_STAMP_SQL``).
         constraints = [
             models.CheckConstraint(
                 condition=Q(rounds__gte=1) & Q(rounds__lte=20), name="event_rounds_range"
@@ -97,6 +108,11 @@ class Event(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(ranking__in=["wins", "vp", "pct"]), name="event_ranking_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(upper_bracket=0, bracket_rounds=0)
+                | (Q(upper_bracket__gte=1) & Q(bracket_rounds__gte=1)),
+                name="event_brackets_both_or_none",
             ),
             models.CheckConstraint(
                 condition=Q(time_called__in=["finish_hand", "at_time"]),
@@ -143,6 +159,8 @@ class EventRound(models.Model):
 
     class Meta:
         ordering = ["event", "number"]
+        # An event's rounds: the unique (event, number) index; a table's round: the
+        # one-to-one's unique index on ``round``.
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="eventround_unique_number"),
             models.CheckConstraint(condition=Q(number__gte=1), name="eventround_number_positive"),
@@ -210,3 +228,59 @@ class Arrival(models.Model):
 
     def __str__(self) -> str:
         return f"Table {self.table}, side {self.side + 1}, {self.event_round}"
+
+
+class Ladder(models.Model):
+    """A season competition over chosen club days: each person's points on those days,
+    ranked by total or by average per day played, for those who played at least
+    ``min_days``; a fund fed by ``per_player`` for each player on each day (shown, not
+    collected: the money itself is the club's ledger)."""
+
+    class RankedBy(models.TextChoices):
+        TOTAL = "total", _("Total points over the days")
+        AVERAGE = "average", _("Average points per day played")
+
+    club = club_field()
+    name = models.CharField(max_length=120)
+    days = models.ManyToManyField(ClubDay, through="LadderDay", related_name="ladders")
+    min_days = models.PositiveSmallIntegerField(default=1)
+    ranked_by = models.CharField(max_length=8, choices=RankedBy.choices, default="total")
+    per_player = models.DecimalField(
+        max_digits=8, decimal_places=2, default=0, help_text="Into the fund per player per day."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = club_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="ladder_unique_name"),
+            models.CheckConstraint(condition=Q(min_days__gte=1), name="ladder_min_days"),
+            models.CheckConstraint(condition=Q(per_player__gte=0), name="ladder_per_player"),
+            models.CheckConstraint(
+                condition=Q(ranked_by__in=["total", "average"]), name="ladder_ranked_by_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LadderDay(models.Model):
+    """A club day that counts for a ladder."""
+
+    club = club_field()
+    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="ladder_days")
+    day = models.ForeignKey(ClubDay, on_delete=models.CASCADE, related_name="+")
+
+    objects = club_manager()
+
+    class Meta:
+        ordering = ["ladder", "day"]
+        constraints = [
+            models.UniqueConstraint(fields=["ladder", "day"], name="ladderday_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} in {self.ladder}"

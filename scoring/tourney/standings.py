@@ -39,7 +39,8 @@ def vp_table_of(event: Event) -> ranking.VictoryPointTable:
 
 
 def event_games(event: Event) -> list[Game]:
-    """The event's games that count, with their teams and players."""
+    """The event's games that count (one per table and round), with their teams and
+    players."""
     players = TeamPlayer.objects.select_related("person").order_by("seat")
     teams = GameTeam.objects.order_by("index").prefetch_related(
         Prefetch("memberships", queryset=players)
@@ -50,7 +51,15 @@ def event_games(event: Event) -> list[Game]:
         .prefetch_related(Prefetch("teams", queryset=teams))
         .order_by("table__round__number", "table__number")
     )
-    return [g for g in games if g.is_finished or g.table.round.event_round.ended_at is not None]
+    # The round's game at each table is its first: a game started after it at the same
+    # table (the phone's "Next game") is an ordinary game, not the event's.
+    first: dict[int, Game] = {}
+    for game in games:
+        if game.table_id not in first or game.number < first[game.table_id].number:
+            first[game.table_id] = game
+    return [
+        g for g in first.values() if g.is_finished or g.table.round.event_round.ended_at is not None
+    ]
 
 
 @dataclass
@@ -61,6 +70,7 @@ class Row:
     people: str
     tally: ranking.Tally
     bracket: str = ""
+    prize_place: int = 0
 
     @property
     def pct(self) -> str:
@@ -81,12 +91,11 @@ def entrant_key(entrant: dict):
     return f"{entrant['line']}{entrant['number']}" if entrant["line"] else entrant["number"]
 
 
-def event_ranking(event: Event) -> list[Row]:
-    """The ranking rows, best first, tie-aware (1, 1, 3)."""
-    entrants = {entrant_key(e): e for e in event.entrants}
+def _plain_games(event: Event, games) -> list[tuple[int, ranking.Game]]:
+    """(round number, game) for the ranking module: each side as entrant keys."""
     by_people = {frozenset(e["people"]): entrant_key(e) for e in event.entrants}
-    games = []
-    for game in event_games(event):
+    out = []
+    for game in games:
         teams = list(game.teams.all())
         if len(teams) != 2:
             continue
@@ -97,11 +106,31 @@ def event_ranking(event: Event) -> list[Row]:
                 sides.append(tuple(by_people.get(frozenset([i]), f"p{i}") for i in ids))
             else:
                 sides.append((by_people.get(frozenset(ids), f"t{team.pk}"),))
-        games.append(ranking.Game(sides[0], sides[1], teams[0].total, teams[1].total))
-    vp_table = vp_table_of(event) if event.ranking in ("vp", "pct") else None
-    if event.ranking == "wins" and event.tie_break in ("vp", "pct"):
-        vp_table = vp_table_of(event)
-    places = ranking.rank_games(games, measures_of(event), vp_table)
+        number = game.table.round.event_round.number
+        out.append((number, ranking.Game(sides[0], sides[1], teams[0].total, teams[1].total)))
+    return out
+
+
+def _places(event: Event, numbered: list[tuple[int, ranking.Game]]) -> list[ranking.Place]:
+    """The ranking; with brackets, once the bracket rounds are under way, the upper
+    bracket (the best places of the ranking before them) ranks above the lower one."""
+    measures = measures_of(event)
+    vp_table = vp_table_of(event) if {"vp", "pct"} & set(measures) else None
+    games = [g for _n, g in numbered]
+    cut = event.rounds - event.bracket_rounds
+    if event.upper_bracket and event.bracket_rounds and any(n > cut for n, _g in numbered):
+        before = ranking.rank_games([g for n, g in numbered if n <= cut], measures, vp_table)
+        size = min(event.upper_bracket, len(before) - 1)
+        if size >= 1:
+            upper = ranking.upper_bracket(before, size)
+            return ranking.rank_in_brackets(games, measures, upper, vp_table)
+    return ranking.rank_games(games, measures, vp_table)
+
+
+def event_ranking(event: Event) -> list[Row]:
+    """The ranking rows, best first, tie-aware (1, 1, 3)."""
+    entrants = {entrant_key(e): e for e in event.entrants}
+    places = _places(event, _plain_games(event, event_games(event)))
     ids = [p for e in event.entrants for p in e["people"]]
     full = {p.pk: p.full_name for p in Person.objects.filter(pk__in=ids)}
     rows = []
@@ -110,10 +139,22 @@ def event_ranking(event: Event) -> list[Row]:
         if entrant is None:
             continue  # a game at an event table by people not in the event
         people = " & ".join(full.get(p, "?") for p in entrant["people"])
-        rows.append(Row(place.rank, place.tied, entrant_label(event, entrant), people, place.tally))
+        label = entrant_label(event, entrant)
+        rows.append(Row(place.rank, place.tied, label, people, place.tally, place.bracket))
     return rows
 
 
-def prizes(rows: list[Row]) -> list[Row]:
-    """Places 1–3 (more when tied for third)."""
-    return [row for row in rows if row.rank <= 3]
+def prizes(rows: list[Row]) -> list[tuple[str, list[Row]]]:
+    """Places 1–3 of each bracket (more when tied for third), as (bracket, rows) with
+    each row's ``prize_place`` counted within its bracket; one group without brackets."""
+    groups: list[tuple[str, list[Row]]] = []
+    for bracket in dict.fromkeys(row.bracket for row in rows):
+        members = [row for row in rows if row.bracket == bracket]
+        start = members[0].rank - 1 if members else 0
+        won = []
+        for row in members:
+            row.prize_place = row.rank - start
+            if row.prize_place <= 3:
+                won.append(row)
+        groups.append((bracket, won))
+    return groups

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.tourney.views import officer, phone, public
+from scoring.tourney.views import ladders, officer, phone, public
 
 # In the "scoring" namespace (scoring/urls.py includes these).
 urlpatterns = [
@@ -11,4 +11,8 @@ urlpatterns = [
     path("events/<int:pk>/prizes/", public.prizes_view, name="event_prizes"),
     path("tables/<int:table_pk>/event-next/", phone.follow, name="event_follow"),
     path("tables/<int:table_pk>/event-here/", phone.arrive, name="event_arrive"),
+    path("ladders/", ladders.ladder_list, name="ladders"),
+    path("ladders/new/", ladders.ladder_edit, name="ladder_new"),
+    path("ladders/<int:pk>/", ladders.ladder_view, name="ladder"),
+    path("ladders/<int:pk>/edit/", ladders.ladder_edit, name="ladder_edit"),
 ]

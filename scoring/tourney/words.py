@@ -21,7 +21,10 @@ def done_words(action: str, number: int = 0) -> str:
 
 def time_called_words(policy: str) -> str:
     if policy == "finish_hand":
-        return _("Time is called: finish the hand you are playing, enter it, and the game ends.")
+        return _(
+            "Time is called: finish the hand you are playing and enter it; the game ends "
+            "when the director ends the round."
+        )
     return _(
         "Time is called: stop playing. The game counts as it stands; do not enter the "
         "unfinished hand (nobody gets a going-out bonus for it)."

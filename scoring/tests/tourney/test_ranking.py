@@ -116,3 +116,69 @@ def test_the_day_results_link_to_the_events_ranking(member_client, played):
 def test_an_ordinary_days_results_have_no_event_link(member_client, day, seated):
     html = member_client.get(reverse("scoring:day_result", args=[day.pk])).content.decode()
     assert "/ranking/" not in html
+
+
+@pytest.fixture
+def bracketed(event):
+    """Round 3: East–West pair 5 (at table 2) beats North–South 2."""
+    now = START
+    for number in (1, 2, 3):
+        row = start_next_round(event, number=number, key=key(), now=now)
+        winners = {2: ROUND_2, 3: {2: 1}}.get(number)
+        play_round(row, winners=winners)
+        now += dt.timedelta(minutes=50)
+        end_current_round(event, number=number, key=key(), now=now)
+    event.refresh_from_db()
+    return event
+
+
+def test_without_brackets_the_last_rounds_can_lift_anyone(bracketed):
+    got = [(r.rank, r.label, r.tally.vp) for r in event_ranking(bracketed)][:6]
+    assert got == [
+        (1, "North–South 3", 59),
+        (1, "North–South 4", 59),
+        (1, "North–South 5", 59),
+        (4, "East–West 5", 40),
+        (4, "North–South 1", 40),
+        (6, "North–South 2", 39),
+    ]
+
+
+def test_the_upper_bracket_ranks_above_the_lower_one(bracketed, member_client):
+    # After round 1 every North–South pair has 20: all five make the upper bracket.
+    bracketed.upper_bracket, bracketed.bracket_rounds = 5, 2
+    bracketed.save()
+    rows = event_ranking(bracketed)
+    got = [(r.rank, r.label, r.tally.vp, r.bracket) for r in rows][:7]
+    assert got == [
+        (1, "North–South 3", 59, "upper"),
+        (1, "North–South 4", 59, "upper"),
+        (1, "North–South 5", 59, "upper"),
+        (4, "North–South 1", 40, "upper"),
+        (5, "North–South 2", 39, "upper"),
+        (6, "East–West 5", 40, "lower"),
+        (7, "East–West 1", 1, "lower"),
+    ]
+    text = member_client.get(reverse("scoring:event_prizes", args=[bracketed.pk])).content
+    text = text.decode()
+    assert "Upper bracket" in text and "Lower bracket" in text
+    assert text.count("1st place") == 4  # three tied in the upper bracket, one in the lower
+    assert text.count("2nd place") == 4  # East–West 1–4, tied
+
+
+def test_a_second_game_at_an_event_table_is_not_the_events(played):
+    from members.models import Table
+    from scoring.models import Game
+    from scoring.play.services.games import next_game
+    from scoring.play.services.hands import record_hand
+    from scoring.tests.samples import LOSE, WIN
+    from scoring.tourney.models import EventRound
+
+    before = [(r.label, r.tally.vp) for r in event_ranking(played)]
+    round3 = EventRound.objects.get(number=3)
+    table = Table.objects.get(round_id=round3.round_id, number=1)
+    game = Game.objects.get(table=table)
+    teams = [list(t.players.order_by("pk")) for t in game.teams.order_by("index")]
+    again = next_game(game, teams, now=START)
+    record_hand(again, [LOSE, WIN], number=1)
+    assert [(r.label, r.tally.vp) for r in event_ranking(played)] == before

@@ -69,3 +69,40 @@ def test_clock_words():
     assert timing.clock_words(725) == "12:05"
     assert timing.clock_words(3725) == "1:02:05"
     assert timing.clock_words(-5) == "0:00"
+
+
+def test_the_clock_and_the_seating_know_nothing_of_django_nor_read_the_time():
+    """timing.py and seating.py are pure: the time is passed in, never read."""
+    import ast
+    from pathlib import Path
+
+    import scoring.tourney
+
+    folder = Path(scoring.tourney.__file__).parent
+    for name in ("timing.py", "seating.py"):
+        tree = ast.parse((folder / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                modules = [node.module] if isinstance(node, ast.ImportFrom) else []
+                modules += [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                for module in filter(None, modules):
+                    assert module.split(".")[0] != "django", (name, module)
+                    assert not module.startswith(("members", "scoring.models")), (name, module)
+            if isinstance(node, ast.Attribute):
+                assert node.attr not in ("now", "utcnow", "today", "time"), (name, node.attr)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("es", "Se ha cantado el tiempo: dejen de jugar."),
+        ("pt-br", "O tempo acabou: parem de jogar."),
+    ],
+)
+def test_time_called_is_said_in_the_readers_language(language, words):
+    from django.utils import translation
+
+    from scoring.tourney.words import time_called_words
+
+    with translation.override(language):
+        assert time_called_words("at_time").startswith(words)

@@ -19,7 +19,9 @@ def ranking(request, club, pk):
     event = _event(pk)
     rows = event_ranking(event)
     played = event.event_rounds.filter(ended_at__isnull=False).count()
+    brackets = any(row.bracket for row in rows)
     context = {"event": event, "day": event.day, "rows": rows, "played": played}
+    context["brackets"] = brackets
     return render(request, "tourney/ranking.html", context)
 
 
