@@ -58,8 +58,13 @@ def storage():
 
 
 def enqueue(job: ClubJob, run_after: datetime.datetime | None = None) -> None:
+    """Queue ``job``'s task, after ``run_after`` when given. A backend that cannot wait
+    (the immediate one) is not given a later run: ``requeue_stuck`` queues the job once
+    it is overdue, instead of running it again at once, inside its own failure."""
     task = import_string(TASKS[job.kind])
-    if run_after is not None and task.get_backend().supports_defer:
+    if run_after is not None:
+        if not task.get_backend().supports_defer:
+            return
         task = task.using(run_after=run_after)
     task.enqueue(job.pk)
 

@@ -171,3 +171,28 @@ def test_who_may_see_a_job(client, officer_client, member_user, other_club, djan
     # And ours never shows theirs.
     assert officer_client.get(f"/{club_slug}/jobs/{theirs.pk}/").status_code == 404
     assert officer_client.get(f"/{club_slug}/jobs/{theirs.pk}/backup.json").status_code == 404
+
+
+def test_without_a_worker_a_temporary_failure_waits_for_the_sweep(officer_client, monkeypatch):
+    """The immediate backend (no worker) cannot run a task later: the job waits, and
+    requeue_stuck runs it once it is overdue, instead of retrying inside the failure."""
+    from members.jobs import tasks
+
+    calls = []
+    real = tasks._apply_roster
+
+    def busy_once(job):
+        calls.append(job.attempts)
+        if job.attempts == 1:
+            raise OperationalError("database is locked")
+        return real(job)
+
+    monkeypatch.setattr(tasks, "_apply_roster", busy_once)
+    confirm(officer_client, preview(officer_client))
+    job = ClubJob.objects.get()
+    assert (job.status, calls, Person.objects.count()) == ("pending", [1], 0)
+    # Due a minute after the failure; stuck TASKS_STUCK_MINUTES (10) after that.
+    later = timezone.now() + datetime.timedelta(minutes=12)
+    assert runner.requeue_stuck(now=later) == 1
+    job.refresh_from_db()
+    assert (job.status, calls, Person.objects.count()) == ("done", [1, 2], 2)

@@ -97,7 +97,12 @@ def _workbooks():
             when=export.requested_at,
             state=states[export.status],
             label=export.get_status_display(),
-            reason=export.error and _("The workbook could not be made."),
+            reason=_(
+                "The workbook could not be made. Ask for it again from the standings; if it "
+                "fails again, tell the site's operator."
+            )
+            if export.status == WorkbookExport.Status.FAILED
+            else "",
             url=reverse("scoring:workbook", args=[export.pk]),
         )
 
