@@ -28,8 +28,9 @@ def _own_person(user):
 
 
 #: How long the lists of a member's own page are kept drawn (the shared cache): a new
-#: sign-in or seat of theirs shows at once (it changes their stamp); a club day renamed,
-#: or a name corrected at one of their tables, within this many seconds.
+#: sign-in or seat of theirs shows at once (it changes their stamp); a seat moved to
+#: another table, a club day renamed or a name corrected at one of their tables, within
+#: this many seconds.
 LISTS_SECONDS = 300
 
 
