@@ -67,3 +67,16 @@ def test_a_new_seat_or_sign_in_shows_at_once(client, django_user_model):
     TableFactory(seated=[ann, cat])
     page = client.get(reverse("members:me")).content.decode()
     assert "Autumn cup" in page and "with Cat Zed" in page
+
+
+def test_a_seat_moved_to_another_table_shows_at_once(client, django_user_model):
+    ann, bob, cat, dan = _ann_logged_in(client, django_user_model)
+    first = TableFactory(seated=[ann, bob])
+    other = TableFactory(round=first.round, seated=[cat, dan])
+    assert "with Bob Zed" in client.get(reverse("members:me")).content.decode()
+    seat = first.seats.get(person=ann)
+    seat.table = other
+    seat.position = 3
+    seat.save()
+    page = client.get(reverse("members:me")).content.decode()
+    assert "with Cat Zed, Dan Zed" in page and "with Bob Zed" not in page

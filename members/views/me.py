@@ -7,7 +7,7 @@ from collections import defaultdict
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models import Max, OuterRef, Subquery, Sum
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -27,9 +27,10 @@ def _own_person(user):
     return person
 
 
-#: How long the lists of a member's own page are kept drawn (the shared cache): a new
-#: sign-in or seat of theirs shows at once (it changes their stamp); a club day renamed,
-#: or a name corrected at one of their tables, within this many seconds.
+#: How long the lists of a member's own page are kept drawn (the shared cache): a
+#: sign-in or seat of theirs added, taken away or moved shows at once (it changes their
+#: stamp); a club day renamed, or a name corrected at one of their tables, within this
+#: many seconds.
 LISTS_SECONDS = 300
 
 
@@ -54,7 +55,7 @@ def me(request):
             "person": person,
             "signins": person.signins.select_related("day").order_by("-day__date")[:30],
             "tables": lambda: _recent_tables(person),
-            "lists_stamp": f"{person.visits}.{person.last_signin}.{person.seat_count}"
+            "lists_stamp": f"{person.visits}.{person.last_signin}.{person.seat_tables}"
             f".{person.last_seat}",
             "lists_seconds": LISTS_SECONDS,
             "language_choices": settings.LANGUAGES,
@@ -65,11 +66,13 @@ def me(request):
 
 def _with_stamp(people):
     """People with what their own page's lists are kept under: their newest sign-in
-    (``last_signin``, beside ``visits``), their seats' count and newest seat."""
+    (``last_signin``, beside ``visits``), their newest seat and the sum of their seats'
+    tables (``seat_tables``: a seat added, taken away or moved to another table changes
+    it; a member has one seat a round)."""
     seats = Seat.objects.filter(person=OuterRef("pk")).order_by().values("person")
     return people.annotate(
         last_signin=Max("signins__pk"),
-        seat_count=Subquery(seats.annotate(n=Count("pk")).values("n")),
+        seat_tables=Subquery(seats.annotate(tables=Sum("table_id")).values("tables")),
         last_seat=Subquery(seats.annotate(last=Max("pk")).values("last")),
     )
 

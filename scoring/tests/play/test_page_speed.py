@@ -49,8 +49,8 @@ def test_the_table_page_reads_the_players_once_and_each_table_once(officer_clien
     # issue 32, members.clubs.addresses), no page body.
     assert _reads(captured, "club_cache") == 1
     assert _reads(captured, "members_club") == 0
-    # 10, and the club the address is for (members.clubs.middleware) since clubs; 9
-    # with the teams joined to their players (issue 32).
+    # 10, and the club the address is for (members.clubs.middleware) since clubs; one
+    # less with the teams joined to their players (issue 32).
     assert len(data_queries(captured.captured_queries)) <= 10
 
 
