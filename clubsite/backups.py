@@ -55,8 +55,22 @@ def backup_sqlite(target: Path, now: datetime) -> Path:
     return target
 
 
-#: The apps whose tables make a database this site's: a backup must hold their migrations.
-SITE_APPS = ("members", "scoring", "bookings")
+#: The site's own apps (labels), those of one release: a backup holding migrations of
+#: theirs newer than this version's, or missing their tables, is refused. An app not
+#: installed here is left out (:func:`site_apps`), and a backup taken before an app was
+#: added holds none of its migrations: restored, ``migrate`` makes its tables.
+SITE_APPS = ("members", "scoring", "bookings", "money", "tourney")
+
+#: The site's core: a backup must hold its migrations to count as this site's.
+REQUIRED_APPS = ("members",)
+
+
+def site_apps(labels=SITE_APPS) -> tuple[str, ...]:
+    """``labels`` less those of apps not installed here."""
+    from django.apps import apps
+
+    installed = {config.label for config in apps.get_app_configs()}
+    return tuple(label for label in labels if label in installed)
 
 
 def _applied(src: sqlite3.Connection) -> set[tuple[str, str]]:
@@ -70,14 +84,13 @@ def _applied(src: sqlite3.Connection) -> set[tuple[str, str]]:
 def _expected_tables(loader, applied: set[tuple[str, str]]) -> set[str]:
     """The tables this site's own apps have at the migrations the backup has applied (the
     state after those migrations and everything they depend on)."""
-    nodes = sorted(key for key in applied if key[0] in SITE_APPS)
+    ours = site_apps()
+    nodes = sorted(key for key in applied if key[0] in ours)
     state = loader.project_state(nodes=nodes, at_end=True)
     return {
         model.options.get("db_table") or f"{app}_{model.name_lower}"
         for (app, _), model in state.models.items()
-        if app in SITE_APPS
-        and not model.options.get("proxy")
-        and model.options.get("managed", True)
+        if app in ours and not model.options.get("proxy") and model.options.get("managed", True)
     }
 
 
@@ -93,7 +106,7 @@ def check_backup(src: sqlite3.Connection) -> list[str]:
     loader = MigrationLoader(None, ignore_no_migrations=True)
     known = set(loader.disk_migrations)
     problems = []
-    missing_apps = [app for app in SITE_APPS if not any(a == app for a, _ in applied)]
+    missing_apps = [app for app in REQUIRED_APPS if not any(a == app for a, _ in applied)]
     if missing_apps:
         problems.append(
             "it holds none of this site's own migrations ("
@@ -101,7 +114,8 @@ def check_backup(src: sqlite3.Connection) -> list[str]:
             + "): it is not a backup of this site"
         )
         return problems
-    newer = sorted(f"{app}.{name}" for app, name in applied - known if app in SITE_APPS)
+    ours = site_apps()
+    newer = sorted(f"{app}.{name}" for app, name in applied - known if app in ours)
     if newer:
         problems.append(
             "it was made by a newer version of the site (migrations this version does not "

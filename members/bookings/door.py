@@ -49,13 +49,23 @@ def booked_list(day: ClubDay) -> list[dict]:
 
 def sign_in_booked_guest(booking: Booking, *, by=None) -> SignIn:
     """Sign in the guest a member booked: the guest of that name the member brought
-    before, else a new guest record; the booking keeps it (for the draw)."""
-    if booking.status != Booking.Status.BOOKED or not booking.guest_name:
-        raise SignInRefused(_("That booking has no guest to sign in."))
-    if booking.guest_id:
-        raise SignInRefused(_("%(name)s is already signed in.") % {"name": booking.guest_name})
-    first, _sep, last = booking.guest_name.partition(" ")
+    before, else a new guest record; the booking keeps it (for the draw).
+
+    The booking's row is locked and read again first: a second tap (or a second
+    tablet that loaded the booking before the first tap) waits for the first and gets
+    its sign-in back, never a second guest."""
     with transaction.atomic():
+        # The row alone: a join would show, after the wait, the first tap's guest_id
+        # without the guest it points at (made after this statement's snapshot).
+        booking = Booking.objects.select_for_update().get(pk=booking.pk)
+        if booking.status != Booking.Status.BOOKED or not booking.guest_name:
+            raise SignInRefused(_("That booking has no guest to sign in."))
+        if booking.guest_id:
+            done = SignIn.objects.filter(day=booking.day, person=booking.guest).first()
+            if done is not None:
+                return done
+            return sign_in(booking.day, booking.guest, brought_by=booking.person, by=by)
+        first, _sep, last = booking.guest_name.partition(" ")
         known = (
             Person.objects.current()
             .guests()

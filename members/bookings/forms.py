@@ -97,11 +97,26 @@ class SettingsForm(forms.ModelForm):
             "cutoff_message": _("Optional; the site's own words when empty."),
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Hours matter only to a cut-off in hours (checked in clean()).
+        self.fields["cutoff_hours"].required = False
+
     def clean_cutoff_hours(self):
         hours = self.cleaned_data["cutoff_hours"]
-        if hours is None or hours > 336:
+        if hours is not None and hours > 336:
             raise forms.ValidationError(_("Type a number of hours from 0 to 336."))
         return hours
+
+    def clean(self):
+        data = super().clean()
+        if "cutoff_hours" in data and data["cutoff_hours"] is None:
+            if data.get("cutoff") == BookingSettings.Cutoff.HOURS:
+                self.add_error("cutoff_hours", _("Type a number of hours from 0 to 336."))
+            else:
+                # Another kind of cut-off: the hours stay as they were.
+                data["cutoff_hours"] = self.instance.cutoff_hours
+        return data
 
 
 class AnnouncementForm(forms.ModelForm):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
@@ -33,6 +34,12 @@ class BookingSettings(models.Model):
     table_cap = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
+        # What the form says of 0, before the database's check would refuse it.
+        validators=[
+            MinValueValidator(
+                1, message=_("A day takes at least one table; leave it empty for no limit.")
+            )
+        ],
         help_text="Most tables a day takes bookings for (four people a table); empty: no cap.",
     )
     play_time = models.TimeField(

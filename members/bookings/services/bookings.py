@@ -106,7 +106,6 @@ def book(
     guest_name: str = "",
     by=None,
     officer: bool = False,
-    root: str = "",
     now: datetime.datetime | None = None,
 ) -> Outcome:
     """Book ``person`` (a member) on ``day``, alone, with a member as ``partner`` or
@@ -229,7 +228,7 @@ def set_looking(booking: Booking, looking: bool) -> Booking:
     return booking
 
 
-def save_settings(rules: BookingSettings, *, by=None, root: str = "") -> BookingSettings:
+def save_settings(rules: BookingSettings, *, root: str = "") -> BookingSettings:
     """Save the club's booking settings; a cap raised (or removed) gives the new places
     to the waiting of every day to come."""
     with transaction.atomic():

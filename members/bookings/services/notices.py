@@ -7,12 +7,13 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse, set_script_prefix
 from django.utils import translation
 
 from members.bookings.models import Notice
 from members.bookings.services import choices
 from members.clubs import languages
+from members.clubs.officers import club_page_url
 from members.clubs.scope import current_club
 from members.models import Person
 
@@ -26,8 +27,19 @@ CHOICE = {
 }
 
 
-def _root(root: str) -> str:
-    return (root or settings.SITE_URL).rstrip("/")
+def _link(root: str, name: str, **kwargs) -> str:
+    """The full address of the club's page ``name`` for an e-mail: from ``root`` (the
+    scheme and host of the request that caused it, whose club prefix ``reverse()``
+    gives), else, outside a request (a shell, the worker), the club's own address on
+    the site (``SITE_URL/<slug>/…``, :func:`members.clubs.officers.club_page_url`)."""
+    if root:
+        return root.rstrip("/") + reverse(name, kwargs=kwargs)
+    current = get_script_prefix()
+    set_script_prefix(settings.FORCE_SCRIPT_NAME or "/")  # never a club's prefix twice
+    try:
+        return club_page_url(current_club(), name, **kwargs)
+    finally:
+        set_script_prefix(current)
 
 
 def queue(kind: str, event: str, person: Person, template: str, context: dict, root: str = ""):
@@ -37,15 +49,12 @@ def queue(kind: str, event: str, person: Person, template: str, context: dict, r
         return None
     if Notice.objects.filter(event=event, person=person).exists():
         return None
-    base = _root(root)
     club = current_club()
     with translation.override(languages.valid(person.language) or club.language_code):
-        unsubscribe = base + reverse(
-            "bookings:unsubscribe", args=[choices.token(person, CHOICE[kind])]
-        )
+        unsubscribe = _link(root, "bookings:unsubscribe", token=choices.token(person, CHOICE[kind]))
         text = render_to_string(
             f"bookings/email/{template}.txt",
-            {**context, "person": person, "club": club, "root": base, "unsubscribe": unsubscribe},
+            {**context, "person": person, "club": club, "unsubscribe": unsubscribe},
         )
         subject, _sep, body = text.strip().partition("\n")
     try:
@@ -69,7 +78,7 @@ def queue(kind: str, event: str, person: Person, template: str, context: dict, r
 
 def promoted(booking, root: str = "") -> None:
     """The booking's people are told they have a place now."""
-    link = _root(root) + reverse("bookings:days")
+    link = _link(root, "bookings:days")
     for person in filter(None, (booking.person, booking.partner)):
         queue(
             Kind.PROMOTED,
@@ -82,7 +91,7 @@ def promoted(booking, root: str = "") -> None:
 
 
 def partner_message(message, root: str = "") -> None:
-    link = _root(root) + reverse("bookings:partners", args=[message.day_id])
+    link = _link(root, "bookings:partners", pk=message.day_id)
     queue(
         Kind.PARTNER,
         f"partner:{message.pk}",
@@ -94,7 +103,7 @@ def partner_message(message, root: str = "") -> None:
 
 
 def substitute_call(call, people, root: str = "") -> int:
-    link = _root(root) + reverse("bookings:days")
+    link = _link(root, "bookings:days")
     sent = 0
     for person in people:
         sent += bool(
@@ -111,7 +120,7 @@ def substitute_call(call, people, root: str = "") -> int:
 
 
 def announcement(item, root: str = "") -> int:
-    link = _root(root) + reverse("home")
+    link = _link(root, "home")
     sent = 0
     for person in choices.reachable("announcements").members():
         sent += bool(

@@ -1,11 +1,18 @@
 """The door starts from the bookings: the booked first, one tap each, a booked guest,
 no-shows; the draw seats booked partners together when the club wants it."""
 
+import contextlib
+import contextvars
+import threading
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection, connections
 from django.urls import reverse
 from django.utils import timezone
 
+from members.bookings import door
+from members.bookings.door import sign_in_booked_guest
 from members.bookings.models import Booking
 from members.bookings.services import bookings
 from members.models import Person, Seat, SignIn
@@ -108,3 +115,55 @@ def test_door_page_query_budget_with_bookings(
     with django_assert_max_num_queries(20):
         response = officer.get(reverse("members:signin", args=[today.pk]))
     assert response.content.decode().count("Sign in ") >= 7
+
+
+def test_a_second_tap_on_the_booking_as_first_loaded_gets_the_first_ones_result(today, people):
+    """Two tablets loaded the booking before either tapped: the second tap finds the
+    guest the first made and answers with that sign-in, no second record."""
+    booking = bookings.book(today, people[0], guest_name="Gina Guest", officer=True).booking
+    stale = Booking.objects.get(pk=booking.pk)
+    first = sign_in_booked_guest(booking)
+    second = sign_in_booked_guest(stale)
+    assert second.pk == first.pk
+    assert Person.objects.guests().filter(first_name="Gina").count() == 1
+    assert SignIn.objects.filter(day=today, person__first_name="Gina").count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_tablets_tapping_the_booked_guest_at_once_make_one_guest(today, people, monkeypatch):
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (run with DATABASE_URL=postgres://...)")
+    booking = bookings.book(today, people[0], guest_name="Gina Guest", officer=True).booking
+    # Both taps reach the making of the guest together, if nothing holds the second back.
+    meet = threading.Barrier(2)
+    real_add_guest = door.add_guest
+
+    def add_guest_together(*args, **kwargs):
+        # The other tap may wait on the booking's lock instead: then go on alone.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            meet.wait(timeout=2)
+        return real_add_guest(*args, **kwargs)
+
+    monkeypatch.setattr(door, "add_guest", add_guest_together)
+    results, errors = [], []
+
+    def tap():
+        try:
+            results.append(sign_in_booked_guest(booking).pk)
+        except Exception as error:  # reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=contextvars.copy_context().run, args=(tap,)) for _ in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert errors == []
+    assert len(results) == 2 and results[0] == results[1]
+    assert Person.objects.guests().filter(first_name="Gina").count() == 1
+    assert SignIn.objects.filter(day=today, person__first_name="Gina").count() == 1

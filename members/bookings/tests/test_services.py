@@ -187,3 +187,26 @@ def test_no_show_is_marked_and_recorded(rules, people, officer_user):
     later = ClubDayFactory(date=timezone.localdate() + datetime.timedelta(days=3))
     with pytest.raises(BookingRefused, match="on the day"):
         bookings.set_no_show(bookings.book(later, people[6]).booking, True)
+
+
+def test_mail_links_of_a_promotion_outside_a_request_lead_to_the_club(
+    rules, soon, people, club, settings
+):
+    """A cancellation made in a shell or on the worker (no request, no root): the
+    promoted member's links are the club's full address on the site."""
+    settings.SITE_URL = "https://canasta.example.org/"
+    made = [bookings.book(soon, p).booking for p in people[:5]]
+    bookings.cancel(made[0])
+    notice = Notice.objects.get(person=people[4])
+    club_root = f"https://canasta.example.org/{club.slug}/"
+    assert f"{club_root}book/" in notice.body
+    assert notice.unsubscribe_url.startswith(f"{club_root}book/unsubscribe/")
+    assert notice.unsubscribe_url in notice.body
+
+
+def test_mail_links_from_a_request_keep_its_address(rules, soon, people, club):
+    made = [bookings.book(soon, p).booking for p in people[:5]]
+    bookings.cancel(made[0], root="https://club.example.org")
+    notice = Notice.objects.get(person=people[4])
+    assert "https://club.example.org/book/" in notice.body
+    assert notice.unsubscribe_url.startswith("https://club.example.org/book/unsubscribe/")

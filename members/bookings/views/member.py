@@ -70,7 +70,6 @@ def book(request, pk):
             partner=form.cleaned_data["partner"],
             guest_name=form.cleaned_data["guest_name"],
             by=request.user,
-            root=root(request),
         )
     except BookingRefused as refusal:
         messages.warning(request, refusal.message)

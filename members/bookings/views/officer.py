@@ -78,7 +78,6 @@ def add(request, pk):
             guest_name=data["guest_name"],
             by=request.user,
             officer=True,
-            root=root(request),
         )
     except BookingRefused as refusal:
         messages.warning(request, refusal.message)
@@ -137,7 +136,7 @@ def settings_page(request):
     form = SettingsForm(request.POST or None, instance=rules)
     if request.method == "POST":
         if form.is_valid():
-            bookings.save_settings(form.save(commit=False), by=request.user, root=root(request))
+            bookings.save_settings(form.save(commit=False), root=root(request))
             messages.success(request, _("Booking settings saved."))
             return redirect("bookings:hub")
         messages.error(request, _("Check the form: %(problem)s") % {"problem": first_error(form)})
