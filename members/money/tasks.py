@@ -8,11 +8,13 @@ from __future__ import annotations
 import logging
 
 from django.core.mail import send_mail
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django_scopes import scopes_disabled
 from django_tasks import task
 
+from clubsite.tasks import MAX_ATTEMPTS, retry_at, temporary
 from members.clubs.scope import in_club
 from members.money.models import DuesNotice, MoneySettings, StatementMessage
 
@@ -34,7 +36,7 @@ def send_statement(message_id: int) -> str:
     with in_club(club), timezone.override(club.time_zone):
         Status = StatementMessage.Status
         claimed = StatementMessage.objects.filter(pk=message_id, status=Status.PENDING).update(
-            status=Status.SENDING
+            status=Status.SENDING, attempts=F("attempts") + 1
         )
         if not claimed:
             return "skipped"
@@ -49,15 +51,27 @@ def send_statement(message_id: int) -> str:
         try:
             send_mail(subject, body, None, [message.email])
         except Exception as exc:  # a refusal, a dropped connection
-            logger.warning("Statement to %s not sent: %s", message.email, exc)
-            StatementMessage.objects.filter(pk=message_id).update(
-                status=Status.FAILED, error=(str(exc) or type(exc).__name__)[:300]
-            )
-            return "failed"
+            return _statement_not_sent(message, exc)
         StatementMessage.objects.filter(pk=message_id).update(
             status=Status.SENT, sent_at=timezone.now(), error=""
         )
         return "sent"
+
+
+def _statement_not_sent(message: StatementMessage, exc: Exception) -> str:
+    """A temporary refusal of the mail server waits and tries again later
+    (``clubsite.tasks.RETRY_DELAYS``); anything else is recorded as failed."""
+    Status = StatementMessage.Status
+    error = (str(exc) or type(exc).__name__)[:300]
+    logger.warning("Statement to %s not sent (try %s): %s", message.email, message.attempts, error)
+    waiting = StatementMessage.objects.filter(pk=message.pk, status=Status.SENDING)
+    later = send_statement.get_backend().supports_defer
+    if temporary(exc) and message.attempts < MAX_ATTEMPTS and later:
+        waiting.update(status=Status.PENDING, error=error)
+        send_statement.using(run_after=retry_at(message.attempts)).enqueue(message.pk)
+        return "retry"
+    waiting.update(status=Status.FAILED, error=error)
+    return "failed"
 
 
 @task()

@@ -76,3 +76,21 @@ def test_a_worker_stopped_part_way_then_run_again_sends_each_once(db_tasks, rate
         send_statement.enqueue(run.messages.get(person=person).pk)
     run_worker()
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in people)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_temporary_refusal_waits_and_tries_again_later(db_tasks, ledger, ann, monkeypatch):
+    import smtplib
+
+    from django_tasks_db.models import DBTaskResult
+
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    monkeypatch.setattr("members.money.tasks.send_mail", refuse)
+    run, _ = send_statements(START, END, key="press-3")
+    run_worker()
+    message = run.messages.get(person=ann)
+    assert message.status == "pending" and message.attempts == 1 and message.error == "gone"
+    waiting = DBTaskResult.objects.filter(status="READY", run_after__isnull=False)
+    assert waiting.count() == 1  # queued again for later
