@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from members.models import Person
 from members.money.amounts import CENT
+from members.money.bank import mask_numbers
 from members.money.models import Entry, MoneyProfile
 from members.money.models.settings import ZERO, money_field
 from members.money.services.errors import MoneyRefused
@@ -127,7 +128,7 @@ def record_payment(
                 source=source,
                 amount=amount,
                 date=date or timezone.localdate(),
-                note=note[:200],
+                note=mask_numbers(note),
                 key=key,
                 recorded_by=_by(by),
             )

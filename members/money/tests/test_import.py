@@ -39,7 +39,9 @@ def test_thirty_lines_two_unmatched_one_paying_for_two_reconcile_to_the_cent(map
         account = members[0] if i == 1 else m
         add_charge(account, Decimal("12.50"), "table", date=day, attendee=m)
     lines = [("02/12/2026", "25.00", f"Club fees {members[0].membership_number} + partner")]
-    lines += [("02/12/2026", "12.50", f"member {m.membership_number} {CARD}") for m in members[2:]]
+    lines += [
+        ("02/12/2026", "12.50", f"member {m.membership_number} card {CARD}") for m in members[2:]
+    ]
     lines += [("03/12/2026", "12.50", f"Payment {m.membership_number}") for m in members[2:3]]
     lines += [("03/12/2026", "40.00", "Unknown payer"), ("04/12/2026", "10.00", "ref 9999")]
     assert len(lines) == 30
@@ -66,7 +68,9 @@ def test_thirty_lines_two_unmatched_one_paying_for_two_reconcile_to_the_cent(map
 
 
 def test_no_bank_or_card_number_is_stored(mapped, members):
-    data = bank_csv([("02/12/2026", "12.50", f"{members[0].membership_number} {CARD} {ACCOUNT}")])
+    data = bank_csv(
+        [("02/12/2026", "12.50", f"{members[0].membership_number} card {CARD} {ACCOUNT}")]
+    )
     confirm_import(preview_import("s.csv", data))
     stored = " ".join(f"{e.note} {e.reason}" for e in Entry.objects.all()) + " ".join(
         b.filename for b in BankImport.objects.all()
