@@ -105,6 +105,9 @@ def record_payment(
     note: str = "",
     key: str | None = None,
     by=None,
+    period=None,
+    moved_paid_until: bool = False,
+    paid_until_before: datetime.date | None = None,
 ) -> tuple[Entry, bool]:
     """Money received from ``person`` (cash, cheque, transfer). Returns the entry and
     whether this call wrote it: the same form's key again (a double tap, a reload)
@@ -130,6 +133,9 @@ def record_payment(
                 date=date or timezone.localdate(),
                 note=mask_numbers(note),
                 key=key,
+                period=period,
+                moved_paid_until=moved_paid_until,
+                paid_until_before=paid_until_before,
                 recorded_by=_by(by),
             )
     except IntegrityError:
@@ -151,6 +157,7 @@ def add_charge(
     signin=None,
     note: str = "",
     by=None,
+    period=None,
 ) -> Entry:
     """A charge on ``person``'s account (for ``attendee`` when that is someone else)."""
     if attendee is not None and attendee.pk == person.pk:
@@ -164,6 +171,7 @@ def add_charge(
         attendee=attendee,
         day=day,
         signin=signin,
+        period=period,
         note=note[:200],
         recorded_by=_by(by),
     )
@@ -179,7 +187,7 @@ def reverse_entry(entry: Entry, reason: str, *, by=None, date=None) -> Entry:
         raise MoneyRefused(_("A reversal cannot be taken back; record the right line again."))
     try:
         with transaction.atomic():
-            return Entry.objects.create(
+            reversal = Entry.objects.create(
                 person_id=entry.person_id,
                 kind=Kind.REVERSAL,
                 amount=entry.amount,
@@ -190,6 +198,11 @@ def reverse_entry(entry: Entry, reason: str, *, by=None, date=None) -> Entry:
                 reason=reason[:300],
                 recorded_by=_by(by),
             )
+            if entry.period_id is not None and entry.kind == Kind.PAYMENT:
+                from members.money.services.dues import after_dues_payment_reversed
+
+                after_dues_payment_reversed(entry)
+            return reversal
     except IntegrityError:
         raise MoneyRefused(_("This line was taken back already.")) from None
 
