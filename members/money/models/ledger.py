@@ -101,6 +101,14 @@ class Entry(models.Model):
         related_name="money_entries",
         help_text="The sign-in whose table money this is (one charge per sign-in).",
     )
+    for_sign_in = models.ForeignKey(
+        "members.SignIn",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The sign-in a table charge is for, also on a changed charge replacing it.",
+    )
     reverses = models.OneToOneField(
         "self",
         null=True,
