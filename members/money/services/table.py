@@ -103,7 +103,7 @@ def change_charge(
     if entry.is_reversed:
         raise MoneyRefused(_("This charge was changed already; change the newer one."))
     account = account or entry.person
-    if account.is_merged or account.is_guest:
+    if account.is_merged or (account.is_guest and account.pk != entry.person_id):
         raise MoneyRefused(_("Choose a member's account to put the charge on."))
     with transaction.atomic():
         reverse_entry(entry, reason, by=by, date=entry.date)
