@@ -172,20 +172,3 @@ def record_dues(
             profile.paid_until = period.paid_until
             profile.save(update_fields=["paid_until"])
     return payment, True
-
-
-def after_dues_payment_reversed(payment: Entry) -> None:
-    """A dues payment was taken back: when the renewal's dues are no longer covered, the
-    member's paid-until goes back to what it was before the payment that moved it."""
-    period = payment.period
-    moved = (
-        Entry.objects.filter(person_id=payment.person_id, period=period, moved_paid_until=True)
-        .order_by("-pk")
-        .first()
-    )
-    if moved is None or dues_owed(payment.person, period) == 0:
-        return
-    profile = MoneyProfile.objects.select_for_update().filter(person_id=payment.person_id).first()
-    if profile is not None and profile.paid_until == period.paid_until:
-        profile.paid_until = moved.paid_until_before
-        profile.save(update_fields=["paid_until"])

@@ -202,12 +202,33 @@ def reverse_entry(entry: Entry, reason: str, *, by=None, date=None) -> Entry:
                 recorded_by=_by(by),
             )
             if entry.period_id is not None and entry.kind == Kind.PAYMENT:
-                from members.money.services.dues import after_dues_payment_reversed
-
-                after_dues_payment_reversed(entry)
+                _after_dues_payment_reversed(entry)
             return reversal
     except IntegrityError:
         raise MoneyRefused(_("This line was taken back already.")) from None
+
+
+def _after_dues_payment_reversed(payment: Entry) -> None:
+    """A dues payment was taken back: when the renewal's dues are no longer covered, the
+    member's paid-until goes back to what it was before the payment that moved it."""
+    standing = Entry.objects.filter(
+        person_id=payment.person_id, period_id=payment.period_id, reversal__isnull=True
+    )
+    charged = standing.filter(kind=Kind.CHARGE).aggregate(s=Coalesce(Sum("amount"), ZERO))["s"]
+    paid = standing.filter(kind=Kind.PAYMENT).aggregate(s=Coalesce(Sum("amount"), ZERO))["s"]
+    moved = (
+        Entry.objects.filter(
+            person_id=payment.person_id, period_id=payment.period_id, moved_paid_until=True
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if moved is None or paid >= charged:
+        return
+    profile = MoneyProfile.objects.select_for_update().filter(person_id=payment.person_id).first()
+    if profile is not None and profile.paid_until == payment.period.paid_until:
+        profile.paid_until = moved.paid_until_before
+        profile.save(update_fields=["paid_until"])
 
 
 def profile_of(person: Person) -> MoneyProfile | None:
