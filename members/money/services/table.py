@@ -83,13 +83,13 @@ def charge_for_sign_in(signin: SignIn, *, by=None) -> Entry | None:
         return Entry.objects.filter(signin=signin).first()
 
 
-def undo_sign_in_charge(signin: SignIn, *, by=None) -> None:
+def undo_sign_in_charge(signin: SignIn, *, by=None, reason: str = "") -> None:
     """A sign-in undone at the door: its table money is taken back (with the reason),
     every charge of it still standing, a changed one too."""
     charges = Entry.objects.filter(Q(signin=signin) | Q(for_sign_in=signin), kind=Entry.Kind.CHARGE)
     for entry in charges:
         if not entry.is_reversed:
-            reverse_entry(entry, _("Sign-in undone at the door."), by=by, date=entry.date)
+            reverse_entry(entry, reason or _("Sign-in undone at the door."), by=by, date=entry.date)
 
 
 def change_charge(
