@@ -129,3 +129,48 @@ def test_a_bad_file_on_the_page_is_refused(mapped, login, treasurer_user):
     response = client.post(reverse("money:import"), {"file": upload}, follow=True)
     assert "is not a date written like" in response.content.decode()
     assert not Entry.objects.exists()
+
+
+def test_a_reference_matches_whole_words_only(mapped, members):
+    MoneyProfile.objects.create(person=members[0], reference="ANNA")
+    data = bank_csv([("02/12/2026", "5", "JOANNAS gift"), ("02/12/2026", "6", "from anna")])
+    preview = preview_import("s.csv", data)
+    assert [line.amount for line in preview.matched] == ["6.00"]
+
+
+def test_a_short_reference_is_refused_and_names_nobody(mapped, members):
+    from members.money.forms import ProfileForm
+
+    form = ProfileForm({"reference": "ANN"}, instance=MoneyProfile(person=members[0]))
+    assert not form.is_valid() and "at least 4 characters" in str(form.errors)
+    MoneyProfile.objects.create(person=members[0], reference="ANN")  # from before
+    preview = preview_import("s.csv", bank_csv([("02/12/2026", "5", "from ann")]))
+    assert not preview.matched
+
+
+def test_an_overlapping_statement_warns_and_a_line_can_be_left_out(
+    mapped, members, login, treasurer_user
+):
+    from members.money.bank import file_hash
+    from members.money.services.ledger import record_payment
+
+    record_payment(members[0], Decimal("12.50"), "bank", date=datetime.date(2026, 12, 2))
+    data = bank_csv(
+        [
+            ("02/12/2026", "12.50", members[0].membership_number),
+            ("02/12/2026", "7.00", members[1].membership_number),
+            ("02/12/2026", "8.00", members[2].membership_number),
+        ]
+    )
+    preview = preview_import("s.csv", data)
+    assert [bool(line.warning) for line in preview.matched] == [True, False, False]
+    client = login(treasurer_user)
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.post(reverse("money:import"), {"file": SimpleUploadedFile("s.csv", data)})
+    page = client.get(reverse("money:import_preview")).content.decode()
+    assert "overlapping" in page
+    confirm = {"file_hash": file_hash(data), "choosing": "1", "line": ["3"]}
+    assert client.post(reverse("money:import_confirm"), confirm).status_code == 302
+    bank = Entry.objects.filter(bank_import__isnull=False)
+    assert [(e.person, e.amount) for e in bank] == [(members[1], Decimal("7.00"))]
