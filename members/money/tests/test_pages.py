@@ -121,3 +121,19 @@ def test_a_name_like_a_formula_stays_text_in_the_spreadsheet(world, login, treas
     names = [row[1] for row in sheet.iter_rows(min_row=2)]
     cell = next(c for c in names if str(c.value).startswith("=HYPERLINK"))
     assert cell.data_type == "s"
+
+
+def test_the_list_links_are_44px_targets(world, login, treasurer_user):
+    from pathlib import Path
+
+    from django.conf import settings
+
+    css = (Path(settings.BASE_DIR) / "static/css/money.css").read_text()
+    assert ".money-link { display: inline-flex; min-height: 44px;" in css
+    client = login(treasurer_user)
+    balances = client.get(reverse("money:balances")).content.decode()
+    account = reverse("money:account", args=[world["ann"].pk])
+    assert f'<a class="money-link" href="{account}">' in balances
+    statements = client.get(reverse("money:statements")).content.decode()
+    run = reverse("money:statement_run", args=[world["run"].pk])
+    assert f'<a class="money-link" href="{run}">' in statements
