@@ -5,8 +5,10 @@ the same statement twice. Statements of account carry no unsubscribe."""
 
 from __future__ import annotations
 
+import datetime
 import logging
 
+from django.conf import settings
 from django.core.mail import send_mail
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -108,3 +110,29 @@ def send_dues_notice(notice_id: int) -> str:
             DuesNotice.objects.filter(pk=notice_id).update(status=Status.FAILED)
             return "failed"
         return "sent"
+
+
+def requeue_stuck(now: datetime.datetime | None = None) -> int:
+    """Queue again every statement and dues notice still waiting ``TASKS_STUCK_MINUTES``
+    after its run or renewal made it (its task was lost: a worker killed, a queue
+    emptied). A task claims its row before sending, so one queued twice sends once. A
+    statement left "being sent" by a killed worker is not sent again (it may have gone);
+    the statements page shows it. Returns how many were queued."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    with scopes_disabled():
+        statements = list(
+            StatementMessage.objects.filter(
+                status=StatementMessage.Status.PENDING, run__created_at__lt=stale
+            ).values_list("pk", flat=True)
+        )
+        notices = list(
+            DuesNotice.objects.filter(
+                status=DuesNotice.Status.PENDING, created_at__lt=stale
+            ).values_list("pk", flat=True)
+        )
+    for pk in statements:
+        send_statement.enqueue(pk)
+    for pk in notices:
+        send_dues_notice.enqueue(pk)
+    return len(statements) + len(notices)

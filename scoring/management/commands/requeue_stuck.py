@@ -7,6 +7,7 @@ when the worker starts and every few minutes (docs/deploy.md, "The worker")."""
 from django.core.management.base import BaseCommand
 from django_scopes import scopes_disabled
 
+from members.money import tasks as money_tasks
 from scoring.results import mail_tasks, workbook_tasks
 
 
@@ -16,6 +17,7 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         messages = mail_tasks.requeue_stuck()
         workbooks = workbook_tasks.requeue_stuck()
+        messages += money_tasks.requeue_stuck()  # statements and dues notices
         with scopes_disabled():
             pruned = workbook_tasks.prune_workbooks()
         if options["verbosity"]:
