@@ -18,6 +18,8 @@ class AmountError(ValueError):
 
 
 MAX = Decimal("9999999999.99")
+# Commas as thousands separators only when grouped as such: 1,000 or 12,345,678.
+_THOUSANDS = re.compile(r"[+\-]?[1-9]\d{0,2}(?:,\d{3})+")
 
 
 def parse_amount(text, *, allow_zero: bool = False) -> Decimal:
@@ -34,7 +36,10 @@ def parse_amount(text, *, allow_zero: bool = False) -> Decimal:
             raw = raw.replace(thousands, "").replace(decimal_mark, ".")
         elif "," in raw:
             head, _, tail = raw.rpartition(",")
-            raw = f"{head.replace(',', '')}.{tail}" if len(tail) in (1, 2) else raw.replace(",", "")
+            if len(tail) not in (1, 2) and _THOUSANDS.fullmatch(raw):
+                raw = raw.replace(",", "")  # 1,000 or 12,345,678: thousands
+            else:  # 12,50 (or 0,001, refused below for its decimals: no guessing)
+                raw = f"{head.replace(',', '')}.{tail}"
         try:
             value = Decimal(raw)
         except InvalidOperation:
@@ -45,11 +50,15 @@ def parse_amount(text, *, allow_zero: bool = False) -> Decimal:
         raise AmountError("negative")
     if value == 0 and not allow_zero:
         raise AmountError("zero")
-    if value != value.quantize(CENT, rounding=ROUND_HALF_UP):
-        raise AmountError("cents")
+    # Too large before rounding: a 29-digit amount cannot be rounded to the cent.
     if value > MAX:
         raise AmountError("large")
-    return value.quantize(CENT)
+    try:
+        if value != value.quantize(CENT, rounding=ROUND_HALF_UP):
+            raise AmountError("cents")
+        return value.quantize(CENT)
+    except InvalidOperation:
+        raise AmountError("number") from None
 
 
 def amount_message(error: AmountError, text) -> str:

@@ -21,10 +21,13 @@ from members.roster.sheets import csv_sheets
 
 MAX_BANK_BYTES = 2 * 1024 * 1024
 HEADER_ROWS = 20
-# What a bank or card number looks like: a word holding six digits or more (an account
-# number, an IBAN), or groups of four digits in a row (a card number written 4111 1111 ...).
-# A membership number or a date is shorter.
-_LONG_DIGITS = re.compile(r"\b\w*(?:\d\w*){6,}\b|\b\d{4}(?:[ \-]\d{2,4}){2,}\b")
+# What a bank, card or personal number looks like: a run of six digits or more, however
+# it is split by dots, slashes, spaces or dashes (4111.1111.1111.1111, a CPF written
+# 123.456.789-09, a CNPJ 12.345.678/0001-90), or a word holding six digits or more (an
+# IBAN). A membership number is shorter.
+_DIGIT_RUN = re.compile(r"\d(?:[ ./\-]*\d)*")
+_DIGITS_WORD = re.compile(r"\b\w*(?:\d\w*){6,}\b")
+MASK = "••••"
 
 
 class BankFileError(Exception):
@@ -49,7 +52,13 @@ class BankLine:
 
 def mask_numbers(text: str) -> str:
     """``text`` with every long run of digits replaced: no bank or card number is kept."""
-    return _LONG_DIGITS.sub("••••", text or "").strip()[:200]
+    masked = _DIGITS_WORD.sub(MASK, text or "")
+    masked = _DIGIT_RUN.sub(lambda m: MASK if _count_digits(m.group()) >= 6 else m.group(), masked)
+    return masked.strip()[:200]
+
+
+def _count_digits(text: str) -> int:
+    return sum(char.isdecimal() for char in text)
 
 
 def file_hash(data: bytes) -> str:

@@ -127,6 +127,13 @@ class ProfileForm(forms.ModelForm):
             raise forms.ValidationError(
                 _("A reference may not be a bank or card number; use a word, like ADAMS-ANN.")
             )
+        if reference and len(reference) < 4:
+            raise forms.ValidationError(
+                _(
+                    "A reference needs at least 4 characters (a short one is found inside "
+                    "other words); use a longer word, like ADAMS-ANN."
+                )
+            )
         taken = MoneyProfile.objects.filter(reference__iexact=reference)
         if reference and taken.exclude(pk=self.instance.pk).exists():
             raise forms.ValidationError(_("Another person has this reference already."))

@@ -5,14 +5,18 @@ the same statement twice. Statements of account carry no unsubscribe."""
 
 from __future__ import annotations
 
+import datetime
 import logging
 
+from django.conf import settings
 from django.core.mail import send_mail
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django_scopes import scopes_disabled
 from django_tasks import task
 
+from clubsite.tasks import MAX_ATTEMPTS, retry_at, temporary
 from members.clubs.scope import in_club
 from members.money.models import DuesNotice, MoneySettings, StatementMessage
 
@@ -34,7 +38,7 @@ def send_statement(message_id: int) -> str:
     with in_club(club), timezone.override(club.time_zone):
         Status = StatementMessage.Status
         claimed = StatementMessage.objects.filter(pk=message_id, status=Status.PENDING).update(
-            status=Status.SENDING
+            status=Status.SENDING, attempts=F("attempts") + 1
         )
         if not claimed:
             return "skipped"
@@ -49,15 +53,27 @@ def send_statement(message_id: int) -> str:
         try:
             send_mail(subject, body, None, [message.email])
         except Exception as exc:  # a refusal, a dropped connection
-            logger.warning("Statement to %s not sent: %s", message.email, exc)
-            StatementMessage.objects.filter(pk=message_id).update(
-                status=Status.FAILED, error=(str(exc) or type(exc).__name__)[:300]
-            )
-            return "failed"
+            return _statement_not_sent(message, exc)
         StatementMessage.objects.filter(pk=message_id).update(
             status=Status.SENT, sent_at=timezone.now(), error=""
         )
         return "sent"
+
+
+def _statement_not_sent(message: StatementMessage, exc: Exception) -> str:
+    """A temporary refusal of the mail server waits and tries again later
+    (``clubsite.tasks.RETRY_DELAYS``); anything else is recorded as failed."""
+    Status = StatementMessage.Status
+    error = (str(exc) or type(exc).__name__)[:300]
+    logger.warning("Statement to %s not sent (try %s): %s", message.email, message.attempts, error)
+    waiting = StatementMessage.objects.filter(pk=message.pk, status=Status.SENDING)
+    later = send_statement.get_backend().supports_defer
+    if temporary(exc) and message.attempts < MAX_ATTEMPTS and later:
+        waiting.update(status=Status.PENDING, error=error)
+        send_statement.using(run_after=retry_at(message.attempts)).enqueue(message.pk)
+        return "retry"
+    waiting.update(status=Status.FAILED, error=error)
+    return "failed"
 
 
 @task()
@@ -94,3 +110,29 @@ def send_dues_notice(notice_id: int) -> str:
             DuesNotice.objects.filter(pk=notice_id).update(status=Status.FAILED)
             return "failed"
         return "sent"
+
+
+def requeue_stuck(now: datetime.datetime | None = None) -> int:
+    """Queue again every statement and dues notice still waiting ``TASKS_STUCK_MINUTES``
+    after its run or renewal made it (its task was lost: a worker killed, a queue
+    emptied). A task claims its row before sending, so one queued twice sends once. A
+    statement left "being sent" by a killed worker is not sent again (it may have gone);
+    the statements page shows it. Returns how many were queued."""
+    now = now or timezone.now()
+    stale = now - datetime.timedelta(minutes=settings.TASKS_STUCK_MINUTES)
+    with scopes_disabled():
+        statements = list(
+            StatementMessage.objects.filter(
+                status=StatementMessage.Status.PENDING, run__created_at__lt=stale
+            ).values_list("pk", flat=True)
+        )
+        notices = list(
+            DuesNotice.objects.filter(
+                status=DuesNotice.Status.PENDING, created_at__lt=stale
+            ).values_list("pk", flat=True)
+        )
+    for pk in statements:
+        send_statement.enqueue(pk)
+    for pk in notices:
+        send_dues_notice.enqueue(pk)
+    return len(statements) + len(notices)

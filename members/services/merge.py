@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalChanges
 
 from members.models import MergeRecord, Person, Round, SignIn
+from members.money.services.merging import merge_money, take_back_merged_sign_in
 from members.services.errors import MergeRefused
 from members.signals import person_merged
 
@@ -100,7 +101,8 @@ def merge_people(kept: Person, removed: Person, *, by=None) -> MergeRecord:
         snapshot = _snapshot(removed)
         moved: dict[str, int] = {}
         _check_not_seated_together(kept, removed)
-        _merge_same_day_signins(kept, removed, moved)
+        _merge_same_day_signins(kept, removed, moved, by=by)
+        merge_money(kept, removed, moved, by=by)
         _forget_bringing_each_other(kept, removed)
         _move_relations(kept, removed, moved)
         _retire_removed_and_fill_kept(kept, removed, moved, by=by)
@@ -134,8 +136,11 @@ def _check_not_seated_together(kept: Person, removed: Person) -> None:
         )
 
 
-def _merge_same_day_signins(kept: Person, removed: Person, moved: dict[str, int]) -> None:
-    """Same-day sign-ins: keep the kept record's, card shown if either showed it."""
+def _merge_same_day_signins(
+    kept: Person, removed: Person, moved: dict[str, int], *, by=None
+) -> None:
+    """Same-day sign-ins: keep the kept record's, card shown if either showed it; the
+    dropped one's table money is taken back (the day is charged once)."""
     kept_days = {s.day_id: s for s in SignIn.objects.filter(person=kept)}
     merged_signins = 0
     for signin in SignIn.objects.filter(person=removed, day_id__in=kept_days):
@@ -143,6 +148,7 @@ def _merge_same_day_signins(kept: Person, removed: Person, moved: dict[str, int]
         if signin.card_shown and not keep.card_shown:
             keep.card_shown = True
             keep.save(update_fields=["card_shown"])
+        take_back_merged_sign_in(signin, by=by)
         signin.delete()
         merged_signins += 1
     if merged_signins:

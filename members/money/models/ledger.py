@@ -101,6 +101,14 @@ class Entry(models.Model):
         related_name="money_entries",
         help_text="The sign-in whose table money this is (one charge per sign-in).",
     )
+    for_sign_in = models.ForeignKey(
+        "members.SignIn",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The sign-in a table charge is for, also on a changed charge replacing it.",
+    )
     reverses = models.OneToOneField(
         "self",
         null=True,
@@ -108,6 +116,20 @@ class Entry(models.Model):
         on_delete=models.PROTECT,
         related_name="reversal",
         help_text="The entry this one takes back.",
+    )
+    period = models.ForeignKey(
+        "money.RenewalPeriod",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        help_text="The renewal a dues charge or dues payment is for.",
+    )
+    moved_paid_until = models.BooleanField(
+        default=False, help_text="This dues payment moved the member's paid-until forward."
+    )
+    paid_until_before = models.DateField(
+        null=True, blank=True, help_text="Paid-until before this dues payment moved it."
     )
     reason = models.CharField(max_length=300, blank=True)
     note = models.CharField(max_length=200, blank=True)

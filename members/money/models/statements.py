@@ -54,6 +54,7 @@ class StatementMessage(models.Model):
     email = models.EmailField(blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     error = models.CharField(max_length=300, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(null=True, blank=True)
 
     objects = club_manager()

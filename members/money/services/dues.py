@@ -15,6 +15,7 @@ from members.models import Person
 from members.money.models import DuesNotice, Entry, MoneyProfile, RenewalPeriod
 from members.money.services.errors import MoneyRefused
 from members.money.services.ledger import add_charge, record_payment
+from members.money.services.reads import dues_amount
 
 Kind = DuesNotice.Kind
 
@@ -92,6 +93,28 @@ def due_reminders(today: datetime.date | None = None) -> int:
     )
 
 
+def dues_paid(person: Person, period: RenewalPeriod) -> Decimal:
+    """What ``person`` paid towards ``period``'s dues (payments not taken back)."""
+    found = Entry.objects.filter(
+        person=person, period=period, kind=Entry.Kind.PAYMENT, reversal__isnull=True
+    )
+    return sum((e.amount for e in found), Decimal("0.00"))
+
+
+def _dues_charge(person: Person, period: RenewalPeriod) -> Entry | None:
+    return Entry.objects.filter(
+        person=person, period=period, kind=Entry.Kind.CHARGE, reversal__isnull=True
+    ).first()
+
+
+def dues_owed(person: Person, period: RenewalPeriod) -> Decimal:
+    """What is still owed of ``period``'s dues: the charge (or the membership type's
+    rate) less what was paid towards it; never below zero."""
+    charge = _dues_charge(person, period)
+    rate = charge.amount if charge else dues_amount(person, timezone.localdate())
+    return max((rate or Decimal("0.00")) - dues_paid(person, period), Decimal("0.00"))
+
+
 def record_dues(
     person: Person,
     period: RenewalPeriod,
@@ -101,8 +124,10 @@ def record_dues(
     key: str,
     by=None,
 ) -> tuple[Entry, bool]:
-    """A dues payment: the dues charge and the money received, in one transaction, and
-    paid-until moved forward to the renewal's date. The form's key writes once."""
+    """A dues payment towards ``period``: the dues charge at the membership type's rate
+    (once per renewal) and the money received, in one transaction. Paid-until moves to
+    the renewal's date only when the period's dues are covered; a smaller payment is
+    kept as a payment towards them. The form's key writes once."""
     if not person.is_member:
         raise MoneyRefused(_("Dues are paid by members; make the guest a member first."))
     if not key or len(key) > 60:
@@ -111,15 +136,39 @@ def record_dues(
     if first is not None:
         return first, False
     today = timezone.localdate()
+    charge = _dues_charge(person, period)
+    rate = charge.amount if charge else dues_amount(person, today)
+    if rate is None:
+        raise MoneyRefused(
+            _(
+                "%(name)s has no membership type, so their dues are not known. Choose "
+                "their membership type on their account page first."
+            )
+            % {"name": person.full_name}
+        )
     with transaction.atomic():
+        profile, _created = MoneyProfile.objects.select_for_update().get_or_create(person=person)
+        covered = dues_paid(person, period) + amount >= rate
+        moves = covered and (profile.paid_until is None or profile.paid_until < period.paid_until)
         payment, new = record_payment(
-            person, amount, source, date=today, note=period.name, key=key, by=by
+            person,
+            amount,
+            source,
+            date=today,
+            note=period.name,
+            key=key,
+            by=by,
+            period=period,
+            moved_paid_until=moves,
+            paid_until_before=profile.paid_until if moves else None,
         )
         if not new:
             return payment, False
-        add_charge(person, amount, Entry.Source.DUES, date=today, note=period.name, by=by)
-        profile, _created = MoneyProfile.objects.select_for_update().get_or_create(person=person)
-        if profile.paid_until is None or profile.paid_until < period.paid_until:
+        if charge is None and rate > 0:
+            add_charge(
+                person, rate, Entry.Source.DUES, date=today, note=period.name, by=by, period=period
+            )
+        if moves:
             profile.paid_until = period.paid_until
             profile.save(update_fields=["paid_until"])
     return payment, True

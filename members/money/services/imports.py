@@ -25,6 +25,7 @@ class PreviewLine:
     person: int | None = None
     name: str = ""
     problem: str = ""
+    warning: str = ""
 
 
 @dataclass
@@ -80,9 +81,17 @@ def _words(text: str) -> set[str]:
     return {word.casefold() for word in re.findall(r"[\w#-]+", text)}
 
 
+#: A stored reference shorter than this names nobody (too easily inside other words).
+MIN_REFERENCE = 4
+
+
+def _as_word(reference: str):
+    return re.compile(rf"(?<!\w){re.escape(reference)}(?!\w)")
+
+
 class Matcher:
-    """Finds the member a reference names: their stored reference (anywhere in the
-    text) or their membership number (as a word of it). Two at once is nobody."""
+    """Finds the member a reference names: their stored reference or their membership
+    number, each as whole words of the text. Two at once is nobody."""
 
     def __init__(self):
         people = Person.objects.current().members().exclude(membership_number__isnull=True)
@@ -90,15 +99,15 @@ class Matcher:
             person.membership_number.casefold(): person
             for person in people.only("pk", "first_name", "last_name", "membership_number")
         }
-        self.by_reference = {
-            profile.reference.casefold(): profile.person
+        self.by_reference = [
+            (_as_word(profile.reference.casefold()), profile.person)
             for profile in MoneyProfile.objects.exclude(reference="").select_related("person")
-            if not profile.person.is_merged
-        }
+            if not profile.person.is_merged and len(profile.reference) >= MIN_REFERENCE
+        ]
 
     def find(self, reference: str) -> tuple[Person | None, str]:
         text = reference.casefold()
-        found = {p.pk: p for ref, p in self.by_reference.items() if ref in text}
+        found = {p.pk: p for ref, p in self.by_reference if ref.search(text)}
         if not found:
             for word in _words(reference):
                 person = self.by_number.get(word.lstrip("#"))
@@ -123,8 +132,10 @@ def preview_import(filename: str, data: bytes) -> Preview:
     preview = Preview(file_hash=digest, filename=(filename or "")[:200])
     preview.done = BankImport.objects.filter(file_hash=digest).exists()
     matcher = Matcher()
+    earlier = _earlier_payments(lines)
     for line in lines:
         person, problem = matcher.find(line.reference)
+        again = person is not None and (line.date, line.amount, person.pk) in earlier
         preview.lines.append(
             PreviewLine(
                 line=line.line,
@@ -134,14 +145,29 @@ def preview_import(filename: str, data: bytes) -> Preview:
                 person=person.pk if person else None,
                 name=person.full_name if person else "",
                 problem=problem,
+                warning=_(
+                    "A payment of this amount on this day is on this member's account "
+                    "already: is this statement overlapping an earlier one? Untick the "
+                    "line if so."
+                )
+                if again
+                else "",
             )
         )
     return preview
 
 
-def confirm_import(preview: Preview, *, by=None) -> tuple[BankImport, bool]:
-    """Write every matched line as a payment, in one transaction. Returns the import and
-    whether this call wrote it: the same file again writes nothing."""
+def _earlier_payments(lines) -> set:
+    """(date, amount, person) of the payments already recorded on the file's days."""
+    days = {line.date for line in lines}
+    found = Entry.objects.payments().filter(date__in=days, reversal__isnull=True)
+    return set(found.values_list("date", "amount", "person_id"))
+
+
+def confirm_import(preview: Preview, *, by=None, lines=None) -> tuple[BankImport, bool]:
+    """Write every matched line (or those of ``lines``, the numbers the treasurer left
+    ticked) as a payment, in one transaction. Returns the import and whether this call
+    wrote it: the same file again writes nothing."""
     import datetime
 
     done = BankImport.objects.filter(file_hash=preview.file_hash).first()
@@ -150,6 +176,11 @@ def confirm_import(preview: Preview, *, by=None) -> tuple[BankImport, bool]:
     matched = preview.matched
     if not matched:
         raise MoneyRefused(_("No line of the file matched a member: nothing to import."))
+    if lines is not None:
+        ticked = {str(number) for number in lines}
+        matched = [line for line in matched if str(line.line) in ticked]
+        if not matched:
+            raise MoneyRefused(_("No line is ticked: tick the payments to import."))
     people = Person.objects.current().in_bulk([line.person for line in matched])
     user = by if by is not None and by.is_authenticated else None
     try:
@@ -158,7 +189,7 @@ def confirm_import(preview: Preview, *, by=None) -> tuple[BankImport, bool]:
                 file_hash=preview.file_hash,
                 filename=preview.filename,
                 lines=len(matched),
-                total=preview.total,
+                total=sum((Decimal(line.amount) for line in matched), Decimal("0.00")),
                 created_by=user,
             )
             Entry.objects.bulk_create(

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from members.models import Person
 from members.money.amounts import CENT
+from members.money.bank import mask_numbers
 from members.money.models import Entry, MoneyProfile
 from members.money.models.settings import ZERO, money_field
 from members.money.services.errors import MoneyRefused
@@ -104,6 +105,9 @@ def record_payment(
     note: str = "",
     key: str | None = None,
     by=None,
+    period=None,
+    moved_paid_until: bool = False,
+    paid_until_before: datetime.date | None = None,
 ) -> tuple[Entry, bool]:
     """Money received from ``person`` (cash, cheque, transfer). Returns the entry and
     whether this call wrote it: the same form's key again (a double tap, a reload)
@@ -127,8 +131,11 @@ def record_payment(
                 source=source,
                 amount=amount,
                 date=date or timezone.localdate(),
-                note=note[:200],
+                note=mask_numbers(note),
                 key=key,
+                period=period,
+                moved_paid_until=moved_paid_until,
+                paid_until_before=paid_until_before,
                 recorded_by=_by(by),
             )
     except IntegrityError:
@@ -148,8 +155,11 @@ def add_charge(
     attendee: Person | None = None,
     day=None,
     signin=None,
+    for_sign_in=None,
+    for_sign_in_id=None,
     note: str = "",
     by=None,
+    period=None,
 ) -> Entry:
     """A charge on ``person``'s account (for ``attendee`` when that is someone else)."""
     if attendee is not None and attendee.pk == person.pk:
@@ -163,6 +173,8 @@ def add_charge(
         attendee=attendee,
         day=day,
         signin=signin,
+        for_sign_in_id=for_sign_in.pk if for_sign_in is not None else for_sign_in_id,
+        period=period,
         note=note[:200],
         recorded_by=_by(by),
     )
@@ -178,7 +190,7 @@ def reverse_entry(entry: Entry, reason: str, *, by=None, date=None) -> Entry:
         raise MoneyRefused(_("A reversal cannot be taken back; record the right line again."))
     try:
         with transaction.atomic():
-            return Entry.objects.create(
+            reversal = Entry.objects.create(
                 person_id=entry.person_id,
                 kind=Kind.REVERSAL,
                 amount=entry.amount,
@@ -189,8 +201,34 @@ def reverse_entry(entry: Entry, reason: str, *, by=None, date=None) -> Entry:
                 reason=reason[:300],
                 recorded_by=_by(by),
             )
+            if entry.period_id is not None and entry.kind == Kind.PAYMENT:
+                _after_dues_payment_reversed(entry)
+            return reversal
     except IntegrityError:
         raise MoneyRefused(_("This line was taken back already.")) from None
+
+
+def _after_dues_payment_reversed(payment: Entry) -> None:
+    """A dues payment was taken back: when the renewal's dues are no longer covered, the
+    member's paid-until goes back to what it was before the payment that moved it."""
+    standing = Entry.objects.filter(
+        person_id=payment.person_id, period_id=payment.period_id, reversal__isnull=True
+    )
+    charged = standing.filter(kind=Kind.CHARGE).aggregate(s=Coalesce(Sum("amount"), ZERO))["s"]
+    paid = standing.filter(kind=Kind.PAYMENT).aggregate(s=Coalesce(Sum("amount"), ZERO))["s"]
+    moved = (
+        Entry.objects.filter(
+            person_id=payment.person_id, period_id=payment.period_id, moved_paid_until=True
+        )
+        .order_by("-pk")
+        .first()
+    )
+    if moved is None or paid >= charged:
+        return
+    profile = MoneyProfile.objects.select_for_update().filter(person_id=payment.person_id).first()
+    if profile is not None and profile.paid_until == payment.period.paid_until:
+        profile.paid_until = moved.paid_until_before
+        profile.save(update_fields=["paid_until"])
 
 
 def profile_of(person: Person) -> MoneyProfile | None:

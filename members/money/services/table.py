@@ -8,6 +8,7 @@ import datetime
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from members.models import ClubDay, Person, SignIn
@@ -75,17 +76,20 @@ def charge_for_sign_in(signin: SignIn, *, by=None) -> Entry | None:
                 attendee=signin.person,
                 day=signin.day,
                 signin=signin,
+                for_sign_in=signin,
                 by=by,
             )
     except IntegrityError:
         return Entry.objects.filter(signin=signin).first()
 
 
-def undo_sign_in_charge(signin: SignIn, *, by=None) -> None:
-    """A sign-in undone at the door: its table money is taken back (with the reason)."""
-    for entry in Entry.objects.filter(signin=signin, kind=Entry.Kind.CHARGE):
+def undo_sign_in_charge(signin: SignIn, *, by=None, reason: str = "") -> None:
+    """A sign-in undone at the door: its table money is taken back (with the reason),
+    every charge of it still standing, a changed one too."""
+    charges = Entry.objects.filter(Q(signin=signin) | Q(for_sign_in=signin), kind=Entry.Kind.CHARGE)
+    for entry in charges:
         if not entry.is_reversed:
-            reverse_entry(entry, _("Sign-in undone at the door."), by=by, date=entry.date)
+            reverse_entry(entry, reason or _("Sign-in undone at the door."), by=by, date=entry.date)
 
 
 def change_charge(
@@ -99,7 +103,7 @@ def change_charge(
     if entry.is_reversed:
         raise MoneyRefused(_("This charge was changed already; change the newer one."))
     account = account or entry.person
-    if account.is_merged or account.is_guest:
+    if account.is_merged or (account.is_guest and account.pk != entry.person_id):
         raise MoneyRefused(_("Choose a member's account to put the charge on."))
     with transaction.atomic():
         reverse_entry(entry, reason, by=by, date=entry.date)
@@ -113,6 +117,7 @@ def change_charge(
             date=entry.date,
             attendee=attendee,
             day=entry.day,
+            for_sign_in_id=entry.for_sign_in_id or entry.signin_id,
             note=entry.note,
             by=by,
         )

@@ -8,7 +8,7 @@ from django.core import mail
 from django.urls import reverse
 
 from members.money.models import DuesNotice, Entry, MembershipType, MoneyProfile
-from members.money.services.dues import open_renewal, record_dues, send_reminders
+from members.money.services.dues import dues_owed, open_renewal, record_dues, send_reminders
 from members.money.services.ledger import account_totals
 
 UNTIL = datetime.date(2027, 12, 31)
@@ -58,7 +58,13 @@ def test_the_renewal_pages(ann, rates, login, treasurer_user):
     from members.money.models import RenewalPeriod
 
     period = RenewalPeriod.objects.get()
+    kind = MembershipType.objects.create(name="Full", rate=Decimal("60.00"))
+    MoneyProfile.objects.create(person=ann, membership_type=kind)
     pay = {"person": ann.pk, "amount": "55", "source": "cash", "key": "p1"}
+    page = client.post(reverse("money:renewal_pay", args=[period.pk]), pay, follow=True)
+    assert "5.00 is still owed for Dues 2027" in page.content.decode()
+    assert MoneyProfile.objects.get(person=ann).paid_until is None
+    pay = {"person": ann.pk, "amount": "5", "source": "cash", "key": "p2"}
     assert client.post(reverse("money:renewal_pay", args=[period.pk]), pay).status_code == 302
     assert MoneyProfile.objects.get(person=ann).paid_until == UNTIL
     assert client.get(reverse("money:renewal", args=[period.pk])).status_code == 200
@@ -81,3 +87,42 @@ def test_the_reminders_command_sends_those_due_once(club, ann, rates, capsys):
         "0 reminders started.",
     ]
     assert len(mail.outbox) == 1
+
+
+def test_dues_charge_the_types_rate_and_a_small_payment_does_not_mark_paid(ann, rates):
+    kind = MembershipType.objects.create(name="Full", rate=Decimal("60.00"))
+    MoneyProfile.objects.create(person=ann, membership_type=kind)
+    period, _ = open_renewal("Dues 2027", UNTIL, key="open-1")
+    record_dues(ann, period, Decimal("1.00"), "cash", key="pay-1")
+    assert MoneyProfile.objects.get(person=ann).paid_until is None
+    assert account_totals(ann).charges == Decimal("60.00")
+    assert dues_owed(ann, period) == Decimal("59.00")
+    record_dues(ann, period, Decimal("59.00"), "cash", key="pay-2")
+    assert MoneyProfile.objects.get(person=ann).paid_until == UNTIL
+    assert account_totals(ann).charges == Decimal("60.00")  # charged once
+    assert account_totals(ann).balance == Decimal("0.00")
+
+
+def test_dues_of_a_member_without_a_type_are_refused(ann, rates):
+    import pytest
+
+    from members.money.services.errors import MoneyRefused
+
+    period, _ = open_renewal("Dues 2027", UNTIL, key="open-1")
+    with pytest.raises(MoneyRefused, match="no membership type"):
+        record_dues(ann, period, Decimal("60.00"), "cash", key="pay-1")
+    assert not Entry.objects.exists()
+
+
+def test_taking_back_a_dues_payment_restores_the_earlier_paid_until(ann, rates):
+    from members.money.services.ledger import reverse_entry
+
+    before = datetime.date(2026, 12, 31)
+    kind = MembershipType.objects.create(name="Full", rate=Decimal("60.00"))
+    MoneyProfile.objects.create(person=ann, membership_type=kind, paid_until=before)
+    period, _ = open_renewal("Dues 2027", UNTIL, key="open-1")
+    payment, _ = record_dues(ann, period, Decimal("60.00"), "cash", key="pay-1")
+    assert MoneyProfile.objects.get(person=ann).paid_until == UNTIL
+    reverse_entry(payment, "bounced cheque")
+    assert MoneyProfile.objects.get(person=ann).paid_until == before
+    assert dues_owed(ann, period) == Decimal("60.00")

@@ -39,7 +39,9 @@ def test_thirty_lines_two_unmatched_one_paying_for_two_reconcile_to_the_cent(map
         account = members[0] if i == 1 else m
         add_charge(account, Decimal("12.50"), "table", date=day, attendee=m)
     lines = [("02/12/2026", "25.00", f"Club fees {members[0].membership_number} + partner")]
-    lines += [("02/12/2026", "12.50", f"member {m.membership_number} {CARD}") for m in members[2:]]
+    lines += [
+        ("02/12/2026", "12.50", f"member {m.membership_number} card {CARD}") for m in members[2:]
+    ]
     lines += [("03/12/2026", "12.50", f"Payment {m.membership_number}") for m in members[2:3]]
     lines += [("03/12/2026", "40.00", "Unknown payer"), ("04/12/2026", "10.00", "ref 9999")]
     assert len(lines) == 30
@@ -66,7 +68,9 @@ def test_thirty_lines_two_unmatched_one_paying_for_two_reconcile_to_the_cent(map
 
 
 def test_no_bank_or_card_number_is_stored(mapped, members):
-    data = bank_csv([("02/12/2026", "12.50", f"{members[0].membership_number} {CARD} {ACCOUNT}")])
+    data = bank_csv(
+        [("02/12/2026", "12.50", f"{members[0].membership_number} card {CARD} {ACCOUNT}")]
+    )
     confirm_import(preview_import("s.csv", data))
     stored = " ".join(f"{e.note} {e.reason}" for e in Entry.objects.all()) + " ".join(
         b.filename for b in BankImport.objects.all()
@@ -125,3 +129,48 @@ def test_a_bad_file_on_the_page_is_refused(mapped, login, treasurer_user):
     response = client.post(reverse("money:import"), {"file": upload}, follow=True)
     assert "is not a date written like" in response.content.decode()
     assert not Entry.objects.exists()
+
+
+def test_a_reference_matches_whole_words_only(mapped, members):
+    MoneyProfile.objects.create(person=members[0], reference="ANNA")
+    data = bank_csv([("02/12/2026", "5", "JOANNAS gift"), ("02/12/2026", "6", "from anna")])
+    preview = preview_import("s.csv", data)
+    assert [line.amount for line in preview.matched] == ["6.00"]
+
+
+def test_a_short_reference_is_refused_and_names_nobody(mapped, members):
+    from members.money.forms import ProfileForm
+
+    form = ProfileForm({"reference": "ANN"}, instance=MoneyProfile(person=members[0]))
+    assert not form.is_valid() and "at least 4 characters" in str(form.errors)
+    MoneyProfile.objects.create(person=members[0], reference="ANN")  # from before
+    preview = preview_import("s.csv", bank_csv([("02/12/2026", "5", "from ann")]))
+    assert not preview.matched
+
+
+def test_an_overlapping_statement_warns_and_a_line_can_be_left_out(
+    mapped, members, login, treasurer_user
+):
+    from members.money.bank import file_hash
+    from members.money.services.ledger import record_payment
+
+    record_payment(members[0], Decimal("12.50"), "bank", date=datetime.date(2026, 12, 2))
+    data = bank_csv(
+        [
+            ("02/12/2026", "12.50", members[0].membership_number),
+            ("02/12/2026", "7.00", members[1].membership_number),
+            ("02/12/2026", "8.00", members[2].membership_number),
+        ]
+    )
+    preview = preview_import("s.csv", data)
+    assert [bool(line.warning) for line in preview.matched] == [True, False, False]
+    client = login(treasurer_user)
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.post(reverse("money:import"), {"file": SimpleUploadedFile("s.csv", data)})
+    page = client.get(reverse("money:import_preview")).content.decode()
+    assert "overlapping" in page
+    confirm = {"file_hash": file_hash(data), "choosing": "1", "line": ["3"]}
+    assert client.post(reverse("money:import_confirm"), confirm).status_code == 302
+    bank = Entry.objects.filter(bank_import__isnull=False)
+    assert [(e.person, e.amount) for e in bank] == [(members[1], Decimal("7.00"))]

@@ -105,3 +105,35 @@ def test_settings_refuse_a_bad_currency_and_save_rates(world, login, treasurer_u
 def test_a_member_page_links_to_their_money(member_client):
     page = member_client.get(reverse("members:me")).content.decode()
     assert reverse("money:me") in page
+
+
+def test_a_name_like_a_formula_stays_text_in_the_spreadsheet(world, login, treasurer_user):
+    import io
+
+    from openpyxl import load_workbook
+
+    from members.tests.factories import MemberFactory
+
+    evil = MemberFactory(first_name='=HYPERLINK("http://evil.example","x")', last_name="")
+    add_charge(evil, Decimal("5.00"), "table", date=world["day"].date)
+    xlsx = login(treasurer_user).get(reverse("money:balances") + "?format=xlsx")
+    sheet = load_workbook(io.BytesIO(xlsx.content)).active
+    names = [row[1] for row in sheet.iter_rows(min_row=2)]
+    cell = next(c for c in names if str(c.value).startswith("=HYPERLINK"))
+    assert cell.data_type == "s"
+
+
+def test_the_list_links_are_44px_targets(world, login, treasurer_user):
+    from pathlib import Path
+
+    from django.conf import settings
+
+    css = (Path(settings.BASE_DIR) / "static/css/money.css").read_text()
+    assert ".money-link { display: inline-flex; min-height: 44px;" in css
+    client = login(treasurer_user)
+    balances = client.get(reverse("money:balances")).content.decode()
+    account = reverse("money:account", args=[world["ann"].pk])
+    assert f'<a class="money-link" href="{account}">' in balances
+    statements = client.get(reverse("money:statements")).content.decode()
+    run = reverse("money:statement_run", args=[world["run"].pk])
+    assert f'<a class="money-link" href="{run}">' in statements

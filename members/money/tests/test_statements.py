@@ -76,3 +76,45 @@ def test_a_worker_stopped_part_way_then_run_again_sends_each_once(db_tasks, rate
         send_statement.enqueue(run.messages.get(person=person).pk)
     run_worker()
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in people)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_temporary_refusal_waits_and_tries_again_later(db_tasks, ledger, ann, monkeypatch):
+    import smtplib
+
+    from django_tasks_db.models import DBTaskResult
+
+    def refuse(*args, **kwargs):
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    monkeypatch.setattr("members.money.tasks.send_mail", refuse)
+    run, _ = send_statements(START, END, key="press-3")
+    run_worker()
+    message = run.messages.get(person=ann)
+    assert message.status == "pending" and message.attempts == 1 and message.error == "gone"
+    waiting = DBTaskResult.objects.filter(status="READY", run_after__isnull=False)
+    assert waiting.count() == 1  # queued again for later
+
+
+def test_requeue_stuck_queues_lost_statements_and_dues_notices_again(db_tasks, ledger, ann, bob):
+    from django.core.management import call_command
+    from django.utils import timezone
+    from django_tasks_db.models import DBTaskResult
+
+    from members.money.models import DuesNotice
+    from members.money.services.dues import open_renewal
+
+    run, _ = send_statements(START, END, key="press-3")
+    open_renewal("Dues 2027", datetime.date(2027, 12, 31), key="open-3")
+    DBTaskResult.objects.all().delete()  # the queue lost its tasks
+    long_ago = timezone.now() - datetime.timedelta(hours=2)
+    StatementRun.objects.filter(pk=run.pk).update(created_at=long_ago)
+    DuesNotice.objects.update(created_at=long_ago)
+    call_command("requeue_stuck", verbosity=0)
+    run_worker()
+    assert len(mail.outbox) == 2  # the statement and the dues notice, once each
+    assert run.messages.get(person=ann).status == "sent"
+    assert DuesNotice.objects.get(person=ann).status == "sent"
+    call_command("requeue_stuck", verbosity=0)  # again: nothing waits, nothing sent
+    run_worker()
+    assert len(mail.outbox) == 2

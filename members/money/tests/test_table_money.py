@@ -74,3 +74,24 @@ def test_a_lapsed_member_pays_the_visitor_rate_when_the_club_says_so(rates, day,
     MoneyProfile.objects.create(person=ann, paid_until=day.date - datetime.timedelta(days=11))
     door.sign_in(day, ann)
     assert Entry.objects.get().amount == Decimal("8.00")
+
+
+def test_undoing_a_sign_in_takes_back_a_changed_charge_too(rates, day, ann, bob, officer_user):
+    signin = door.sign_in(day, ann)
+    first = change_charge(Entry.objects.get(), Decimal("2.00"), "Came late", account=bob)
+    change_charge(first, Decimal("1.00"), "Left early", account=bob)
+    door.undo_sign_in(signin)
+    assert account_totals(ann).balance == Decimal("0.00")
+    assert account_totals(bob).balance == Decimal("0.00")
+    assert not Entry.objects.charges().filter(reversal__isnull=True).exists()
+
+
+def test_a_guests_own_charge_can_be_changed(rates, day, ann):
+    guest = GuestFactory(brought_by=ann)
+    door.sign_in(day, guest, brought_by=ann)
+    charge = Entry.objects.get()
+    assert charge.person == guest  # a guest's table money is on their own account
+    new = change_charge(charge, Decimal("4.00"), "Half day")
+    assert new.person == guest and new.amount == Decimal("4.00")
+    with pytest.raises(MoneyRefused):  # but not onto another guest's account
+        change_charge(new, Decimal("4.00"), "x", account=GuestFactory(brought_by=ann))

@@ -12,7 +12,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from members.money.access import treasurer_required
 from members.money.forms import DuesPaymentForm, MembershipTypeForm, RenewalForm
 from members.money.models import DuesNotice, MembershipType, MoneySettings, RenewalPeriod
-from members.money.services.dues import open_renewal, record_dues, send_reminders, unpaid_members
+from members.money.services.dues import (
+    dues_owed,
+    open_renewal,
+    record_dues,
+    send_reminders,
+    unpaid_members,
+)
 from members.money.services.errors import MoneyRefused
 from members.money.views.common import first_error
 
@@ -90,13 +96,23 @@ def renewal_pay(request, pk):
         return redirect("money:renewal", period.pk)
     data = form.cleaned_data
     try:
-        _entry, new = record_dues(
+        entry, new = record_dues(
             data["person"], period, data["amount"], data["source"], key=data["key"], by=request.user
         )
     except MoneyRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("money:renewal", period.pk)
-    if new:
+    owed = dues_owed(data["person"], period) if new else None
+    if new and owed:
+        messages.warning(
+            request,
+            _(
+                "Payment of %(name)s recorded; %(owed)s is still owed for %(period)s. "
+                "Paid-until moves when the dues are paid in full."
+            )
+            % {"name": data["person"].full_name, "owed": owed, "period": period.name},
+        )
+    elif new:
         messages.success(
             request,
             _("Dues of %(name)s recorded: paid until %(date)s.")

@@ -79,7 +79,8 @@ def confirm(request):
             messages.error(request, _("This preview is out of date. Upload the file again."))
         return redirect("money:import")
     try:
-        record, new = confirm_import(Preview.from_json(data), by=request.user)
+        chosen = request.POST.getlist("line") if request.POST.get("choosing") else None
+        record, new = confirm_import(Preview.from_json(data), by=request.user, lines=chosen)
     except MoneyRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("money:import_preview")

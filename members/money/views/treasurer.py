@@ -85,17 +85,27 @@ def _balances_xlsx(rows, currency):
     book = Workbook(write_only=True)
     sheet = book.create_sheet(_("Balances"))
     sheet.freeze_panes = "A2"
-    sheet.append(_header())
+
+    def text(value):
+        """A text cell, always text: a name starting with "=" is never a formula."""
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+        cell = WriteOnlyCell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("", str(value or "")))
+        cell.data_type = "s"
+        return cell
+
+    sheet.append([text(name) for name in _header()])
     for row in rows:
         t = row.totals
         sheet.append(
             [
-                row.person.membership_number or "",
-                row.person.full_name,
+                text(row.person.membership_number),
+                text(row.person.full_name),
                 t.charges,
                 t.payments,
                 t.balance,
-                currency,
+                text(currency),
             ]
         )
     response = HttpResponse(
