@@ -53,7 +53,8 @@ from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
-from scoring.tourney.models import Event, Ladder, LadderDay
+from scoring.tourney.models import Ladder, LadderDay
+from scoring.tourney.services.setup import create_event
 from testsupport import first_club, restore_migration_data
 
 # The other member's contact details: they must never reach a non-officer's page.
@@ -171,7 +172,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     next_week = ClubDayFactory(date=NEXT_WEEK, title="Next week")
     next_week_table = TableFactory(round__day=next_week, number=1, seated=[ann, bob, cat, dan])
     # Next week is played as an event (not started); last week counts for a ladder.
-    event = Event.objects.create(day=next_week, name="Pairs night", rounds=1, rule_set=club)
+    event = create_event(next_week, name="Pairs night", rounds=1, rule_set=club)
     ladder = Ladder.objects.create(name="Autumn ladder")
     LadderDay.objects.create(ladder=ladder, day=last_week)
 

@@ -3,11 +3,12 @@ the shared cache. Every write of the event services writes the copy again once i
 committed (:func:`refresh`); the officer's page, the room board and the day results
 write it when it is missing (:func:`day_state`).
 
-A table page only looks (:func:`peek`): one cache read, and no copy means no event, so
-the table pages of a club that never runs an event never read the event tables, and
-not even on a miss. (A copy dropped by the cache comes back with the event's next
-write, the board's next redraw, which every saved hand at the day's tables causes, or
-the officer's page.)
+A table page looks only on a day that has an event (``ClubDay.has_event``, loaded
+with the table: no query at all on an ordinary club day), and then only in the cache
+(:func:`peek`): one cache read, and no copy means no event, so a table page never
+reads the event tables, not even on a miss. (A copy dropped by the cache comes back
+with the event's next write, the board's next redraw, which every saved hand at the
+day's tables causes, or the officer's page.)
 
 The copy holds stored moments, not the time left: the countdown is worked out from
 them with the time of each page (:mod:`.timing`).
@@ -36,6 +37,11 @@ def refresh(day_id: int) -> dict:
     state = _build(day_id)
     cache.set(_key(day_id), state, SECONDS)
     return state
+
+
+def forget(day_id: int) -> None:
+    """Drop the day's copy (its event was deleted; the next read writes it again)."""
+    cache.delete(_key(day_id))
 
 
 def peek(day_id: int) -> dict | None:

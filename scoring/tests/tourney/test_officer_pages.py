@@ -112,6 +112,8 @@ def test_the_settings_form_makes_the_event(officer_client, day, rules, seated):
     assert response.status_code == 302
     event = Event.objects.get()
     assert event.vp_table == [[50, 10, 10], [None, 20, 0]]
+    day.refresh_from_db()
+    assert day.has_event  # the table pages of the day look for the event's clock
     bad = officer_client.post(url, data | {"vp_rows": "50 12 8\n- 20 0", "warning_minutes": 60})
     html = bad.content.decode()
     assert bad.status_code == 200 and "This table cannot be used" in html
