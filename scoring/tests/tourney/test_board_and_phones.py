@@ -13,9 +13,11 @@ from django.utils import timezone
 from members.models import Table
 from scoring.models import Game
 from scoring.tests.tourney.conftest import key, play_round
+from scoring.tourney import reads
 from scoring.tourney.models import Arrival, Event, EventRound
+from scoring.tourney.services.clock import pause, shift
 from scoring.tourney.services.rounds import end_current_round, start_next_round
-from scoring.tourney.services.setup import delete_event
+from scoring.tourney.services.setup import create_event, delete_event
 
 pytestmark = pytest.mark.django_db
 
@@ -49,8 +51,6 @@ def test_the_board_counts_down_from_the_deadline_and_calls_time(client, day, eve
     row = EventRound.objects.get()
     row.started_at = now - dt.timedelta(minutes=51)
     row.save()
-    from scoring.tourney.services.clock import shift
-
     shift(event, number=1, minutes=1, key=key(), now=now)  # an event write: a new version
     html = client.get(live_url(day)).content.decode()
     assert "Time called" in html and "stop playing" in html
@@ -207,3 +207,37 @@ def test_anonymous_visitors_cannot_tap(client, day, event):
         == 404
     )
     assert not Arrival.objects.exists() and Game.objects.count() == 5
+
+
+def test_a_late_copy_of_an_earlier_action_never_replaces_a_later_one(event, monkeypatch):
+    """Two devices act close together: the director pauses, and a minute more is added
+    from another device while the pause's copy is still on its way to the cache. The
+    later action's copy must stay, not the pause's (for the rest of the day)."""
+    now = timezone.now()
+    start_next_round(event, number=1, key=key(), now=now)
+    build = reads._build
+
+    def build_then_another_device_acts(day_id):
+        paused = build(day_id)  # the pause's copy, built after its commit...
+        monkeypatch.setattr(reads, "_build", build)
+        shift(event, number=1, minutes=1, key=key(), now=now)  # ...the minute more lands
+        return paused  # ...and the pause's copy reaches the cache last
+
+    monkeypatch.setattr(reads, "_build", build_then_another_device_acts)
+    pause(event, number=1, key=key(), now=now)
+    event.refresh_from_db()
+    copy = reads.peek(event.day_id)
+    assert copy["version"] == event.version == 3
+    row = copy["event_rounds"][0]
+    assert row["paused_at"] is not None and row["shift_seconds"] == 60
+
+
+def test_a_new_event_on_the_day_replaces_the_copy_of_the_deleted_one(day, event, rules):
+    start_next_round(event, number=1, key=key(), now=timezone.now())
+    old = reads.day_state(day.pk)
+    assert old["version"] == 1
+    delete_event(event)
+    assert reads.day_state(day.pk)["event"] is None
+    again = create_event(day, name="Second try", rounds=2, rule_set=rules)
+    copy = reads.peek(day.pk)
+    assert copy["event"] == again.pk and copy["version"] == 0 and copy["name"] == "Second try"
