@@ -625,10 +625,10 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
     "scoring:event_ranking": Case(
-        lambda w: _r("scoring:event_ranking", w.event.pk), LOGGED_IN, LOGGED_IN
+        lambda w: _r("scoring:event_ranking", w.event.pk), LOGGED_IN, E(*[405] * 4)
     ),
     "scoring:event_prizes": Case(
-        lambda w: _r("scoring:event_prizes", w.event.pk), LOGGED_IN, LOGGED_IN
+        lambda w: _r("scoring:event_prizes", w.event.pk), LOGGED_IN, E(*[405] * 4)
     ),
     "scoring:event_follow": Case(
         lambda w: _r("scoring:event_follow", w.table1.pk), E(*[405] * 4), TABLE_REDIRECT
@@ -640,8 +640,8 @@ CASES: dict[str, Case] = {
         lambda w: {"side": "0"},
         changes=True,
     ),
-    "scoring:ladders": Case(lambda w: _r("scoring:ladders"), LOGGED_IN, LOGGED_IN),
-    "scoring:ladder": Case(lambda w: _r("scoring:ladder", w.ladder.pk), LOGGED_IN, LOGGED_IN),
+    "scoring:ladders": Case(lambda w: _r("scoring:ladders"), LOGGED_IN, E(*[405] * 4)),
+    "scoring:ladder": Case(lambda w: _r("scoring:ladder", w.ladder.pk), LOGGED_IN, E(*[405] * 4)),
     "scoring:ladder_new": Case(lambda w: _r("scoring:ladder_new"), OFFICERS, OFFICERS),
     "scoring:ladder_edit": Case(
         lambda w: _r("scoring:ladder_edit", w.ladder.pk), OFFICERS, OFFICERS
