@@ -301,6 +301,12 @@ class ClubDay(models.Model):
         help_text="Opens the day's room board (the results screen for the wall) while "
         "the day's table links work. Unique across the site.",
     )
+    has_event = models.BooleanField(
+        default=False,
+        help_text="Whether the day is played as an event: the event's services set it "
+        "when they make the event and clear it when they delete it. A table page looks "
+        "for the event's clock only when it is set.",
+    )
 
     objects = club_manager(ClubDayQuerySet)
 

@@ -56,7 +56,8 @@ from scoring.results.mail import unsubscribe_token
 from scoring.tests import games
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
-from scoring.tourney.models import Event, Ladder, LadderDay
+from scoring.tourney.models import Ladder, LadderDay
+from scoring.tourney.services.setup import create_event
 from testsupport import first_club, restore_migration_data
 
 # The other member's contact details: they must never reach a non-officer's page.
@@ -174,7 +175,7 @@ def build_world(prefix: str = "") -> SimpleNamespace:
     next_week = ClubDayFactory(date=NEXT_WEEK, title="Next week")
     next_week_table = TableFactory(round__day=next_week, number=1, seated=[ann, bob, cat, dan])
     # Next week is played as an event (not started); last week counts for a ladder.
-    event = Event.objects.create(day=next_week, name="Pairs night", rounds=1, rule_set=club)
+    event = create_event(next_week, name="Pairs night", rounds=1, rule_set=club)
     ladder = Ladder.objects.create(name="Autumn ladder")
     LadderDay.objects.create(ladder=ladder, day=last_week)
 
@@ -639,10 +640,10 @@ CASES: dict[str, Case] = {
         changes=True,
     ),
     "scoring:event_ranking": Case(
-        lambda w: _r("scoring:event_ranking", w.event.pk), LOGGED_IN, LOGGED_IN
+        lambda w: _r("scoring:event_ranking", w.event.pk), LOGGED_IN, E(*[405] * 4)
     ),
     "scoring:event_prizes": Case(
-        lambda w: _r("scoring:event_prizes", w.event.pk), LOGGED_IN, LOGGED_IN
+        lambda w: _r("scoring:event_prizes", w.event.pk), LOGGED_IN, E(*[405] * 4)
     ),
     "scoring:event_follow": Case(
         lambda w: _r("scoring:event_follow", w.table1.pk), E(*[405] * 4), TABLE_REDIRECT
@@ -654,8 +655,8 @@ CASES: dict[str, Case] = {
         lambda w: {"side": "0"},
         changes=True,
     ),
-    "scoring:ladders": Case(lambda w: _r("scoring:ladders"), LOGGED_IN, LOGGED_IN),
-    "scoring:ladder": Case(lambda w: _r("scoring:ladder", w.ladder.pk), LOGGED_IN, LOGGED_IN),
+    "scoring:ladders": Case(lambda w: _r("scoring:ladders"), LOGGED_IN, E(*[405] * 4)),
+    "scoring:ladder": Case(lambda w: _r("scoring:ladder", w.ladder.pk), LOGGED_IN, E(*[405] * 4)),
     "scoring:ladder_new": Case(lambda w: _r("scoring:ladder_new"), OFFICERS, OFFICERS),
     "scoring:ladder_edit": Case(
         lambda w: _r("scoring:ladder_edit", w.ladder.pk), OFFICERS, OFFICERS

@@ -1,13 +1,15 @@
 """What the table phones and the room board need to know of a day's event, kept in
 the shared cache. Every write of the event services writes the copy again once it has
-committed (:func:`refresh`); the officer's page, the room board and the day results
-write it when it is missing (:func:`day_state`).
+committed (:func:`refresh`, which never puts an older version of the event over a newer
+one); the officer's page, the room board and the day results write it when it is
+missing (:func:`day_state`).
 
-A table page only looks (:func:`peek`): one cache read, and no copy means no event, so
-the table pages of a club that never runs an event never read the event tables, and
-not even on a miss. (A copy dropped by the cache comes back with the event's next
-write, the board's next redraw, which every saved hand at the day's tables causes, or
-the officer's page.)
+A table page looks only on a day that has an event (``ClubDay.has_event``, loaded
+with the table: no query at all on an ordinary club day), and then only in the cache
+(:func:`peek`): one cache read, and no copy means no event, so a table page never
+reads the event tables, not even on a miss. (A copy dropped by the cache comes back
+with the event's next write, the board's next redraw, which every saved hand at the
+day's tables causes, or the officer's page.)
 
 The copy holds stored moments, not the time left: the countdown is worked out from
 them with the time of each page (:mod:`.timing`).
@@ -32,10 +34,28 @@ def _key(day_id: int) -> str:
 
 
 def refresh(day_id: int) -> dict:
-    """Write the day's copy again from the database (after an event's write)."""
+    """Write the day's copy again from the database (after an event's write), unless
+    the cache already holds a copy of the same event at the same or a later version.
+    Two actions close together (a pause, then a minute more from another device) may
+    finish in either order: the later action's copy stays, never the earlier one's."""
     state = _build(day_id)
-    cache.set(_key(day_id), state, SECONDS)
+    key = _key(day_id)
+    if not _not_newer(state, cache.get(key)):
+        cache.set(key, state, SECONDS)
     return state
+
+
+def forget(day_id: int) -> None:
+    """Drop the day's copy (its event was deleted; the next read writes it again)."""
+    cache.delete(_key(day_id))
+
+
+def _not_newer(state: dict, cached: dict | None) -> bool:
+    """Whether ``cached`` is a copy of the same event as ``state`` at the same or a
+    later version (a copy of no event, or of another event, is always replaced)."""
+    if not cached or state["event"] is None or cached.get("event") != state["event"]:
+        return False
+    return cached["version"] >= state["version"]
 
 
 def peek(day_id: int) -> dict | None:

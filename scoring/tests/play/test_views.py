@@ -673,6 +673,21 @@ def test_table_page_queries_do_not_grow_with_hands(
         link_client.get(url)
 
 
+def test_the_table_page_of_an_ordinary_club_day_asks_nothing_about_events(
+    link_client, game, django_assert_max_num_queries
+):
+    """A club that never runs an event pays nothing for events on its table pages: no
+    read of the event tables and none of the shared cache (a SELECT of the cache table
+    with the default database cache)."""
+    record_hand(game, [SMALL, SMALL], number=1)
+    url = table_url(game)
+    link_client.get(url)
+    with django_assert_max_num_queries(20) as page:
+        link_client.get(url)
+    asked = [q["sql"] for q in page.captured_queries if "tourney" in q["sql"]]
+    assert asked == []
+
+
 def test_game_page_queries_do_not_grow_with_hands(
     officer_client, game, django_assert_max_num_queries
 ):

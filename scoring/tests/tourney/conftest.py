@@ -14,7 +14,7 @@ from members.tests.factories import ClubDayFactory, MemberFactory, SignInFactory
 from scoring.models import Game, RuleSet
 from scoring.play.services.hands import record_hand
 from scoring.tests.samples import BIG, LOSE, SMALL, WIN
-from scoring.tourney.models import Event
+from scoring.tourney.services.setup import create_event
 
 _keys = itertools.count(1)
 
@@ -61,9 +61,7 @@ def seated(day):
 
 @pytest.fixture
 def event(day, rules, seated):
-    return Event.objects.create(
-        day=day, name="Spring pairs", rounds=3, round_minutes=50, rule_set=rules
-    )
+    return create_event(day, name="Spring pairs", rounds=3, round_minutes=50, rule_set=rules)
 
 
 def play_round(event_round, *, winners=None):

@@ -13,8 +13,11 @@ from django.utils import timezone
 from members.models import Table
 from scoring.models import Game
 from scoring.tests.tourney.conftest import key, play_round
-from scoring.tourney.models import Arrival, EventRound
+from scoring.tourney import reads
+from scoring.tourney.models import Arrival, Event, EventRound
+from scoring.tourney.services.clock import pause, shift
 from scoring.tourney.services.rounds import end_current_round, start_next_round
+from scoring.tourney.services.setup import create_event, delete_event
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +51,6 @@ def test_the_board_counts_down_from_the_deadline_and_calls_time(client, day, eve
     row = EventRound.objects.get()
     row.started_at = now - dt.timedelta(minutes=51)
     row.save()
-    from scoring.tourney.services.clock import shift
-
     shift(event, number=1, minutes=1, key=key(), now=now)  # an event write: a new version
     html = client.get(live_url(day)).content.decode()
     assert "Time called" in html and "stop playing" in html
@@ -92,7 +93,12 @@ def test_the_board_of_a_day_without_an_event_reads_no_event_table(
     assert tourney == []
 
 
-def test_a_table_page_without_an_event_reads_only_the_cache_once(
+def _events_asked(queries) -> list[str]:
+    """The statements that read the event tables or the event's copy in the cache."""
+    return [q["sql"] for q in queries if "tourney_" in q["sql"] or "tourney:day" in q["sql"]]
+
+
+def test_a_table_page_of_a_day_without_an_event_asks_nothing_about_events(
     client, day, seated, django_assert_max_num_queries
 ):
     table = Table.objects.get(number=1)
@@ -101,9 +107,40 @@ def test_a_table_page_without_an_event_reads_only_the_cache_once(
     with django_assert_max_num_queries(20) as page:
         html = client.get(table_url(table)).content.decode()
     assert "event-phone" not in html
-    sqls = [q["sql"] for q in page.captured_queries]
+    # Not the event tables, and not the shared cache either (a SELECT of the cache
+    # table with the default database cache): the day says it has no event.
+    assert _events_asked(page.captured_queries) == []
+
+
+def test_a_table_page_of_a_day_with_an_event_reads_only_the_cache_once(
+    client, day, event, seated, django_assert_max_num_queries
+):
+    row = start_next_round(event, number=1, key=key(), now=timezone.now())
+    table = Table.objects.get(round_id=row.round_id, number=1)
+    _link_client(client, table)
+    client.get(table_url(table))
+    with django_assert_max_num_queries(25) as page:
+        html = client.get(table_url(table)).content.decode()
+    assert "event-phone" in html and "Round 1 of 3" in html
+    sqls = _events_asked(page.captured_queries)
     assert not any("tourney_" in sql for sql in sqls)
-    assert sum("tourney:day" in sql for sql in sqls) == 1  # one read of the shared cache
+    assert len(sqls) == 1 and "tourney:day" in sqls[0]  # one read of the shared cache
+
+
+def test_a_deleted_event_leaves_an_ordinary_club_day(
+    client, day, event, seated, django_assert_max_num_queries
+):
+    day.refresh_from_db()
+    assert day.has_event
+    delete_event(event)
+    day.refresh_from_db()
+    assert not day.has_event and not Event.objects.exists()
+    table = Table.objects.get(number=1)
+    _link_client(client, table)
+    with django_assert_max_num_queries(20) as page:
+        html = client.get(table_url(table)).content.decode()
+    assert "event-phone" not in html
+    assert _events_asked(page.captured_queries) == []
 
 
 def test_the_phone_shows_time_called_and_then_where_its_players_go(client, day, event, seated):
@@ -170,3 +207,37 @@ def test_anonymous_visitors_cannot_tap(client, day, event):
         == 404
     )
     assert not Arrival.objects.exists() and Game.objects.count() == 5
+
+
+def test_a_late_copy_of_an_earlier_action_never_replaces_a_later_one(event, monkeypatch):
+    """Two devices act close together: the director pauses, and a minute more is added
+    from another device while the pause's copy is still on its way to the cache. The
+    later action's copy must stay, not the pause's (for the rest of the day)."""
+    now = timezone.now()
+    start_next_round(event, number=1, key=key(), now=now)
+    build = reads._build
+
+    def build_then_another_device_acts(day_id):
+        paused = build(day_id)  # the pause's copy, built after its commit...
+        monkeypatch.setattr(reads, "_build", build)
+        shift(event, number=1, minutes=1, key=key(), now=now)  # ...the minute more lands
+        return paused  # ...and the pause's copy reaches the cache last
+
+    monkeypatch.setattr(reads, "_build", build_then_another_device_acts)
+    pause(event, number=1, key=key(), now=now)
+    event.refresh_from_db()
+    copy = reads.peek(event.day_id)
+    assert copy["version"] == event.version == 3
+    row = copy["event_rounds"][0]
+    assert row["paused_at"] is not None and row["shift_seconds"] == 60
+
+
+def test_a_new_event_on_the_day_replaces_the_copy_of_the_deleted_one(day, event, rules):
+    start_next_round(event, number=1, key=key(), now=timezone.now())
+    old = reads.day_state(day.pk)
+    assert old["version"] == 1
+    delete_event(event)
+    assert reads.day_state(day.pk)["event"] is None
+    again = create_event(day, name="Second try", rounds=2, rule_set=rules)
+    copy = reads.peek(day.pk)
+    assert copy["event"] == again.pk and copy["version"] == 0 and copy["name"] == "Second try"

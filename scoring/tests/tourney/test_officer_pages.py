@@ -112,6 +112,8 @@ def test_the_settings_form_makes_the_event(officer_client, day, rules, seated):
     assert response.status_code == 302
     event = Event.objects.get()
     assert event.vp_table == [[50, 10, 10], [None, 20, 0]]
+    day.refresh_from_db()
+    assert day.has_event  # the table pages of the day look for the event's clock
     bad = officer_client.post(url, data | {"vp_rows": "50 12 8\n- 20 0", "warning_minutes": 60})
     html = bad.content.decode()
     assert bad.status_code == 200 and "This table cannot be used" in html
@@ -121,3 +123,17 @@ def test_the_settings_form_makes_the_event(officer_client, day, rules, seated):
 def test_the_settings_form_is_for_officers_only(member_client, day):
     url = reverse("scoring:event_edit", args=[day.pk])
     assert member_client.get(url).status_code == 403
+
+
+def test_a_minute_less_counts_once_and_not_in_the_last_minute(officer_client, event):
+    _post(officer_client, event, "start", key="start-key-0123456789")
+    for _ in range(2):
+        _post(officer_client, event, "remove", key="remove-key-012345678")
+    row = EventRound.objects.get()
+    assert row.shift_seconds == -60
+    row.shift_seconds = -(49 * 60 + 30)  # 30 seconds left
+    row.save()
+    _post(officer_client, event, "remove", key="remove-key-987654321")
+    assert EventRound.objects.get().shift_seconds == -(49 * 60 + 30)
+    html = officer_client.get(_page(event)).content.decode()
+    assert "Less than a minute is left" in html and "End the round instead" in html

@@ -113,9 +113,14 @@ def test_the_day_results_link_to_the_events_ranking(member_client, played):
     assert reverse("scoring:event_ranking", args=[played.pk]) in html
 
 
-def test_an_ordinary_days_results_have_no_event_link(member_client, day, seated):
-    html = member_client.get(reverse("scoring:day_result", args=[day.pk])).content.decode()
+def test_an_ordinary_days_results_have_no_event_link(
+    member_client, day, seated, django_assert_max_num_queries
+):
+    with django_assert_max_num_queries(40) as page:
+        html = member_client.get(reverse("scoring:day_result", args=[day.pk])).content.decode()
     assert "/ranking/" not in html
+    # The day says it has no event: no read of the event's copy in the shared cache.
+    assert not any("tourney" in q["sql"] for q in page.captured_queries)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """An officer's action on an event, done once per form key, in one transaction with
 the event row locked; the event's version goes up (the board's fingerprint reads it)
-and the phones' cached copy is dropped when it commits."""
+and the phones' cached copy is written again once it commits (never over the copy of a
+later action that finished first: :func:`scoring.tourney.reads.refresh`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""The event's small parts on other apps' pages: the panel on a table phone (one
-cached read, never the database: :func:`scoring.tourney.reads.peek`) and the ranking's
-link beside the day results."""
+"""The event's small parts on other apps' pages: the panel on a table phone and the
+ranking's link beside the day results. Both look only on a day that has an event
+(``ClubDay.has_event``, already loaded with the table or the day): an ordinary club
+day's pages make no query and no cache read for events. A table phone then reads the
+cache only, never the database (:func:`scoring.tourney.reads.peek`)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ def table_event(context, table):
     """What a table phone shows of the event whose round this table is in (nothing
     for a table of an ordinary club day)."""
     out = {"shown": False}
+    if not table.round.day.has_event:
+        return out
     state = reads.peek(table.round.day_id)
     if not state or state["event"] is None:
         return out
@@ -46,5 +50,8 @@ def table_event(context, table):
 
 @register.simple_tag
 def day_event(day):
-    """The day's event (its id), or None: for the ranking's link (one cached read)."""
+    """The day's event (its id), or None: for the ranking's link (one cached read on a
+    day with an event, none on another)."""
+    if not day.has_event:
+        return None
     return reads.day_state(day.pk)["event"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
 
 from members.permissions import is_officer, officer_required
 from scoring.results.views.common import results_page
@@ -15,6 +16,7 @@ from scoring.tourney.services.errors import AlreadyDone
 from scoring.tourney.services.ladders import save_ladder
 
 
+@require_GET
 @results_page
 def ladder_list(request, club):
     ladders = Ladder.objects.all()
@@ -22,6 +24,7 @@ def ladder_list(request, club):
     return render(request, "tourney/ladders.html", context)
 
 
+@require_GET
 @results_page
 def ladder_view(request, club, pk):
     ladder = get_object_or_404(Ladder, pk=pk)
@@ -31,6 +34,7 @@ def ladder_view(request, club, pk):
 
 
 @officer_required
+@require_http_methods(["GET", "POST"])
 def ladder_edit(request, pk=None):
     ladder = get_object_or_404(Ladder, pk=pk) if pk else None
     initial = {"days": list(ladder.days.all())} if ladder else None

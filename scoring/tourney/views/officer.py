@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from clubsite.params import whole_number
 from members.models import ClubDay
@@ -72,6 +72,7 @@ def event_page(request, day_pk):
 
 
 @officer_required
+@require_http_methods(["GET", "POST"])
 def event_edit(request, day_pk):
     day = get_object_or_404(ClubDay, pk=day_pk)
     event = Event.objects.filter(day=day).first()

@@ -4,6 +4,7 @@ results (the club's people; everyone when the club's results are public)."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
 
 from scoring.results.views.common import results_page
 from scoring.tourney.models import Event
@@ -14,6 +15,7 @@ def _event(pk) -> Event:
     return get_object_or_404(Event.objects.select_related("day"), pk=pk)
 
 
+@require_GET
 @results_page
 def ranking(request, club, pk):
     event = _event(pk)
@@ -25,6 +27,7 @@ def ranking(request, club, pk):
     return render(request, "tourney/ranking.html", context)
 
 
+@require_GET
 @results_page
 def prizes_view(request, club, pk):
     event = _event(pk)
