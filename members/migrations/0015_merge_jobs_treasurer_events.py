@@ -7,6 +7,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("members", "0014_club_jobs"),
         ("members", "0014_clubrole_treasurer"),
+        ("members", "0014_clubday_has_event"),
     ]
 
     operations = []
