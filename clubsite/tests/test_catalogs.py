@@ -36,6 +36,7 @@ from members.models import ClubDay, Person, Table
 from members.money.tests.persona_cases import money_data_words
 from scoring.models import RuleSet, Season
 from scoring.play.rooms import format_room_code
+from scoring.tourney.models import Event, Ladder
 
 world_keys = personas.world_keys
 world = personas.world
@@ -227,6 +228,8 @@ def data_words() -> set[str]:
     texts += sorted(zoneinfo.available_timezones())  # the club's time zone choices
     texts += booking_data_texts()
     texts += money_data_words()  # currency codes, renewals' names (issue 34)
+    texts += [event.name for event in Event.objects.all()]  # typed by the officer
+    texts += [ladder.name for ladder in Ladder.objects.all()]
     words = set()
     for text in texts:
         words.update(_WORD.findall(str(text or "")))

@@ -361,6 +361,15 @@ TYPED.update(booking_typed())
 FORMS.update(money_forms(REDIRECT))
 TYPED.update(money_typed())
 
+# The event's clock (issue 35): the world's event has not started, so its page offers
+# "Start round 1" (_target); the other clock buttons show once a round runs.
+FORMS["scoring:event_action"] = (
+    "officer",
+    lambda w: reverse("scoring:event", args=[w.next_week.pk]),
+    False,
+    REDIRECT,
+)
+
 
 def _target(name, world) -> str:
     if form_targets(name, world):
@@ -371,6 +380,8 @@ def _target(name, world) -> str:
         return reverse("scoring:ruleset_default", args=[world.house_rules.pk])
     if name == "scoring:game_start":
         return reverse("scoring:game_start", args=[world.table2.pk])
+    if name == "scoring:event_action":
+        return reverse("scoring:event_action", args=[world.event.pk, "start"])
     return CASES[name].url(world)
 
 
@@ -399,6 +410,9 @@ def test_every_form_endpoint_is_in_the_csrf_table():
         "scoring:failed_meld_back",
         # "Settle all" shows only while hands wait for the other team's OK.
         "scoring:game_settle_all",
+        # "We are here" shows on a table phone only after an event's round has ended
+        # (scoring/tests/tourney posts it from the table page).
+        "scoring:event_arrive",
     }
     missing = sorted(with_form - set(FORMS) - no_page_form)
     assert not missing, f"POST endpoints without a CSRF-with-token test: {missing}"
