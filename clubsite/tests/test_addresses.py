@@ -33,8 +33,9 @@ from pathlib import Path
 
 import pytest
 
-from clubsite.tests.test_proxy import MISSING_NGINX, nginx, nginx_path
+from clubsite.tests.test_proxy import MISSING_NGINX
 from clubsite.tests.test_server import gunicorn
+from scoring.devtools.bench.proxy import nginx, nginx_path
 from testsupport import in_ci
 
 pytestmark = pytest.mark.proxy
@@ -144,7 +145,7 @@ def site(tmp_path_factory):
     _manage(env, "shell", "-c", SETUP)
     with (
         gunicorn(tmp_path, TRUSTED_PROXY_COUNT="1", REDIS_URL="") as upstream,
-        nginx(binary, tmp_path / "nginx", upstream) as port,
+        nginx(binary, tmp_path / "nginx", [upstream]) as port,
     ):
         yield port
 
