@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubsite import display
 from members.clubs import languages
+from members.clubs.scope import current_club_id
 from members.models import Paper
 from members.money.access import is_treasurer
 from members.permissions import belongs_to_club, is_officer, person_for
@@ -48,7 +49,7 @@ def club(request):
     for label, name, who in NAV:
         if (who == "officer" and not officer) or (who == "member" and not logged_in):
             continue
-        if who == "booker" and not _is_member(user):
+        if who == "booker" and not _is_member(request, user, officer):
             continue
         if who == "treasurer" and not (officer or is_treasurer(user)):
             continue
@@ -66,9 +67,23 @@ def club(request):
     }
 
 
-def _is_member(user) -> bool:
-    person = person_for(user)
-    return person is not None and person.is_member
+def _is_member(request, user, officer: bool) -> bool:
+    """Whether the login is a member of the active club, for the menu's "Book a day".
+    Anyone else's person was read for the menu already (``belongs_to_club``); an
+    officer's pages do not read it otherwise, so for an officer the answer is kept in
+    the session (one read per login and club, not one per page). The bookings pages
+    check it again themselves, so a stale answer only shows or hides a link."""
+    if not user or not user.is_authenticated:
+        return False
+    session = getattr(request, "session", None)
+    key = f"club_member:{current_club_id()}"
+    known = session.get(key) if officer and session is not None else None
+    if known is None:
+        person = person_for(user)
+        known = person is not None and person.is_member
+        if officer and session is not None:
+            session[key] = known
+    return known
 
 
 def _language_context(request) -> dict:

@@ -18,12 +18,17 @@ register = template.Library()
 def my_next_days(context, limit=3):
     """The logged-in member's next days with a "Book" button each (nothing for others)."""
     request = context.get("request")
-    person = own_person(getattr(request, "user", None)) if request is not None else None
+    user = getattr(request, "user", None)
+    # The member's own page has read them already: their person is not read again.
+    person = context.get("person")
+    if person is None or user is None or person.user_id != user.pk or person.is_merged:
+        person = own_person(user) if request is not None else None
     if person is None or not person.is_member:
         return {"rows": []}
+    rules = booking_settings()
     return {
-        "rows": reads.next_days(person, limit=limit),
-        "rules": booking_settings(),
+        "rows": reads.next_days(person, limit=limit, rules=rules),
+        "rules": rules,
         "csrf_token": context.get("csrf_token"),
     }
 
