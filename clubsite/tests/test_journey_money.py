@@ -79,7 +79,7 @@ def test_treasurer_records_and_imports_and_a_member_sees_her_balance(journey, tm
     page.set_viewport_size(DESKTOP)
     journey.step("import preview, desktop")
     assert Entry.objects.filter(kind="payment").count() == 1  # nothing written yet
-    page.get_by_role("button", name="Import 1 payment").click()
+    page.get_by_role("button", name="Import the ticked payments").click()
     expect(page.get_by_text("1 payment imported")).to_be_visible()
     journey.step("imported, balances on a desktop")
     page.set_viewport_size({"width": 390, "height": 844})
