@@ -96,6 +96,7 @@ def test_a_temporary_refusal_waits_and_tries_again_later(db_tasks, ledger, ann, 
     assert waiting.count() == 1  # queued again for later
 
 
+@pytest.mark.django_db(transaction=True)  # the worker closes its connection
 def test_requeue_stuck_queues_lost_statements_and_dues_notices_again(db_tasks, ledger, ann, bob):
     from django.core.management import call_command
     from django.utils import timezone
@@ -116,5 +117,6 @@ def test_requeue_stuck_queues_lost_statements_and_dues_notices_again(db_tasks, l
     assert run.messages.get(person=ann).status == "sent"
     assert DuesNotice.objects.get(person=ann).status == "sent"
     call_command("requeue_stuck", verbosity=0)  # again: nothing waits, nothing sent
+    assert not DBTaskResult.objects.filter(status="READY").exists()
     run_worker()
     assert len(mail.outbox) == 2
