@@ -1,7 +1,8 @@
 """The app servers of the club-night benchmark: gunicorn as the README deploys it, on a
 free loopback port (:class:`Gunicorn`), and several of them sharing one Redis
 (:class:`Servers`, ``benchmark --servers N``), optionally each pinned to its own CPU
-(``--affinity``), behind the shipped nginx (``--proxy``) and with the task worker
+(``--affinity``) or each given a share of a CPU by the kernel's CPU controller
+(``--cpu-share``), behind the shipped nginx (``--proxy``) and with the task worker
 running beside them (``--worker``)."""
 
 from __future__ import annotations
@@ -31,10 +32,15 @@ class Gunicorn:
         env: dict | None = None,
         name: str = "",
         cpus: str = "",
+        share: float = 0.0,
     ):
         self.tmp, self.quiet, self.extra, self.name = tmp, quiet, env or {}, name
         # ``cpus``: the CPUs (taskset's list, e.g. "1") the server's processes may run on.
         self.cpus = cpus
+        # ``share``: at most this much of one CPU's time for the server's processes
+        # together (a cgroup of its own), as a machine of that size would give it.
+        self.share = share
+        self.cgroup: CpuGroup | None = None
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
 
@@ -54,6 +60,9 @@ class Gunicorn:
         self.log = open(self.tmp / f"gunicorn{self.name}.log", "a")
         conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
         pin = ["taskset", "-c", self.cpus] if self.cpus else []
+        if self.share:
+            self.cgroup = CpuGroup(f"bench-{self.port}", self.share)
+            pin = self.cgroup.command() + pin
         self.process = subprocess.Popen(
             [*pin, sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
             stdout=self.log, stderr=subprocess.STDOUT,
@@ -61,6 +70,7 @@ class Gunicorn:
         wait_until_up(self.url + "/healthz", self.process)
         if not self.quiet:
             pinned = f", CPU {self.cpus}" if self.cpus else ""
+            pinned += f", {self.share:g} of a CPU" if self.share else ""
             print(f"gunicorn pid {self.process.pid} on {self.url}{pinned} (log {self.log.name})")
         return self
 
@@ -84,6 +94,47 @@ class Gunicorn:
         self.process.terminate()
         self.process.wait(timeout=30)
         self.log.close()
+        if self.cgroup is not None:
+            self.cgroup.remove()
+
+
+class CpuGroup:
+    """A cgroup of the kernel's CPU controller that lets its processes run for at most
+    ``share`` of one CPU's time (``--cpu-share``): on one 2-core machine, two app servers
+    given 0.4 of a CPU each stand for two small machines of their own, with the rest
+    left to the database, the proxy and the load generator. Needs root and a writable
+    cgroup file system (v2's ``cpu.max`` or v1's ``cpu.cfs_quota_us``)."""
+
+    PERIOD_US = 100_000
+
+    def __init__(self, name: str, share: float):
+        quota = int(share * self.PERIOD_US)
+        v2 = Path("/sys/fs/cgroup/cgroup.controllers")
+        if v2.exists():
+            self.path = Path("/sys/fs/cgroup") / name
+            setting = ("cpu.max", f"{quota} {self.PERIOD_US}")
+        else:
+            self.path = Path("/sys/fs/cgroup/cpu") / name
+            setting = ("cpu.cfs_quota_us", str(quota))
+        try:
+            self.path.mkdir(exist_ok=True)
+            if not v2:
+                (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+            (self.path / setting[0]).write_text(setting[1])
+        except OSError as error:
+            raise CommandError(
+                f"--cpu-share needs a writable cgroup CPU controller (root): {error}"
+            ) from error
+
+    def command(self) -> list[str]:
+        """A prefix that puts the command into the group before it starts (its children,
+        gunicorn's workers, are born in it)."""
+        procs = self.path / "cgroup.procs"
+        return ["sh", "-c", f'echo $$ > {procs} && exec "$@"', "sh"]
+
+    def remove(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.rmdir()
 
 
 class Servers:
@@ -105,8 +156,10 @@ class Servers:
         affinity: bool = False,
         proxy: bool = False,
         worker: bool = False,
+        cpu_share: float = 0.0,
     ):
         self.tmp, self.count, self.shared_site = tmp, count, shared_site
+        self.cpu_share = cpu_share
         self.affinity, self.proxy, self.worker = affinity, proxy, worker
         self.servers: list[Gunicorn] = []
         self.redis = None
@@ -125,7 +178,7 @@ class Servers:
             for index in range(self.count):
                 name = f"-{index + 1}" if self.count > 1 else ""
                 cpus = str(index % cores) if self.affinity else ""
-                server = Gunicorn(self.tmp, env=env, name=name, cpus=cpus)
+                server = Gunicorn(self.tmp, env=env, name=name, cpus=cpus, share=self.cpu_share)
                 self.servers.append(server.__enter__())
             if self.proxy:
                 self._start_proxy()

@@ -2,7 +2,7 @@
 
     python manage.py benchmark [--database-url postgres://…/h_bench] [--steps 25,100]
                                [--seconds 60] [--speed 10] [--clubs 20] [--servers 2]
-                               [--affinity] [--proxy] [--worker]
+                               [--affinity] [--cpu-share 0.4] [--proxy] [--worker]
 
 For each database (an SQLite file in a temporary directory, and each
 ``--database-url``: that PostgreSQL database is dropped and made again), the command
@@ -28,7 +28,9 @@ them, each club's users at its ``/<slug>/`` addresses (the figures are skipped: 
 measure one club at ``/``). ``--servers N``: N gunicorn servers on their own ports
 sharing one Redis (``REDIS_URL``; a throwaway ``redis-server`` unless one is given),
 Locust dealing its users out to them in turn; the capacity is also given per server.
-``--affinity`` pins server i to CPU i (servers with cores of their own), ``--proxy``
+``--affinity`` pins server i to CPU i (servers with cores of their own), ``--cpu-share
+F`` lets each server use at most F of one CPU (a cgroup each: small machines of their
+own, with the rest of this one left to the database and Locust), ``--proxy``
 sends the load through the shipped nginx configuration in front of them, ``--worker``
 runs the task worker beside them (:class:`scoring.devtools.bench.servers.Servers`).
 """
@@ -129,6 +131,13 @@ class Command(BaseCommand):
             "machines of their own would be; needs taskset.",
         )
         parser.add_argument(
+            "--cpu-share",
+            type=float,
+            default=0.0,
+            help="Let each app server use at most this share of one CPU (e.g. 0.4), as a "
+            "small machine of its own would; needs root and the cgroup CPU controller.",
+        )
+        parser.add_argument(
             "--proxy",
             action="store_true",
             help="Send the load through the shipped nginx configuration in front of the "
@@ -145,6 +154,8 @@ class Command(BaseCommand):
         step_list(o["steps"])
         if not 1 <= o["clubs"] <= 99 or not 1 <= o["servers"] <= 8:
             raise CommandError("--clubs takes 1 to 99 clubs and --servers 1 to 8 servers.")
+        if not 0 <= o["cpu_share"] <= (os.cpu_count() or 1):
+            raise CommandError("--cpu-share takes a share of one CPU, e.g. 0.4.")
         if os.environ.get(CHILD):
             return self.night(o)
         urls = [] if o["no_sqlite"] else [""]
@@ -217,7 +228,7 @@ class Command(BaseCommand):
 
             figures = [workbook_figure(), night.engine_figure(), *page_costs()]
             figures += first_requests(tmp, night)
-        setup = {k: o[k] for k in ("affinity", "proxy", "worker")}
+        setup = {k: o[k] for k in ("affinity", "proxy", "worker", "cpu_share")}
         with Servers(tmp, count, shared_site=clubs > 1, **setup) as servers:
             # Every worker's first pages (imports, templates) are not a club night's.
             run_locust(tmp, servers, scene(steps[0]), 20)
@@ -235,6 +246,7 @@ class Command(BaseCommand):
         where = f"{db.scheme}, {clubs} club{'s' if clubs > 1 else ''}, {count} server"
         where += "s" if count > 1 else ""
         where += "".join(f", {word}" for word in ("affinity", "proxy", "worker") if o[word])
+        where += f", {o['cpu_share']:g} of a CPU each" if o["cpu_share"] else ""
         self.stdout.write(f"Capacity on {where}: {capacity} tables (every p95 ≤ 150 ms)")
         if count > 1:
             self.stdout.write(f"Capacity per server: {capacity / count:.0f} tables")

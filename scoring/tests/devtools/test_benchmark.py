@@ -236,3 +236,32 @@ def test_the_cpu_mode_sends_every_request_kind_and_each_is_answered(live_server)
     assert "without SERVER_TIMING" in kinds.capacity_lines(tally, whole)[-1]
     tally.add("preview", {"Server-Timing": "cpu;dur=10"})
     assert "tables per fully used core" in kinds.capacity_lines(tally, whole)[-1]
+
+
+def test_the_command_refuses_a_cpu_share_that_is_not_a_share_of_a_cpu():
+    with pytest.raises(CommandError, match="share of one CPU"):
+        call_command("benchmark", "--cpu-share", "-1", "--no-sqlite")
+    with pytest.raises(CommandError, match="share of one CPU"):
+        call_command("benchmark", "--cpu-share", "999", "--no-sqlite")
+
+
+def test_a_server_given_a_share_of_a_cpu_gets_no_more_than_that():
+    """--cpu-share: a busy loop started through the group's prefix, alone on a CPU for
+    1.5 s, runs for about a quarter of that when given 0.25 of a CPU (without the group
+    it would run for nearly all of it)."""
+    import resource
+    import subprocess
+    import sys
+
+    from scoring.devtools.bench.servers import CpuGroup
+
+    group = CpuGroup(f"bench-test-{random.randrange(10**9)}", 0.25)
+    try:
+        loop = "import time\nend = time.time() + 1.5\nwhile time.time() < end: pass"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([*group.command(), sys.executable, "-c", loop], check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    finally:
+        group.remove()
+    ran = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    assert 0.1 < ran < 0.7
