@@ -54,10 +54,23 @@ test: lint catalogs
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache locale/*/LC_MESSAGES/*.mo
 
-# The club-night benchmark: how many tables one server holds (p95 <= 150 ms, no failure),
+# The club-night benchmark: first the server CPU of each request kind (one at a time, on
+# a 60-person league), then how many tables one server holds (p95 <= 150 ms, no failure)
 # on a throwaway SQLite file, and on PostgreSQL too when BENCH_DATABASE_URL names a
-# database it may wipe, e.g. postgres://postgres@127.0.0.1:5432/h_bench. BENCH_ARGS adds
-# options, e.g. BENCH_ARGS="--steps 25,100 --seconds 20" for a quick run.
+# database it may wipe, e.g. postgres://postgres@127.0.0.1:5432/h_bench. With it, last,
+# one and then two app servers behind the shipped nginx with the task worker, each given
+# BENCH_SHARE of a CPU (a cgroup each, so root): two small machines against one. BENCH_ARGS
+# adds options to the capacity runs, e.g. BENCH_ARGS="--steps 25,100 --seconds 20".
 BENCH_DATABASE_URL ?=
+BENCH_SHARE ?= 0.3
+BENCH_ONE_STEPS ?= 400,500,600,700,800,900,1000
+BENCH_TWO_STEPS ?= 800,1000,1200,1400,1600,1800,2000
+BENCH_SCALE = --no-sqlite --database-url $(BENCH_DATABASE_URL) --cpu-share $(BENCH_SHARE) \
+	--redis --proxy --worker --no-figures --seconds 60
 bench: install
+	$(BIN)/python manage.py benchmark --cpu --people 60
 	$(BIN)/python manage.py benchmark $(if $(BENCH_DATABASE_URL),--database-url $(BENCH_DATABASE_URL)) $(BENCH_ARGS)
+ifneq ($(BENCH_DATABASE_URL),)
+	$(BIN)/python manage.py benchmark $(BENCH_SCALE) --servers 1 --steps $(BENCH_ONE_STEPS)
+	$(BIN)/python manage.py benchmark $(BENCH_SCALE) --servers 2 --steps $(BENCH_TWO_STEPS)
+endif

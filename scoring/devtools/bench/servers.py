@@ -157,9 +157,11 @@ class Servers:
         proxy: bool = False,
         worker: bool = False,
         cpu_share: float = 0.0,
+        redis: bool = False,
     ):
         self.tmp, self.count, self.shared_site = tmp, count, shared_site
-        self.cpu_share = cpu_share
+        # ``redis``: the cache on Redis even for one server (as it is for several).
+        self.cpu_share, self.use_redis = cpu_share, redis or count > 1
         self.affinity, self.proxy, self.worker = affinity, proxy, worker
         self.servers: list[Gunicorn] = []
         self.redis = None
@@ -169,7 +171,7 @@ class Servers:
 
     def __enter__(self):
         env = {"CLUBS_SHARED_SITE": "1"} if self.shared_site else {}
-        if self.count > 1:
+        if self.use_redis:
             env["REDIS_URL"] = os.environ.get("REDIS_URL") or self._start_redis()
         if self.affinity and not shutil.which("taskset"):
             raise CommandError("--affinity needs taskset (the Debian package util-linux).")

@@ -138,6 +138,12 @@ class Command(BaseCommand):
             "small machine of its own would; needs root and the cgroup CPU controller.",
         )
         parser.add_argument(
+            "--redis",
+            action="store_true",
+            help="The cache on Redis (REDIS_URL, or a throwaway redis-server) even with one "
+            "server, as it is with several.",
+        )
+        parser.add_argument(
             "--proxy",
             action="store_true",
             help="Send the load through the shipped nginx configuration in front of the "
@@ -228,7 +234,7 @@ class Command(BaseCommand):
 
             figures = [workbook_figure(), night.engine_figure(), *page_costs()]
             figures += first_requests(tmp, night)
-        setup = {k: o[k] for k in ("affinity", "proxy", "worker", "cpu_share")}
+        setup = {k: o[k] for k in ("affinity", "proxy", "worker", "cpu_share", "redis")}
         with Servers(tmp, count, shared_site=clubs > 1, **setup) as servers:
             # Every worker's first pages (imports, templates) are not a club night's.
             run_locust(tmp, servers, scene(steps[0]), 20)
@@ -245,7 +251,8 @@ class Command(BaseCommand):
                     break
         where = f"{db.scheme}, {clubs} club{'s' if clubs > 1 else ''}, {count} server"
         where += "s" if count > 1 else ""
-        where += "".join(f", {word}" for word in ("affinity", "proxy", "worker") if o[word])
+        words = ("affinity", "redis", "proxy", "worker")
+        where += "".join(f", {word}" for word in words if o[word])
         where += f", {o['cpu_share']:g} of a CPU each" if o["cpu_share"] else ""
         self.stdout.write(f"Capacity on {where}: {capacity} tables (every p95 ≤ 150 ms)")
         if count > 1:
