@@ -66,7 +66,7 @@ BENCH_SHARE ?= 0.3
 BENCH_ONE_STEPS ?= 400,500,600,700,800,900,1000
 BENCH_TWO_STEPS ?= 800,1000,1200,1400,1600,1800,2000
 BENCH_SCALE = --no-sqlite --database-url $(BENCH_DATABASE_URL) --cpu-share $(BENCH_SHARE) \
-	--redis --proxy --worker --no-figures --seconds 60
+	--redis --proxy --worker --no-figures --seconds 60 --people 60
 bench: install
 	$(BIN)/python manage.py benchmark --cpu --people 60
 	$(BIN)/python manage.py benchmark $(if $(BENCH_DATABASE_URL),--database-url $(BENCH_DATABASE_URL)) $(BENCH_ARGS)
