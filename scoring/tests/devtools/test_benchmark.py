@@ -246,22 +246,32 @@ def test_the_command_refuses_a_cpu_share_that_is_not_a_share_of_a_cpu():
 
 
 def test_a_server_given_a_share_of_a_cpu_gets_no_more_than_that():
-    """--cpu-share: a busy loop started through the group's prefix, alone on a CPU for
-    1.5 s, runs for about a quarter of that when given 0.25 of a CPU (without the group
-    it would run for nearly all of it)."""
-    import resource
+    """--cpu-share: two busy loops side by side for 1.5 s, one started through the
+    group's prefix with 0.1 of a CPU: it runs for at most that share, while the other,
+    outside any group, runs for its full turn (with the group taken away, they would run
+    about the same, however busy the machine)."""
+    import os
     import subprocess
     import sys
 
     from scoring.devtools.bench.servers import CpuGroup
 
-    group = CpuGroup(f"bench-test-{random.randrange(10**9)}", 0.25)
+    def cpu_of(process) -> float:
+        _pid, _status, usage = os.wait4(process.pid, 0)
+        process.returncode = 0
+        return usage.ru_utime + usage.ru_stime
+
+    group = CpuGroup(f"bench-test-{random.randrange(10**9)}", 0.1)
+    loop = [
+        sys.executable,
+        "-c",
+        "import time\nend = time.time() + 1.5\nwhile time.time() < end: pass",
+    ]
     try:
-        loop = "import time\nend = time.time() + 1.5\nwhile time.time() < end: pass"
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([*group.command(), sys.executable, "-c", loop], check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        held = subprocess.Popen([*group.command(), *loop])
+        free = subprocess.Popen(loop)
+        held_cpu, free_cpu = cpu_of(held), cpu_of(free)
     finally:
         group.remove()
-    ran = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-    assert 0.1 < ran < 0.7
+    assert held_cpu <= 0.1 * 1.5 * 1.2  # its share, and a scheduler's tick or two
+    assert held_cpu < 0.6 * free_cpu
