@@ -74,6 +74,15 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _patient_expectations():
+    """The pages' answers are waited for as long as the page's own actions (15 s): on
+    a busy machine a sign-in's answer can take longer than the checks' default 5 s."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=None)
+
+
 class BookingClock:
     """The booking rules' clock, ``shift`` away from now (the rest of the site keeps
     the real time)."""
