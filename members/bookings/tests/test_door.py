@@ -51,6 +51,31 @@ def test_booked_people_listed_at_the_door_and_signed_in_with_one_tap(officer, to
     assert 'id="door-booked"' in body and "signed in" in body  # the list redrawn
 
 
+def test_a_booked_member_whose_dues_lapsed_is_marked_on_the_booked_list(officer, today, people):
+    """The door's booked list says whose dues lapsed, as the search results do: the
+    person at the door signs them in with one tap and must see it there."""
+    import datetime
+
+    from members.money.models import MoneyProfile, MoneySettings
+
+    grace = MoneySettings.current().grace_days
+    MoneyProfile.objects.create(
+        person=people[0], paid_until=today.date - datetime.timedelta(days=grace + 1)
+    )
+    MoneyProfile.objects.create(person=people[1], paid_until=today.date)  # within the grace
+    bookings.book(today, people[0], officer=True)
+    bookings.book(today, people[1], officer=True)
+    page = officer.get(reverse("members:signin", args=[today.pk])).content.decode()
+    booked = page[page.index('id="door-booked"') : page.index('id="guest-panel"')]
+    rows = {person.full_name: "" for person in people[:2]}
+    for item in booked.split('<li class="door-booked-item')[1:]:
+        for name in rows:
+            if f"Sign in {name}" in item:
+                rows[name] = item
+    assert "Dues lapsed" in rows[people[0].full_name]
+    assert "Dues lapsed" not in rows[people[1].full_name]
+
+
 def test_booked_guest_made_and_signed_in_with_the_member(officer, today, people):
     booking = bookings.book(today, people[0], guest_name="Gina Guest", officer=True).booking
     url = reverse("bookings:door_guest", args=[today.pk, booking.pk])

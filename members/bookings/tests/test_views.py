@@ -84,6 +84,25 @@ def test_double_tap_books_once_and_says_so(login, soon, people, rules):
     assert Booking.objects.filter(day=soon).count() == 1
 
 
+def test_double_tap_on_cancel_cancels_once_and_promotes_once(login, soon, people, rules):
+    """Two presses of "Cancel my booking": one cancellation, the first waiting promoted
+    and e-mailed once; the second press is told there is nothing to cancel."""
+    from django.core import mail
+
+    for person in people[:5]:  # a cap of four places: the fifth waits
+        bookings.book(soon, person)
+    mail.outbox.clear()
+    member = login(people[0])
+    url = reverse("bookings:cancel", args=[soon.pk])
+    member.post(url)
+    response = member.post(url, follow=True)
+    assert "not on the list" in text(response)
+    assert Booking.objects.filter(day=soon, status=Booking.Status.CANCELLED).count() == 1
+    assert Booking.objects.get(day=soon, person=people[4]).status == Booking.Status.BOOKED
+    assert [m.to for m in mail.outbox] == [[people[4].email]]
+    assert Notice.objects.filter(person=people[4]).count() == 1
+
+
 def test_member_cannot_cancel_another_members_booking(login, soon, people, rules):
     theirs = bookings.book(soon, people[1]).booking
     other = login(people[0])

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
@@ -26,6 +27,12 @@ class PreviewLine:
     name: str = ""
     problem: str = ""
     warning: str = ""
+
+    @property
+    def day(self) -> datetime.date:
+        """The line's date (kept as ISO text in the session), for the page to write
+        in the language's own way."""
+        return datetime.date.fromisoformat(self.date)
 
 
 @dataclass
@@ -168,8 +175,6 @@ def confirm_import(preview: Preview, *, by=None, lines=None) -> tuple[BankImport
     """Write every matched line (or those of ``lines``, the numbers the treasurer left
     ticked) as a payment, in one transaction. Returns the import and whether this call
     wrote it: the same file again writes nothing."""
-    import datetime
-
     done = BankImport.objects.filter(file_hash=preview.file_hash).first()
     if done is not None:
         return done, False

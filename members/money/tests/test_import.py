@@ -121,14 +121,42 @@ def test_the_pages_preview_then_confirm_once(mapped, members, login, treasurer_u
     assert Entry.objects.count() == 1 and BankImport.objects.count() == 1
 
 
-def test_a_bad_file_on_the_page_is_refused(mapped, login, treasurer_user):
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (bank_csv([("2026-12-02", "1", "100")]), "is not a date written like 31/12/2026"),
+        (bank_csv([("02/12/2026", "-12.50", "100")]), "negative"),
+        (bank_csv([("02/12/2026", "1", "100")]) * (10 * 1024 * 1024 // 90), "too large"),
+    ],
+)
+def test_a_bad_file_on_the_page_is_refused(mapped, members, login, treasurer_user, data, words):
+    """Through the page: a wrong date format, a negative amount, a file of 10 MB get a
+    plain refusal on the upload page, and nothing is written or kept for a preview."""
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     client = login(treasurer_user)
-    upload = SimpleUploadedFile("s.csv", bank_csv([("2026-12-02", "1", "x")]))
+    upload = SimpleUploadedFile("s.csv", data, content_type="text/csv")
     response = client.post(reverse("money:import"), {"file": upload}, follow=True)
-    assert "is not a date written like" in response.content.decode()
-    assert not Entry.objects.exists()
+    assert response.status_code == 200
+    assert response.redirect_chain == []  # stays on the upload page: no preview
+    assert words in response.content.decode()
+    assert not Entry.objects.exists() and not BankImport.objects.exists()
+    assert not any(key.startswith("money_bank_preview") for key, _v in client.session.items())
+
+
+def test_the_preview_writes_dates_the_languages_way(mapped, members, login, treasurer_user, club):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client = login(treasurer_user)
+    data = bank_csv([("02/12/2026", "12.50", members[0].membership_number)])
+    client.post(reverse("money:import"), {"file": SimpleUploadedFile("s.csv", data)})
+    page = client.get(reverse("money:import_preview")).content.decode()
+    assert "2026-12-02" not in page
+    assert "12/02/2026" in page  # English's short date
+    club.language_code = "es"
+    club.save()
+    page = client.get(reverse("money:import_preview")).content.decode()
+    assert "2/12/2026" in page and "2026-12-02" not in page  # Spanish: day first
 
 
 def test_a_reference_matches_whole_words_only(mapped, members):

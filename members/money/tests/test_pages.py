@@ -137,3 +137,16 @@ def test_the_list_links_are_44px_targets(world, login, treasurer_user):
     statements = client.get(reverse("money:statements")).content.decode()
     run = reverse("money:statement_run", args=[world["run"].pk])
     assert f'<a class="money-link" href="{run}">' in statements
+
+
+def test_every_box_of_the_money_pages_is_styled_as_a_text_box(world, login, treasurer_user):
+    """The site's stylesheet sizes text boxes by their type (44 px tall, the page's
+    font): a box written without one (the account's "change" and "take back" boxes
+    were) draws as the browser's tiny default."""
+    import re
+
+    client = login(treasurer_user)
+    for url in urls(world):
+        page = client.get(url).content.decode()
+        untyped = [tag for tag in re.findall(r"<input\b[^>]*>", page) if " type=" not in tag]
+        assert not untyped, (url, untyped)

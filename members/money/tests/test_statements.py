@@ -54,6 +54,10 @@ def test_the_pages_send_once_and_print_the_rest(ledger, login, treasurer_user):
     run = StatementRun.objects.get()
     page = client.get(reverse("money:statement_print", args=[run.pk])).content.decode()
     assert "Statement of Bob Brown" in page and "Ann Adams" not in page
+    # Each count after its label ("Enviado: 20" reads right; "20 Enviado" did not).
+    page = client.get(reverse("money:statement_run", args=[run.pk])).content.decode()
+    assert "Sent: <strong>1</strong>" in page
+    assert "To print (no e-mail): <strong>1</strong>" in page
 
 
 def test_a_period_that_ends_before_it_starts_is_refused(ledger, login, treasurer_user):
