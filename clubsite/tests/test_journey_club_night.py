@@ -468,6 +468,9 @@ def test_a_whole_club_night(live_server, new_context, mailoutbox, settings, requ
     expect(third.locator("#preview .bar-score")).to_have_count(3)  # the bar's preview
     at_widths(night, third, "table of three: a hand typed", data=names)
     switches_on(third)
+    # The page drawn again (larger): the hand typed is kept and previewed at once.
+    expect(third.locator("input[name=t0-melded_points]")).to_have_value("300")
+    expect(third.locator("#preview .bar-score")).to_have_count(3)
     at_widths(night, third, "table of three: a hand typed", larger=True, data=names)
     save(night, third, 1)
 
