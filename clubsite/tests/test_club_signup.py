@@ -308,6 +308,8 @@ def test_the_pages_speak_the_browsers_language_before_there_is_a_club(
     assert response["Content-Language"] == lang and "Accept-Language" in response["Vary"]
     client.cookies["club_language"] = "en"  # the switch, tapped on this phone
     assert "<h1>Start a club</h1>" in client.get(START).content.decode()
+    shared.CLUB_LANGUAGE = "es"  # a browser that says no language: the site's
+    assert "<h1>Crear un club</h1>" in Client().get(START).content.decode()
     Client().post(START, {**FORM, "language_code": "pt-br"})
     page = Client().get(confirm_path(mailoutbox[0])).content.decode()
     assert '<html lang="pt-br"' in page and "Criar um clube" in page

@@ -116,9 +116,11 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
 
 def _browser_language(request) -> str:
     """The site's language the browser asks for first (Accept-Language), else the
-    site's."""
+    site's (a new club's, ``CLUB_LANGUAGE``)."""
+    if not request.META.get("HTTP_ACCEPT_LANGUAGE", "").strip():
+        return languages.club_language(request)
     asked = translation.get_language_from_request(request)
-    return languages.valid(asked) or languages.club_language()
+    return languages.valid(asked) or languages.club_language(request)
 
 
 def _in_browsers_language(view):
