@@ -285,3 +285,47 @@ def test_a_link_sent_before_the_form_asked_still_makes_the_club(shared, client, 
     assert made.status_code == 302
     club = Club.objects.get(slug="north-hills")
     assert club.time_zone == settings.TIME_ZONE and club.language_code == settings.CLUB_LANGUAGE
+
+
+@pytest.mark.parametrize(
+    ("browser", "lang", "words"),
+    [
+        ("es-AR,es;q=0.9", "es", "Crear un club"),
+        ("pt-BR,pt;q=0.9", "pt-br", "Criar um clube"),
+        ("en-US,en;q=0.9", "en", "Start a club"),
+    ],
+)
+def test_the_pages_speak_the_browsers_language_before_there_is_a_club(
+    shared, mailoutbox, browser, lang, words
+):
+    """A Spanish browser was offered Spanish in the form on an English page: the pages
+    of "Start a club" are drawn in the language the browser asks for (the phone's switch
+    first), and the link's page in the language chosen on the form."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=browser)
+    response = client.get(START)
+    page = response.content.decode()
+    assert f'<html lang="{lang}"' in page and f"<h1>{words}</h1>" in page
+    assert response["Content-Language"] == lang and "Accept-Language" in response["Vary"]
+    client.cookies["club_language"] = "en"  # the switch, tapped on this phone
+    assert "<h1>Start a club</h1>" in client.get(START).content.decode()
+    shared.CLUB_LANGUAGE = "es"  # a browser that says no language: the site's
+    assert "<h1>Crear un club</h1>" in Client().get(START).content.decode()
+    Client().post(START, {**FORM, "language_code": "pt-br"})
+    page = Client().get(confirm_path(mailoutbox[0])).content.decode()
+    assert '<html lang="pt-br"' in page and "Criar um clube" in page
+
+
+def test_the_browsers_old_name_of_its_time_zone_is_found_in_the_list():
+    """Chromium says "America/Cordoba" and "Asia/Calcutta" (old names the list, of
+    canonical names only, lacks): the form tells the page's script which zone each old
+    name is."""
+    from members.clubs import zones
+
+    aliases = zones.aliases()
+    assert aliases["America/Cordoba"] == "America/Argentina/Cordoba"
+    assert aliases["America/Buenos_Aires"] == "America/Argentina/Buenos_Aires"
+    assert aliases["Asia/Calcutta"] == "Asia/Kolkata"
+    assert set(aliases.values()) <= zones.canonical_zones()
+    form = signup.SignupForm(language="es")
+    attribute = form.fields["time_zone"].widget.attrs["data-aliases"]
+    assert '"America/Cordoba":"America/Argentina/Cordoba"' in attribute

@@ -195,6 +195,8 @@ def test_a_reload_mid_typing_keeps_every_box(journey, game):
     penalty = page.locator("#more-team-0").get_by_label(re.compile("^Took the top discard"))
     expect(penalty).to_have_value("2")
     expect(penalty).to_be_visible()  # "More" opened by itself: a penalty is set
+    # The hand restored is previewed at once, in the bar (not "type the hand").
+    expect(page.locator("#preview .bar-score")).to_have_count(2)
     journey.step("phone after a reload: every box as typed")
     # The way of entering is remembered for the game on this phone: the next hand too.
     page.get_by_role("button", name="Save hand 1").click()

@@ -12,6 +12,7 @@ one club (the slug is unique). The confirmation mail is sent by the worker
 
 from __future__ import annotations
 
+import json
 import time
 
 from django import forms
@@ -80,6 +81,9 @@ class SignupForm(forms.Form):
         self.fields["language_code"].initial = language
         self.fields["time_zone"].choices = zones.zone_choices(language)
         self.fields["time_zone"].initial = zones.default_zone(language)
+        self.fields["time_zone"].widget.attrs["data-aliases"] = json.dumps(
+            zones.aliases(), separators=(",", ":"), sort_keys=True
+        )
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip().lower()

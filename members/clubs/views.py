@@ -5,6 +5,7 @@ login's clubs to choose from, a new officer's set-password link, and "Start a cl
 
 from __future__ import annotations
 
+import functools
 import logging
 import smtplib
 
@@ -17,6 +18,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 from django_scopes import scopes_disabled
@@ -114,9 +116,30 @@ class SetPasswordView(auth_views.PasswordResetConfirmView):
 
 def _browser_language(request) -> str:
     """The site's language the browser asks for first (Accept-Language), else the
-    site's."""
+    site's (a new club's, ``CLUB_LANGUAGE``)."""
+    if not request.META.get("HTTP_ACCEPT_LANGUAGE", "").strip():
+        return languages.club_language(request)
     asked = translation.get_language_from_request(request)
-    return languages.valid(asked) or languages.club_language()
+    return languages.valid(asked) or languages.club_language(request)
+
+
+def _in_browsers_language(view):
+    """ "Start a club" is read before there is a club: its pages are drawn in the
+    language the browser asks for (the form's first choice too), unless this phone chose
+    one with the switch; the confirmation link's page in the language chosen on the
+    form."""
+
+    @functools.wraps(view)
+    def wrapped(request, *args, **kwargs):
+        code = languages.phone_language(request) or _browser_language(request)
+        translation.activate(code)
+        request.LANGUAGE_CODE = code
+        response = view(request, *args, **kwargs)
+        patch_vary_headers(response, ("Accept-Language",))
+        response.headers["Content-Language"] = translation.get_language()
+        return response
+
+    return wrapped
 
 
 def _signup_open():
@@ -125,6 +148,7 @@ def _signup_open():
 
 
 @require_http_methods(["GET", "POST"])
+@_in_browsers_language
 def club_signup(request):
     """Start a club: the form, then a confirmation link by e-mail."""
     _signup_open()
@@ -155,6 +179,7 @@ def club_signup(request):
 
 
 @require_GET
+@_in_browsers_language
 def club_signup_sent(request):
     _signup_open()
     email = request.session.get("club_signup_email")
@@ -164,6 +189,7 @@ def club_signup_sent(request):
 
 
 @require_http_methods(["GET", "POST"])
+@_in_browsers_language
 def club_signup_confirm(request, token):
     """The confirmation link: a button that makes the club (a GET makes nothing, so a
     mail program opening the link to check it does not), then the officer's
@@ -173,6 +199,10 @@ def club_signup_confirm(request, token):
         data = signup.read_token(token)
     except signup.LinkProblem as problem:
         return render(request, "clubs/signup_confirm.html", {"problem": str(problem)}, status=400)
+    chosen = languages.valid(data.get("language_code"))
+    if chosen:  # the new club's language, chosen on the form
+        translation.activate(chosen)
+        request.LANGUAGE_CODE = chosen
     if request.method == "POST":
         try:
             club, user = signup.start_club(data)

@@ -55,6 +55,22 @@ def canonical_zones() -> frozenset[str]:
     return frozenset(zone for _country, zone in _zone_tab()) | {"UTC"}
 
 
+@functools.cache
+def aliases() -> dict[str, str]:
+    """{old name: the canonical zone a club may choose} from tzdata's links (``L``
+    lines of ``tzdata.zi``). Browsers still say some old names (Chromium says
+    ``America/Buenos_Aires``, ``America/Cordoba``, ``Asia/Calcutta``): the sign-up
+    page's script finds the browser's zone in the list through them."""
+    text = (resources.files("tzdata") / "zoneinfo" / "tzdata.zi").read_text("utf-8")
+    allowed = canonical_zones()
+    found = {}
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "L" and parts[1] in allowed:
+            found[parts[2]] = parts[1]
+    return found
+
+
 def likely_zones(language: str) -> list[str]:
     """The zones of the countries a club speaking ``language`` is likely in."""
     order = {country: n for n, country in enumerate(LIKELY_COUNTRIES.get(language, ()))}

@@ -247,8 +247,19 @@
     if (set) { more.open = true; }
   }
 
+  /* Ask for the preview of what the boxes hold. htmx listens to the form only once the
+     page is parsed (DOMContentLoaded), after this deferred script first runs: a draft
+     restored at load (a reload, a "Larger" tap) waits for it, else its preview is lost
+     and the bar says "type the hand" under a typed hand. */
+  var htmxListens = document.readyState === "complete";
+  document.addEventListener("DOMContentLoaded", function () { htmxListens = true; });
   function refreshPreview() {
-    if (window.htmx) { window.htmx.trigger(form, "input"); }
+    if (!window.htmx) { return; }
+    if (!htmxListens) {
+      document.addEventListener("DOMContentLoaded", function () { setTimeout(refreshPreview, 0); });
+      return;
+    }
+    window.htmx.trigger(form, "input");
   }
 
   function markStale(stale) {
