@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from clubsite.clock import clock_and_day
+from clubsite.clock import clock_and_day, full_stop
 from scoring import engine
 from scoring.models import (
     Game,
@@ -41,11 +41,8 @@ from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
-    HandConflict,
     HandRefused,
-    StaleEdit,
-    conflict_message,
-    last_editor,
+    ScoringError,
     set_history,
     user_name,
 )
@@ -71,6 +68,48 @@ from scoring.play.services.who_confirms import (
     club_confirms,
     open_confirmation,
 )
+
+# ---------------------------------------------------------------------------------------
+# The refusals only recording raises, and the words that say who saved a hand first
+
+
+class HandConflict(ScoringError):
+    """The hand number the device entered is not the next one: usually another device
+    saved that hand first (``existing_hand``), or the device is behind or ahead."""
+
+    def __init__(self, existing_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.existing_hand = existing_hand
+
+
+class StaleEdit(ScoringError):
+    """The hand changed (or was undone) after the form was opened; ``current_hand`` is
+    the hand as it is now (None if it no longer exists)."""
+
+    def __init__(self, current_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.current_hand = current_hand
+
+
+def conflict_message(hand: Hand) -> str:
+    """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
+    when = full_stop(clock_and_day(hand.created_at))  # "7:15 a.m." takes no second one
+    return _("Hand %(number)s was already entered by %(who)s at %(when)s") % {
+        "number": hand.number,
+        "who": hand.entered_by_label,
+        "when": when,
+    }
+
+
+def last_editor(hand: Hand) -> str:
+    """Who made the hand's latest change, from its history."""
+    last = hand.history.order_by("-history_date").select_related("history_user").first()
+    if last is None:
+        return hand.entered_by_label
+    if last.history_user_id:
+        return user_name(last.history_user)
+    return last.history_change_reason or _("another device")
+
 
 # ---------------------------------------------------------------------------------------
 # The lock

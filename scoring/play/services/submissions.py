@@ -21,15 +21,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Game, Hand, Submission
-from scoring.play.services.errors import (
-    GameClosed,
-    HandConflict,
-    HandRefused,
-    StaleEdit,
-    user_name,
-)
+from scoring.play.services.errors import GameClosed, HandRefused, user_name
 from scoring.play.services.failed_melds import MAX_FAILED_MELDS, failed_meld_counts, saved_part
-from scoring.play.services.hands import correct_hand, lock_game, record_hand
+from scoring.play.services.hands import (
+    HandConflict,
+    StaleEdit,
+    correct_hand,
+    lock_game,
+    record_hand,
+)
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 

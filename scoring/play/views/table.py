@@ -27,7 +27,8 @@ from members.models import Seat
 from scoring.models import Game, Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.hand import hand_entry
-from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
+from scoring.play.services.errors import GameClosed, HandRefused
+from scoring.play.services.hands import HandConflict, StaleEdit
 from scoring.play.services.submissions import (
     count_failed_meld,
     replace_hand,

@@ -10,10 +10,16 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, Submission
-from scoring.play.services.errors import GameClosed, StaleEdit, conflict_message
+from scoring.play.services.errors import GameClosed
 from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
+from scoring.play.services.hands import (
+    StaleEdit,
+    conflict_message,
+    correct_hand,
+    record_hand,
+    undo_last_hand,
+)
 from scoring.play.services.submissions import (
     count_failed_meld,
     replace_hand,
