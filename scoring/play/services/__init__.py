@@ -21,15 +21,15 @@ that only recording raises live with it, in :mod:`~scoring.play.services.hands`:
 
 The modules:
 
-- ``errors``: the refusals above, and who made a change, in words and for the
-  history (``set_history``)
+- ``errors``: the refusals above
 - ``rulesets``: the club default, a day's rules, copying and editing a rule set
 - ``games``: starting a game and the next one, the checks on the teams
 - ``hands``: record a hand or a whole played game, correct, undo, rebuild; the game's
   lock; the refusals only they raise, and who saved a hand first, in words
 - ``replay``: the rows a hand derives (team rows, running totals, the game's state and
   who hears of it) and the replay of a game's hands from their inputs
-- ``who_confirms``: whether a saved hand waits for the other team's OK, which side
+- ``who_confirms``: who made a change, in words and for the history
+  (``set_history``); whether a saved hand waits for the other team's OK, which side
   entered it, and the OK a saved or corrected hand opens
 - ``submissions``: a device's writes that count once (the key its form was drawn with):
   saving a hand, replacing one another phone saved first, a failed initial meld

@@ -5,7 +5,9 @@ reader's language (``exc.message``, written with Django's ``gettext`` where it i
 raised; the engine's own refusals come written in the active language too, see
 ``scoring.engine._text``), that a view shows as it is. The refusals only the recording
 of a hand raises (``HandConflict``, ``StaleEdit``) live with it, in
-:mod:`scoring.play.services.hands`, with the words that say who saved the hand first.
+:mod:`scoring.play.services.hands`, with the words that say who saved the hand first;
+who made a change, in words and for the history, is
+:mod:`scoring.play.services.who_confirms`.
 """
 
 from __future__ import annotations
@@ -55,22 +57,3 @@ class HandRefused(ScoringError):
 class RuleSetRefused(ScoringError):
     """A rule set cannot be copied or changed as asked (a preset, or settings the
     engine refuses)."""
-
-
-# ---------------------------------------------------------------------------------------
-# Who made a change, in words and for the history
-
-
-def user_name(user) -> str:
-    """The name of a signed-in person, or "a table link"."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return _("a table link")
-    return user.get_full_name() or user.get_username()
-
-
-def set_history(obj, user, reason: str) -> None:
-    """Who made this change, for django-simple-history (outside a request too)."""
-    if user is not None and getattr(user, "is_authenticated", False):
-        obj._history_user = user
-    if reason:
-        obj._change_reason = reason[:100]

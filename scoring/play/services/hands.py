@@ -43,8 +43,6 @@ from scoring.play.services.errors import (
     GameSetupError,
     HandRefused,
     ScoringError,
-    set_history,
-    user_name,
 )
 from scoring.play.services.failed_melds import (
     for_new_hand,
@@ -67,6 +65,8 @@ from scoring.play.services.who_confirms import (
     after_correction,
     club_confirms,
     open_confirmation,
+    set_history,
+    user_name,
 )
 
 # ---------------------------------------------------------------------------------------

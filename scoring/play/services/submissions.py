@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.models import Game, Hand, Submission
-from scoring.play.services.errors import GameClosed, HandRefused, user_name
+from scoring.play.services.errors import GameClosed, HandRefused
 from scoring.play.services.failed_melds import MAX_FAILED_MELDS, failed_meld_counts, saved_part
 from scoring.play.services.hands import (
     HandConflict,
@@ -30,6 +30,7 @@ from scoring.play.services.hands import (
     lock_game,
     record_hand,
 )
+from scoring.play.services.who_confirms import user_name
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
