@@ -22,13 +22,15 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Game, Hand, Submission
 from scoring.play.services.errors import GameClosed, HandRefused
-from scoring.play.services.failed_melds import MAX_FAILED_MELDS, failed_meld_counts, saved_part
 from scoring.play.services.hands import (
+    MAX_FAILED_MELDS,
     HandConflict,
     StaleEdit,
     correct_hand,
+    failed_meld_counts,
     lock_game,
     record_hand,
+    saved_part,
 )
 from scoring.play.services.who_confirms import user_name
 

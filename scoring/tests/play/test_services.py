@@ -8,12 +8,12 @@ from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
 from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
-from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import next_game, start_game
 from scoring.play.services.hands import (
     HandConflict,
     StaleEdit,
     correct_hand,
+    failed_meld_counts,
     rebuild_game,
     record_hand,
     undo_last_hand,

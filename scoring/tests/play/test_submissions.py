@@ -11,12 +11,12 @@ from django.urls import reverse
 
 from scoring.models import Hand, Submission
 from scoring.play.services.errors import GameClosed
-from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
 from scoring.play.services.hands import (
     StaleEdit,
     conflict_message,
     correct_hand,
+    failed_meld_counts,
     record_hand,
     undo_last_hand,
 )
