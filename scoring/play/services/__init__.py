@@ -24,16 +24,16 @@ The modules:
 - ``errors``: the refusals above
 - ``rulesets``: the club default, a day's rules, copying and editing a rule set
 - ``games``: starting a game and the next one, the checks on the teams
-- ``hands``: record a hand or a whole played game, correct, undo, rebuild; the game's
-  lock; the failed initial melds of the hand being played; the refusals only they
-  raise, and who saved a hand first, in words
+- ``hands``: record a hand or a whole played game, correct, undo, rebuild; a
+  device's writes that count once (the key its form was drawn with): saving a hand,
+  replacing one another phone saved first, a failed initial meld; the game's lock; the
+  failed initial melds of the hand being played; the refusals only these raise, and
+  who saved a hand first, in words
 - ``replay``: the rows a hand derives (team rows, running totals, the game's state and
   who hears of it) and the replay of a game's hands from their inputs
 - ``who_confirms``: who made a change, in words and for the history
   (``set_history``); whether a saved hand waits for the other team's OK, which side
   entered it, and the OK a saved or corrected hand opens
-- ``submissions``: a device's writes that count once (the key its form was drawn with):
-  saving a hand, replacing one another phone saved first, a failed initial meld
 - ``preview``: scoring a hand without saving it
 - ``confirmations``: the other team's OK of a hand (confirm, dispute, an officer's
   settlement)

@@ -29,8 +29,7 @@ from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 from scoring.play.forms.hand import hand_entry
 from scoring.play.partnerships import dealer_for, seated
 from scoring.play.services.confirmations import confirmers
-from scoring.play.services.hands import failed_meld_counts
-from scoring.play.services.submissions import recent_keys, valid_key
+from scoring.play.services.hands import failed_meld_counts, recent_keys, valid_key
 
 
 def game_urls(game: Game) -> dict[str, str]:

@@ -13,13 +13,13 @@ from scoring.play.services.hands import (
     HandConflict,
     StaleEdit,
     correct_hand,
+    count_failed_meld,
     failed_meld_counts,
     rebuild_game,
     record_hand,
     undo_last_hand,
 )
 from scoring.play.services.rulesets import set_day_rules
-from scoring.play.services.submissions import count_failed_meld
 from scoring.tests.samples import BIG, SMALL, quick
 
 

@@ -16,14 +16,12 @@ from scoring.play.services.hands import (
     StaleEdit,
     conflict_message,
     correct_hand,
+    count_failed_meld,
     failed_meld_counts,
     record_hand,
-    undo_last_hand,
-)
-from scoring.play.services.submissions import (
-    count_failed_meld,
     replace_hand,
     submit_hand,
+    undo_last_hand,
     valid_key,
 )
 from scoring.play.views.table import new_key
