@@ -24,8 +24,8 @@ from members.tests.factories import (
     TableFactory,
 )
 from scoring.models import Game, Hand, RuleSet
-from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
+from scoring.play.services.hands import failed_meld_counts
 from testsupport.browser import PHONE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

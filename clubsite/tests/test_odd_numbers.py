@@ -9,8 +9,8 @@ from clubsite.params import whole_number
 from members.models import ClubDay, Person, Round, Seat, Table
 from scoring.models import RuleSet
 from scoring.play.forms import hand_form_data
-from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
+from scoring.play.services.hands import failed_meld_counts
 from scoring.tests.samples import SMALL
 
 pytestmark = pytest.mark.django_db

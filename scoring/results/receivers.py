@@ -2,7 +2,9 @@
 the play services), a person was merged (sent by ``members``), seasons or the ranking
 settings were edited.
 
-Each receiver tells the results cache (:func:`scoring.results.cache.results_changed`)
+A game's result rewrites its players' stored totals
+(:mod:`scoring.play.services.totals`) in the transaction that changed it. Each receiver
+tells the results cache (:func:`scoring.results.cache.results_changed`)
 and, where a game's outcome moved, the ratings, once the change has committed.
 """
 
@@ -17,6 +19,15 @@ from scoring.play.services import totals
 from scoring.results import ratings
 from scoring.results.cache import results_changed
 from scoring.signals import game_result_changed
+
+
+@receiver(game_result_changed, dispatch_uid="scoring.totals_after_game")
+def totals_after_game(sender, game, people=None, **kwargs):
+    """A game finished or a finished game changed: its players' stored totals are added
+    up again in the same transaction (``people``: its players, when the sender read
+    them). Connected before :func:`results_after_game`, so the totals are written
+    before the results hear of the change."""
+    totals.game_changed(game, people)
 
 
 @receiver(game_result_changed, dispatch_uid="scoring.results_after_game")

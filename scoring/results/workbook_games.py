@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from members.models import Person
 from scoring.labels import WENT_OUT_SHEET, kinds_words, penalty_words, rules_words
 from scoring.models import GameTeam, Hand, TeamHand
-from scoring.play.services.failed_melds import saved_failed_melds
+from scoring.play.services.hands import saved_failed_melds
 from scoring.results.sheets import THOUSANDS, Column, day, integer, moment, text
 from scoring.results.standings.periods import Period, finished_games, finished_players
 

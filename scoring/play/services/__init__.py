@@ -14,25 +14,26 @@ them.
 
 Refusals are exceptions carrying a message in plain English (``exc.message``), in
 :mod:`~scoring.play.services.errors`: ``HandRefused`` (the engine's refusals,
-``exc.errors``), ``HandConflict`` (the hand was already entered, ``exc.existing_hand``),
-``StaleEdit`` (the hand changed since the form was opened, ``exc.current_hand``),
-``GameClosed``, ``GameSetupError`` and ``RuleSetRefused``.
+``exc.errors``), ``GameClosed``, ``GameSetupError`` and ``RuleSetRefused``; the two
+that only recording raises live with it, in :mod:`~scoring.play.services.hands`:
+``HandConflict`` (the hand was already entered, ``exc.existing_hand``) and
+``StaleEdit`` (the hand changed since the form was opened, ``exc.current_hand``).
 
 The modules:
 
-- ``errors``: the refusals above, who entered a hand and when, in words, and who
-  made a change for the history (``set_history``)
+- ``errors``: the refusals above
 - ``rulesets``: the club default, a day's rules, copying and editing a rule set
 - ``games``: starting a game and the next one, the checks on the teams
-- ``hands``: record a hand or a whole played game, correct, undo, rebuild; the game's
-  lock
+- ``hands``: record a hand or a whole played game, correct, undo, rebuild; a
+  device's writes that count once (the key its form was drawn with): saving a hand,
+  replacing one another phone saved first, a failed initial meld; the game's lock; the
+  failed initial melds of the hand being played; the refusals only these raise, and
+  who saved a hand first, in words
 - ``replay``: the rows a hand derives (team rows, running totals, the game's state and
   who hears of it) and the replay of a game's hands from their inputs
-- ``who_confirms``: whether a saved hand waits for the other team's OK, which side
+- ``who_confirms``: who made a change, in words and for the history
+  (``set_history``); whether a saved hand waits for the other team's OK, which side
   entered it, and the OK a saved or corrected hand opens
-- ``submissions``: a device's writes that count once (the key its form was drawn with):
-  saving a hand, replacing one another phone saved first, a failed initial meld
-- ``failed_melds``: the failed initial melds of the hand being played (no writes)
 - ``preview``: scoring a hand without saving it
 - ``confirmations``: the other team's OK of a hand (confirm, dispute, an officer's
   settlement)

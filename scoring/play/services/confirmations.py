@@ -44,9 +44,10 @@ from scoring.models import (
     KeeperChange,
     TeamPlayer,
 )
-from scoring.play.services.errors import ScoringError, set_history, user_name
+from scoring.play.services.errors import ScoringError
 from scoring.play.services.hands import lock_game
 from scoring.play.services.rulesets import rule_set_for_day
+from scoring.play.services.who_confirms import set_history, user_name
 
 Status = HandConfirmation.Status
 

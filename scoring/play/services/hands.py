@@ -1,5 +1,8 @@
 """Recording hands: the next hand, a whole game played elsewhere, a correction, an undo
-and a rebuild, each in one transaction with the game row locked first. What a hand
+and a rebuild, each in one transaction with the game row locked first; a table
+device's saves count once per form key (:func:`submit_hand`, :func:`replace_hand`,
+:func:`count_failed_meld`), and the failed initial melds of the hand being played are
+kept on the game until it is saved. What a hand
 changes is written by :mod:`scoring.play.services.replay` (its TeamHand rows, the
 teams' running totals, the game's state, who hears of a result) and
 :mod:`scoring.play.services.who_confirms` (the other team's OK it waits for).
@@ -19,7 +22,9 @@ mode serialises writers), so two devices saving at once queue up.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -28,12 +33,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from simple_history.utils import bulk_create_with_history
 
-from clubsite.clock import clock_and_day
+from clubsite.clock import clock_and_day, full_stop
 from scoring import engine
 from scoring.models import (
     Game,
     GameTeam,
     Hand,
+    Submission,
     TeamHand,
     TeamPlayer,
 )
@@ -41,19 +47,8 @@ from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
-    HandConflict,
     HandRefused,
-    StaleEdit,
-    conflict_message,
-    last_editor,
-    set_history,
-    user_name,
-)
-from scoring.play.services.failed_melds import (
-    for_new_hand,
-    forget_failed_melds,
-    stored_failed_melds,
-    with_failed_melds,
+    ScoringError,
 )
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
@@ -70,7 +65,59 @@ from scoring.play.services.who_confirms import (
     after_correction,
     club_confirms,
     open_confirmation,
+    set_history,
+    user_name,
 )
+
+# ---------------------------------------------------------------------------------------
+# The refusals only recording raises, and the words that say who saved a hand first
+
+
+class HandConflict(ScoringError):
+    """The hand number the device entered is not the next one: usually another device
+    saved that hand first (``existing_hand``), or the device is behind or ahead."""
+
+    def __init__(self, existing_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.existing_hand = existing_hand
+
+
+class StaleEdit(ScoringError):
+    """The hand changed (or was undone) after the form was opened; ``current_hand`` is
+    the hand as it is now (None if it no longer exists)."""
+
+    def __init__(self, current_hand: Hand | None, message: str):
+        super().__init__(message)
+        self.current_hand = current_hand
+
+
+def conflict_message(hand: Hand) -> str:
+    """ "Hand 7 was already entered by the Table 3 link at 3:41 p.m." """
+    when = full_stop(clock_and_day(hand.created_at))  # "7:15 a.m." takes no second one
+    return _("Hand %(number)s was already entered by %(who)s at %(when)s") % {
+        "number": hand.number,
+        "who": hand.entered_by_label,
+        "when": when,
+    }
+
+
+def game_over(game: Game) -> GameClosed:
+    """The refusal of a hand (or of a failed meld's tap) after the game's last hand."""
+    return GameClosed(
+        _("Game %(number)s at %(table)s is over; no more hands can be added. Start the next game.")
+        % {"number": game.number, "table": game.table}
+    )
+
+
+def last_editor(hand: Hand) -> str:
+    """Who made the hand's latest change, from its history."""
+    last = hand.history.order_by("-history_date").select_related("history_user").first()
+    if last is None:
+        return hand.entered_by_label
+    if last.history_user_id:
+        return user_name(last.history_user)
+    return last.history_change_reason or _("another device")
+
 
 # ---------------------------------------------------------------------------------------
 # The lock
@@ -126,6 +173,99 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
 
 
 # ---------------------------------------------------------------------------------------
+# Failed initial melds in the hand being played: every device at the table sees the same
+# counts, and each failure raises that team's minimum for the rest of the hand.
+#
+# The counts live on the game (``Game.failed_melds``) for hand ``hand_count + 1``; saving
+# a hand keeps its counts under ``"saved"`` (hand number -> counts per team, only hands
+# with a failed meld), for the workbook's Hands sheet, and undoing a hand drops its
+# entry: ``{"hand": 4, "counts": [1, 0], "saved": {"2": [0, 1]}}``. A tap carries the
+# hand it was for and the key of its form
+# (:func:`count_failed_meld`): a double tap, or a reload that sends the tap again, counts
+# once, and a tap for a hand already saved counts nothing. The rest is kept by the hand's
+# writers below.
+
+MAX_FAILED_MELDS = 20
+
+
+def failed_meld_counts(game: Game) -> list[int]:
+    """Failed initial melds per team in the hand being played (hand ``hand_count + 1``),
+    as every device at the table sees them; zeros once that hand is saved or undone."""
+    n = game.engine_rules().teams
+    stored = game.failed_melds if isinstance(game.failed_melds, dict) else {}
+    counts = stored.get("counts")
+    if stored.get("hand") != game.hand_count + 1 or not isinstance(counts, list):
+        return [0] * n
+    counts = [c if type(c) is int and 0 <= c <= MAX_FAILED_MELDS else 0 for c in counts]
+    return (counts + [0] * n)[:n]
+
+
+def saved_part(game: Game) -> dict:
+    stored = game.failed_melds if isinstance(game.failed_melds, dict) else {}
+    saved = stored.get("saved")
+    return {"saved": dict(saved)} if isinstance(saved, dict) and saved else {}
+
+
+def settle_failed_melds(game: Game, number: int) -> dict:
+    """``Game.failed_melds`` once hand ``number`` is saved: its counts kept under
+    ``"saved"`` (when a team failed a meld), nothing counted for the next hand."""
+    counts = failed_meld_counts(game) if game.hand_count + 1 == number else []
+    kept = saved_part(game)
+    if any(counts):
+        kept.setdefault("saved", {})[str(number)] = counts
+    return kept
+
+
+def for_new_hand(game: Game, inputs: list, number: int) -> tuple[list, dict]:
+    """Saving hand ``number``: its inputs with each team's failed initial melds in it,
+    and ``Game.failed_melds`` once it is saved (:func:`settle_failed_melds`)."""
+    counts = failed_meld_counts(game)
+    return with_failed_melds(inputs, counts), settle_failed_melds(game, number)
+
+
+def forget_failed_melds(game: Game, number: int) -> dict:
+    """``Game.failed_melds`` once hand ``number`` is undone: its saved counts dropped."""
+    kept = saved_part(game)
+    kept.get("saved", {}).pop(str(number), None)
+    return kept if kept.get("saved") else {}
+
+
+def saved_failed_melds(stored) -> dict[int, list[int]]:
+    """Hand number → failed initial melds per team, from a game's ``failed_melds``
+    (hands saved before the counts were kept have none)."""
+    saved = stored.get("saved") if isinstance(stored, dict) else None
+    if not isinstance(saved, dict):
+        return {}
+    out = {}
+    for number, counts in saved.items():
+        if str(number).isdigit() and isinstance(counts, list):
+            out[int(number)] = [c if type(c) is int and c >= 0 else 0 for c in counts]
+    return out
+
+
+def with_failed_melds(inputs: list, counts: list[int]) -> list:
+    """The teams' inputs with each team's failed initial melds in that hand
+    (``failed_melds``, which raise the melded points the engine asks of the team), where
+    a team's inputs do not say already."""
+    out = []
+    for index, team in enumerate(inputs):
+        count = counts[index] if index < len(counts) else 0
+        if isinstance(team, dict) and count and "failed_melds" not in team:
+            team = {**team, "failed_melds": count}
+        out.append(team)
+    return out
+
+
+def stored_failed_melds(inputs) -> list[int]:
+    """The failed initial melds a saved hand's inputs carry, per team."""
+    teams = inputs if isinstance(inputs, list) else []
+    return [
+        t.get("failed_melds") if isinstance(t, dict) and type(t.get("failed_melds")) is int else 0
+        for t in teams
+    ]
+
+
+# ---------------------------------------------------------------------------------------
 # Recording a hand
 
 
@@ -176,13 +316,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     # A hand already saved is a conflict even when it ended the game (two phones
     # entering the last hand both see both versions); only a hand after it is refused.
     if locked.status == Game.Status.FINISHED:
-        raise GameClosed(
-            _(
-                "Game %(number)s at %(table)s is over; no more hands can be added. "
-                "Start the next game."
-            )
-            % {"number": locked.number, "table": locked.table}
-        )
+        raise game_over(locked)
     if number != locked.hand_count + 1:
         raise HandConflict(
             None,
@@ -425,3 +559,153 @@ def rebuild_game(game: Game, *, now=None) -> Game:
         tell_ratings(locked, tell, rate=tell is GameState.FINISHED)
         copy_state(locked, game)
     return locked
+
+
+# ---------------------------------------------------------------------------------------
+# Writes from a table device that count once: each carries the key its form was drawn
+# with (a hidden field, 16 to 64 letters, digits, ``-`` or ``_``), stored with what it
+# wrote in the same transaction (`Submission`). A repeat of the key (a retry, a double
+# tap, a reload, a form kept on the phone and sent when the connection came back) is
+# answered with the first result and writes nothing: saving a hand (:func:`submit_hand`,
+# around :func:`record_hand`), replacing one another phone saved first
+# (:func:`replace_hand`, a :func:`correct_hand` whose history says who and when), and a
+# failed initial meld tapped in the hand being played (:func:`count_failed_meld`).
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+
+
+def valid_key(key) -> bool:
+    """A key as the form makes them (16 to 64 letters, digits, ``-`` or ``_``)."""
+    return isinstance(key, str) and bool(_KEY.match(key))
+
+
+def seen(game: Game, key: str) -> Submission | None:
+    """The submission stored under ``key`` for this game, if any."""
+    return Submission.objects.filter(game_id=game.pk, key=key).select_related("hand").first()
+
+
+def remember(game: Game, key: str, kind: str, number: int, hand=None, now=None) -> None:
+    """Store ``key`` with what it wrote (call inside the writer's transaction)."""
+    Submission.objects.create(
+        game_id=game.pk,
+        key=key,
+        kind=kind,
+        number=number,
+        hand=hand,
+        created_at=now or timezone.now(),
+    )
+
+
+def recent_keys(game: Game) -> list[str]:
+    """The game's latest 20 keys, newest first, so a device can drop what it kept once
+    it was saved (ordered by id: the model's ordering would join the game)."""
+    keys = Submission.objects.filter(game_id=game.pk).order_by("-pk")
+    return list(keys.values_list("key", flat=True)[:20])
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """What a submission did: the hand (None if it was undone since), its number, and
+    whether this was a repeat of a key already seen (nothing written this time)."""
+
+    hand: Hand | None
+    number: int
+    repeat: bool = False
+
+
+def submit_hand(
+    game: Game, inputs: list[dict], *, key, number: int, user=None, via: str = "", now=None
+) -> Submitted:
+    """Save hand ``number`` once per ``key`` (see :func:`record_hand` for refusals).
+    Without a valid key (a script, an old page) the hand is simply recorded."""
+    if not valid_key(key):
+        hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
+        return Submitted(hand, hand.number)
+    try:
+        with transaction.atomic():
+            hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
+            remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
+    except (HandConflict, GameClosed, HandRefused):
+        # The hand is saved already: by this very send (a double tap, a retry, a reload;
+        # the game's lock made it wait for the first, which may have ended the game, or
+        # an earlier hand corrected since makes these inputs refused), or by another
+        # device, or never: then the refusal stands.
+        first = seen(game, key)
+        if first is None:
+            raise
+        return Submitted(first.hand, first.number, repeat=True)
+    except IntegrityError:
+        # The key saved a hand that has since been undone: nothing is saved again.
+        first = seen(game, key)
+        if first is None:
+            raise
+        return Submitted(first.hand, first.number, repeat=True)
+    return Submitted(hand, hand.number)
+
+
+def replace_hand(
+    hand: Hand,
+    inputs: list[dict],
+    *,
+    key,
+    expected_version: int,
+    user=None,
+    via: str = "",
+    now=None,
+) -> Submitted:
+    """A second device saved other numbers for a hand already saved, and chose to
+    replace the saved hand with its own: a correction (history: who and when), once per
+    ``key``. Raises :class:`StaleEdit` when the hand changed since it was shown."""
+    who = via or user_name(user)
+    reason = f"replaced by {who} (two phones entered hand {hand.number})"
+    with transaction.atomic():
+        lock_game(hand.game)
+        first = seen(hand.game, key) if valid_key(key) else None
+        if first is not None:
+            return Submitted(first.hand, first.number, repeat=True)
+        if type(expected_version) is not int:
+            raise StaleEdit(hand, "This form is out of date; look at the hand again.")
+        current = correct_hand(
+            hand, inputs, expected_version=expected_version, user=user, via=reason, now=now
+        )
+        if valid_key(key):
+            remember(hand.game, key, Submission.Kind.REPLACE, current.number, current, now)
+    return Submitted(current, current.number)
+
+
+def _counts_once(locked: Game, key, hand, kind: str) -> bool:
+    """Whether this tap counts: it is for the hand being played and its key is new."""
+    if hand is not None and hand != locked.hand_count + 1:
+        return False
+    if not valid_key(key):
+        return True
+    if seen(locked, key) is not None:
+        return False
+    remember(locked, key, kind, locked.hand_count + 1)
+    return True
+
+
+def count_failed_meld(
+    game: Game, team_index: int, *, step: int = 1, hand: int | None = None, key=None
+) -> list[int]:
+    """A team's failed initial meld in the hand being played (``step=-1`` takes one back):
+    its minimum rises by the rule set's increase for the rest of that hand. ``hand``: the
+    hand the tap was for; ``key``: the tap's key (one count per key). Returns the counts.
+    Raises :class:`GameClosed` when the game is over."""
+    kind = Submission.Kind.FAILED_MELD if step > 0 else Submission.Kind.UNFAILED_MELD
+    with transaction.atomic():
+        locked = lock_game(game)
+        if locked.status == Game.Status.FINISHED:
+            raise game_over(locked)
+        counts = failed_meld_counts(locked)
+        if 0 <= team_index < len(counts) and _counts_once(locked, key, hand, kind):
+            counts[team_index] = min(max(counts[team_index] + step, 0), MAX_FAILED_MELDS)
+            locked.failed_melds = {
+                **saved_part(locked),
+                "hand": locked.hand_count + 1,
+                "counts": counts,
+            }
+            locked.save(update_fields=["failed_melds"])
+        game.failed_melds = locked.failed_melds
+        game.hand_count = locked.hand_count
+    return counts

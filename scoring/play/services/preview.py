@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play.services.failed_melds import (
+from scoring.play.services.hands import (
     failed_meld_counts,
     stored_failed_melds,
     with_failed_melds,

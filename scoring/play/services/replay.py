@@ -1,6 +1,6 @@
 """The rows a hand derives, one writer for every path: each team's `TeamHand` row and
 running totals (`GameTeam`), the game's state after a change and who must hear of it
-(the ratings, the stored totals), and the replay of every hand of a game from its
+(the stored totals, the results cache, the ratings), and the replay of every hand of a game from its
 stored inputs (`Hand.inputs`) that corrections, undo and rebuild use
 (:func:`recompute`). Nothing here locks or opens a transaction: the writers of
 :mod:`scoring.play.services.hands` call it with the game locked.
@@ -22,7 +22,6 @@ from scoring.models import (
     Hand,
     TeamHand,
 )
-from scoring.play.services import totals
 from scoring.play.services.errors import (
     HandRefused,
 )
@@ -222,13 +221,12 @@ def close_hands(game, teams, last, now) -> GameState:
 def tell_ratings(
     game: Game, what: GameState, *, rate: bool = True, people: list[int] | None = None
 ) -> None:
-    """After a change to a game's outcome, in its transaction: the stored season
-    totals of its players (``people``, when the caller read them) are recomputed, and
-    listeners (the results cache and the ratings, :mod:`scoring.results.receivers`)
-    are told. A hand of a game still in play changes neither."""
+    """After a change to a game's outcome, in its transaction, its listeners are told
+    (:mod:`scoring.results.receivers`): the stored season totals of its players
+    (``people``, when the caller read them) are recomputed, the results cache and the
+    ratings hear of it. A hand of a game still in play changes none of them."""
     if what is not GameState.UNCHANGED:
-        totals.game_changed(game, people)
-        game_result_changed.send(sender=Game, game=game, what=what, rate=rate)
+        game_result_changed.send(sender=Game, game=game, what=what, rate=rate, people=people)
 
 
 def copy_state(source: Game, target: Game) -> None:

@@ -5,8 +5,9 @@
 A game that finishes, or a finished game that is corrected, re-opened or rebuilt,
 changes the totals of its players (and of the partnerships among them) in every
 season whose dates cover its day, and their all-games rows with their personal bests:
-:func:`game_changed`, called by the services in the same transaction
-(:func:`scoring.play.services.replay.tell_ratings`), adds those players' finished games
+:func:`game_changed`, called in the same transaction when the services tell of the
+change (:func:`scoring.play.services.replay.tell_ratings`, heard by
+:func:`scoring.results.receivers.totals_after_game`), adds those players' finished games
 of those seasons up again from the per-game statistics on ``GameTeam`` (a few hundred
 rows at most: a small read that never grows with the club's history, and always right
 after a correction, where adding and taking away could drift), and their all-games

@@ -1,15 +1,17 @@
-"""Who must confirm a saved hand: whether hands of a game wait for the other team's OK
-(the day's setting, else the club's, else the rule set's), which side entered a hand or
-its correction (the keeper rule), and the OK opened when a hand is saved and put back
-to waiting when it is corrected, called inside the writer's transaction by
-:mod:`scoring.play.services.hands`. Confirming, disputing and settling are
-:mod:`scoring.play.services.confirmations`.
+"""Who made a change and who must confirm a saved hand: who made each change, for the
+history and in words (``set_history``, ``user_name``), whether hands of a game wait for
+the other team's OK (the day's setting, else the club's, else the rule set's), which
+side entered a hand or its correction (the keeper rule), and the OK opened when a hand
+is saved and put back to waiting when it is corrected, called inside the writer's
+transaction by :mod:`scoring.play.services.hands`. Confirming, disputing and settling
+are :mod:`scoring.play.services.confirmations`.
 """
 
 from __future__ import annotations
 
 from django.db.models import Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from members.permissions import is_officer, person_for
 from scoring.models import (
@@ -19,9 +21,25 @@ from scoring.models import (
     HandConfirmation,
     TeamPlayer,
 )
-from scoring.play.services.errors import (
-    set_history,
-)
+
+# ---------------------------------------------------------------------------------------
+# Who made a change, in words and for the history
+
+
+def user_name(user) -> str:
+    """The name of a signed-in person, or "a table link"."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return _("a table link")
+    return user.get_full_name() or user.get_username()
+
+
+def set_history(obj, user, reason: str) -> None:
+    """Who made this change, for django-simple-history (outside a request too)."""
+    if user is not None and getattr(user, "is_authenticated", False):
+        obj._history_user = user
+    if reason:
+        obj._change_reason = reason[:100]
+
 
 # ---------------------------------------------------------------------------------------
 # The other team's OK: opened by a saved hand, reopened by a correction

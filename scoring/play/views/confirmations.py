@@ -9,8 +9,6 @@ to where the tap came from (the table, the game or the day page).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect
@@ -24,115 +22,12 @@ from scoring.play.access import game_for_request, shows_closed_day
 from scoring.play.services.confirmations import (
     ConfirmRefused,
     confirm_hand,
-    confirmers,
     dispute_hand,
     name_score_keeper,
     result_words,
     settle_hand,
     settle_hands,
 )
-
-
-@dataclass
-class ConfirmPanel:
-    """What the table's one-line panel of the other team's OK shows: ``items`` (the open
-    hands, see :func:`to_confirm`), ``summary`` (the line that opens them, e.g. "2 hands
-    wait for Team 2's OK") and ``keeper_choices`` (the game's players, when a waiting
-    hand's entering side is not known and the table must name its score keeper)."""
-
-    items: list[dict] = field(default_factory=list)
-    summary: str = ""
-    keeper_choices: list = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-    def __iter__(self):
-        return iter(self.items)
-
-
-def _summary(items: list[dict]) -> str:
-    waiting = [i for i in items if i["confirmation"].status == HandConfirmation.Status.WAITING]
-    disputed = len(items) - len(waiting)
-    parts = []
-    if waiting:
-        sides = {(i["waited"], i["either"]) for i in waiting}
-        side, either = sides.pop() if len(sides) == 1 else ("", False)
-        # No side: the table has not said who keeps the score (it is asked above); two
-        # sides: a table of three, either of the two who did not enter it.
-        if not side:
-            whose = _("an OK")
-        elif either:
-            whose = _("the OK of %(side)s") % {"side": side}
-        else:
-            whose = _("%(side)s's OK") % {"side": side}
-        if len(waiting) == 1:
-            parts.append(
-                _("Hand %(number)s waits for %(whose)s")
-                % {"number": waiting[0]["hand"].number, "whose": whose}
-            )
-        else:
-            parts.append(
-                _("%(count)s hands wait for %(whose)s") % {"count": len(waiting), "whose": whose}
-            )
-    if disputed == 1 and not waiting:
-        disputed_hand = next(i for i in items if i not in waiting)
-        parts.append(_("Hand %(number)s is disputed") % {"number": disputed_hand["hand"].number})
-    elif disputed:
-        parts.append(
-            ngettext("%(count)s disputed", "%(count)s disputed", disputed) % {"count": disputed}
-        )
-    return "; ".join(parts)
-
-
-def to_confirm(hands, teams, *, officer: bool = False) -> ConfirmPanel:
-    """The hands of a game still waiting for the other team (and, for an officer, the
-    disputed ones too), each with its team rows and the players who may confirm it
-    (from what the page loaded already: hands with ``confirmation`` and their rows
-    as ``team_rows``, teams with their memberships), as a :class:`ConfirmPanel`."""
-    memberships = [m for team in teams for m in team.memberships.all()]
-    labels = {team.pk: team.label_text for team in teams}
-    items = []
-    for hand in hands:
-        confirmation = getattr(hand, "confirmation", None)
-        if confirmation is None or not confirmation.is_open:
-            continue
-        if confirmation.status == HandConfirmation.Status.DISPUTED and not officer:
-            continue  # nothing to tap at the table: the hands table says "Disputed"
-        people = confirmers(confirmation, memberships)
-        waited = [
-            labels[team.pk]
-            for team in teams
-            if confirmation.keeper_team_id is not None and team.pk != confirmation.keeper_team_id
-        ]
-        rows = list(hand.team_rows)
-        for row in rows:
-            row.label_text = labels.get(row.team_id, "")
-        items.append(
-            {
-                "hand": hand,
-                "confirmation": confirmation,
-                "rows": rows,
-                "people": people,
-                "waited": _("%(first)s or %(last)s") % {"first": waited[0], "last": waited[1]}
-                if len(waited) == 2
-                else ", ".join(waited),
-                "either": len(waited) > 1,
-            }
-        )
-    unknown = any(
-        i["confirmation"].keeper_team_id is None
-        and i["confirmation"].status == HandConfirmation.Status.WAITING
-        for i in items
-    )
-    return ConfirmPanel(
-        items=items,
-        summary=_summary(items),
-        keeper_choices=[m.person for m in memberships] if unknown else [],
-    )
 
 
 def _back(request, game):

@@ -17,8 +17,8 @@ from clubsite.params import whole_number
 from scoring.models import Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day
 from scoring.play.forms.hand import BLANK_CORRECTION_MESSAGE, hand_entry
-from scoring.play.services.errors import HandRefused, StaleEdit
-from scoring.play.services.hands import correct_hand, undo_last_hand
+from scoring.play.services.errors import HandRefused
+from scoring.play.services.hands import StaleEdit, correct_hand, undo_last_hand
 from scoring.play.views.display import labelled, load_teams
 from scoring.play.views.preview import preview_panel
 

@@ -3,12 +3,15 @@ number of hands: its teams and players, hands, scoreboard and next dealer, the h
 and the table page drawn from them.
 
 The views of the table, of corrections and of games share these helpers; none of them
-writes anything.
+writes anything. When two phones saved different numbers for the same hand, the second
+is shown both hands side by side (:func:`conflict_context`); the hands that wait for
+the other team's OK are the confirmation panel (:func:`to_confirm`).
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from django.db.models import Prefetch
@@ -16,16 +19,17 @@ from django.shortcuts import render
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from members.models import Person
 from scoring import engine
-from scoring.models import Game, GameTeam, Hand, TeamHand, TeamPlayer
+from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words, penalty_words
+from scoring.models import Game, GameTeam, Hand, HandConfirmation, TeamHand, TeamPlayer
+from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 from scoring.play.forms.hand import hand_entry
 from scoring.play.partnerships import dealer_for, seated
-from scoring.play.services.failed_melds import failed_meld_counts
-from scoring.play.services.submissions import recent_keys, valid_key
-from scoring.play.views.confirmations import to_confirm
-from scoring.play.views.conflicts import conflict_context
+from scoring.play.services.confirmations import confirmers
+from scoring.play.services.hands import failed_meld_counts, recent_keys, valid_key
 
 
 def game_urls(game: Game) -> dict[str, str]:
@@ -280,4 +284,200 @@ def redraw(
     answers = saving or conflict is not None
     return render_table(
         request, game, access, entry=entry, teams=teams, answers_save=answers, **extra
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# Two phones saved different numbers for the same hand: the second one is shown both
+# hands side by side, item by item with the differences marked, and chooses to keep the
+# saved hand or to replace it with its own (``table.hand_replace``).
+
+_WENT_OUT = dict(WENT_OUT_CHOICES)
+
+
+def _meld_words(meld: dict) -> str:
+    if isinstance(meld.get("sequence"), list):
+        run = [str(rank) for rank in meld["sequence"]]
+        return f"Sequence {run[0]}–{run[-1]}" if run else "Sequence"
+    if meld.get("rank") == "wild":
+        wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
+        return "Wild " + " + ".join(wild)
+    words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
+    wild = [
+        f"{meld[k]} {CARD_WORDS[w].lower()}"
+        for k, w in (("jokers", "joker"), ("twos", "2"))
+        if meld.get(k)
+    ]
+    return words + (f" + {' + '.join(wild)}" if wild else "")
+
+
+def team_items(team: dict) -> dict[str, str]:
+    """One side's entry as the rows of a score pad: item → value in words."""
+    if not isinstance(team, dict):
+        return {}
+    items: dict[str, str] = {}
+    if "melds" in team:
+        none = pgettext("nothing", "none")
+        items[_("Melds")] = ", ".join(_meld_words(m) for m in team.get("melds") or []) or none
+        cards = team.get("hand_cards") or {}
+        items[_("Cards left in hand")] = (
+            ", ".join(f"{n} {CARD_WORDS.get(k, k)}" for k, n in cards.items() if n) or none
+        )
+    else:
+        fields = team_fields(False, 0)
+        for name in QUICK_FIELDS:
+            items[str(fields[name].label)] = grouped(team.get(name) or 0)
+        if team.get("canastas"):
+            items[_("Other canastas")] = kinds_words(team["canastas"]) or _("none")
+    if team.get("unfinished"):
+        items[_("Unfinished melds")] = kinds_words(team["unfinished"], leave_out=()) or _("none")
+    if team.get("special_hand"):
+        items[_("Special hand")] = str(team["special_hand"]).replace("_", " ")
+    items[_("Red threes")] = str(team.get("red_threes") or 0)
+    items[_("Went out")] = str(_WENT_OUT.get(team.get("went_out") or "none", _WENT_OUT["none"]))
+    if team.get("perfect_cut"):
+        items[_("Perfect cut")] = _("Yes")
+    items[_("Penalties")] = penalty_words(team) or pgettext("nothing", "none")
+    return items
+
+
+def _side(label, saved: dict, typed: dict, scores: tuple) -> dict:
+    rows = []
+    for item in dict.fromkeys([*saved, *typed]):
+        a, b = saved.get(item, "—"), typed.get(item, "—")
+        rows.append({"item": item, "saved": a, "typed": b, "differs": a != b})
+    for item, (a, b) in zip((_("Hand score"), _("Total after")), scores, strict=True):
+        rows.append({"item": item, "saved": a, "typed": b, "differs": a != b, "sum": True})
+    return {"label": label, "rows": rows}
+
+
+def conflict_context(game, entry, existing, message: str) -> dict:
+    """What the conflict panel shows: the saved hand and what was typed, per side."""
+    conflict = {"message": message, "hand": existing}
+    if existing is None:
+        return conflict
+    rules = game.engine_rules()
+    saved_rows = list(TeamHand.objects.filter(hand=existing).order_by("team__index"))
+    typed = entry.inputs()
+    outcome = engine.score_hand(
+        rules, typed, [r.score_before for r in saved_rows] or None, existing.number
+    )
+    sides = []
+    for k, row in enumerate(saved_rows):
+        mine = outcome.teams[k] if outcome.ok and k < len(outcome.teams) else None
+        scores = (
+            (signed(row.hand_score), signed(mine.hand_score) if mine else "—"),
+            (grouped(row.score_after), grouped(mine.score_after) if mine else "—"),
+        )
+        saved = existing.inputs[k] if k < len(existing.inputs) else {}
+        sides.append(_side(rules.team_label(k), team_items(saved), team_items(typed[k]), scores))
+    conflict["sides"] = sides
+    conflict["same"] = not any(r["differs"] for side in sides for r in side["rows"])
+    return conflict
+
+
+# ---------------------------------------------------------------------------------------
+# The confirmation panel: the hands that wait for the other team's OK (the taps go to
+# :mod:`scoring.play.views.confirmations`).
+
+
+@dataclass
+class ConfirmPanel:
+    """What the table's one-line panel of the other team's OK shows: ``items`` (the open
+    hands, see :func:`to_confirm`), ``summary`` (the line that opens them, e.g. "2 hands
+    wait for Team 2's OK") and ``keeper_choices`` (the game's players, when a waiting
+    hand's entering side is not known and the table must name its score keeper)."""
+
+    items: list[dict] = field(default_factory=list)
+    summary: str = ""
+    keeper_choices: list = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+def _summary(items: list[dict]) -> str:
+    waiting = [i for i in items if i["confirmation"].status == HandConfirmation.Status.WAITING]
+    disputed = len(items) - len(waiting)
+    parts = []
+    if waiting:
+        sides = {(i["waited"], i["either"]) for i in waiting}
+        side, either = sides.pop() if len(sides) == 1 else ("", False)
+        # No side: the table has not said who keeps the score (it is asked above); two
+        # sides: a table of three, either of the two who did not enter it.
+        if not side:
+            whose = _("an OK")
+        elif either:
+            whose = _("the OK of %(side)s") % {"side": side}
+        else:
+            whose = _("%(side)s's OK") % {"side": side}
+        if len(waiting) == 1:
+            parts.append(
+                _("Hand %(number)s waits for %(whose)s")
+                % {"number": waiting[0]["hand"].number, "whose": whose}
+            )
+        else:
+            parts.append(
+                _("%(count)s hands wait for %(whose)s") % {"count": len(waiting), "whose": whose}
+            )
+    if disputed == 1 and not waiting:
+        disputed_hand = next(i for i in items if i not in waiting)
+        parts.append(_("Hand %(number)s is disputed") % {"number": disputed_hand["hand"].number})
+    elif disputed:
+        parts.append(
+            ngettext("%(count)s disputed", "%(count)s disputed", disputed) % {"count": disputed}
+        )
+    return "; ".join(parts)
+
+
+def to_confirm(hands, teams, *, officer: bool = False) -> ConfirmPanel:
+    """The hands of a game still waiting for the other team (and, for an officer, the
+    disputed ones too), each with its team rows and the players who may confirm it
+    (from what the page loaded already: hands with ``confirmation`` and their rows
+    as ``team_rows``, teams with their memberships), as a :class:`ConfirmPanel`."""
+    memberships = [m for team in teams for m in team.memberships.all()]
+    labels = {team.pk: team.label_text for team in teams}
+    items = []
+    for hand in hands:
+        confirmation = getattr(hand, "confirmation", None)
+        if confirmation is None or not confirmation.is_open:
+            continue
+        if confirmation.status == HandConfirmation.Status.DISPUTED and not officer:
+            continue  # nothing to tap at the table: the hands table says "Disputed"
+        people = confirmers(confirmation, memberships)
+        waited = [
+            labels[team.pk]
+            for team in teams
+            if confirmation.keeper_team_id is not None and team.pk != confirmation.keeper_team_id
+        ]
+        rows = list(hand.team_rows)
+        for row in rows:
+            row.label_text = labels.get(row.team_id, "")
+        items.append(
+            {
+                "hand": hand,
+                "confirmation": confirmation,
+                "rows": rows,
+                "people": people,
+                "waited": _("%(first)s or %(last)s") % {"first": waited[0], "last": waited[1]}
+                if len(waited) == 2
+                else ", ".join(waited),
+                "either": len(waited) > 1,
+            }
+        )
+    unknown = any(
+        i["confirmation"].keeper_team_id is None
+        and i["confirmation"].status == HandConfirmation.Status.WAITING
+        for i in items
+    )
+    return ConfirmPanel(
+        items=items,
+        summary=_summary(items),
+        keeper_choices=[m.person for m in memberships] if unknown else [],
     )

@@ -9,7 +9,7 @@ the browser is sent back to the table page (POST/redirect/GET).
 Every write goes through :mod:`scoring.play.services`; a refusal is shown on the form
 with everything typed kept. Each form carries a key made when it was drawn (``key``):
 sending it again (a double tap, a reload, a hand kept on the phone while offline) gets
-the first answer and writes nothing (:mod:`scoring.play.services.submissions`).
+the first answer and writes nothing (:mod:`scoring.play.services.hands`).
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ from members.models import Seat
 from scoring.models import Game, Hand, TeamHand
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.hand import hand_entry
-from scoring.play.services.errors import GameClosed, HandConflict, HandRefused, StaleEdit
-from scoring.play.services.submissions import (
+from scoring.play.services.errors import GameClosed, HandRefused
+from scoring.play.services.hands import (
+    HandConflict,
+    StaleEdit,
     count_failed_meld,
     replace_hand,
     submit_hand,

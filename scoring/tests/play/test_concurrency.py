@@ -9,9 +9,8 @@ import pytest
 from django.db import connection, connections
 
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play.services.errors import HandConflict, StaleEdit
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import correct_hand, record_hand
+from scoring.play.services.hands import HandConflict, StaleEdit, correct_hand, record_hand
 from scoring.tests.samples import BIG, SMALL
 
 

@@ -9,9 +9,14 @@ from members.permissions import make_officer
 from scoring.models import Hand, HandConfirmation
 from scoring.play.history import hand_history
 from scoring.play.services.confirmations import confirm_hand, dispute_hand, settle_hand
-from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
+from scoring.play.services.hands import (
+    correct_hand,
+    count_failed_meld,
+    record_hand,
+    replace_hand,
+    undo_last_hand,
+)
 from scoring.play.services.rulesets import set_day_rules
-from scoring.play.services.submissions import count_failed_meld, replace_hand
 from scoring.tests.samples import BIG, SMALL
 
 

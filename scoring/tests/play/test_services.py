@@ -7,18 +7,19 @@ from members.tests.factories import MemberFactory
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
-from scoring.play.services.errors import (
-    GameClosed,
-    GameSetupError,
-    HandConflict,
-    HandRefused,
-    StaleEdit,
-)
-from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
 from scoring.play.services.games import next_game, start_game
-from scoring.play.services.hands import correct_hand, rebuild_game, record_hand, undo_last_hand
+from scoring.play.services.hands import (
+    HandConflict,
+    StaleEdit,
+    correct_hand,
+    count_failed_meld,
+    failed_meld_counts,
+    rebuild_game,
+    record_hand,
+    undo_last_hand,
+)
 from scoring.play.services.rulesets import set_day_rules
-from scoring.play.services.submissions import count_failed_meld
 from scoring.tests.samples import BIG, SMALL, quick
 
 

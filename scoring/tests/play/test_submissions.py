@@ -10,14 +10,18 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import Hand, Submission
-from scoring.play.services.errors import GameClosed, StaleEdit, conflict_message
-from scoring.play.services.failed_melds import failed_meld_counts
+from scoring.play.services.errors import GameClosed
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import correct_hand, record_hand, undo_last_hand
-from scoring.play.services.submissions import (
+from scoring.play.services.hands import (
+    StaleEdit,
+    conflict_message,
+    correct_hand,
     count_failed_meld,
+    failed_meld_counts,
+    record_hand,
     replace_hand,
     submit_hand,
+    undo_last_hand,
     valid_key,
 )
 from scoring.play.views.table import new_key

@@ -7,9 +7,8 @@ from django.urls import reverse
 
 from scoring import engine
 from scoring.models import Game, GameTeam, Hand, TeamHand
-from scoring.play.services.failed_melds import failed_meld_counts
 from scoring.play.services.games import start_game
-from scoring.play.services.hands import record_hand, undo_last_hand
+from scoring.play.services.hands import failed_meld_counts, record_hand, undo_last_hand
 from scoring.play.views import games as games_views
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL, quick

@@ -11,10 +11,13 @@ from openpyxl import load_workbook
 
 from members.tests.factories import ClubDayFactory, GuestFactory, MemberFactory, TableFactory
 from scoring.models import RuleSet, Season
-from scoring.play.services.failed_melds import failed_meld_counts
-from scoring.play.services.hands import record_hand, undo_last_hand
+from scoring.play.services.hands import (
+    count_failed_meld,
+    failed_meld_counts,
+    record_hand,
+    undo_last_hand,
+)
 from scoring.play.services.rulesets import set_day_rules
-from scoring.play.services.submissions import count_failed_meld
 from scoring.results import exports, standings
 from scoring.results.workbook_summary import GAMES, HANDS, PLAYERS, TABLES, UNFINISHED
 from scoring.tests import games

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from scoring.play.services.submissions import valid_key
+from scoring.play.services.hands import valid_key
 from scoring.tourney import reads
 from scoring.tourney.models import ClockAction, Event
 from scoring.tourney.services.errors import AlreadyDone, EventRefused
