@@ -77,12 +77,15 @@ def day_list(day: ClubDay) -> dict:
         .order_by("queued_at", "pk")
     )
     booked = [b for b in bookings if b.status == Booking.Status.BOOKED]
+    waiting = [b for b in bookings if b.status == Booking.Status.WAITING]
     rules = booking_settings()
     return {
         "booked": booked,
-        "waiting": [b for b in bookings if b.status == Booking.Status.WAITING],
+        "waiting": waiting,
         "cancelled": [b for b in bookings if b.status == Booking.Status.CANCELLED],
+        # People, not bookings: a booking with a partner or a guest holds two places.
         "taken": sum(b.places for b in booked),
+        "waiting_places": sum(b.places for b in waiting),
         "places": rules.places,
         "rules": rules,
         "cancel_until": cutoff_at(day, rules) - datetime.timedelta(minutes=1),
