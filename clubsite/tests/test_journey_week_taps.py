@@ -1,8 +1,8 @@
 """Journey: a double tap on the buttons of the club's week that write counts once, in a
 real browser (issue 34): "Book", "Cancel my booking" and, booked as someone's partner,
-"Cancel my place" on a member's phone, "Import the
-ticked payments" and "Send the statements" on the treasurer's desktop, each form sent
-twice. ("Record the payment" is double-tapped in ``test_journey_money``.)
+"Cancel my place" on a member's phone, "Import the ticked payments" and "Send the
+statements" on the treasurer's desktop, each form sent twice. ("Record the payment" is
+double-tapped in ``test_journey_money``.)
 
 Whichever of the two the site answers last is shown (done, or done already); the
 database says what counts: one booking, one cancellation and one promotion with one
