@@ -1,7 +1,8 @@
 """Journey: a double tap on the buttons of the club's week that write counts once, in a
-real browser (issue 34): "Book" and "Cancel my booking" on a member's phone, "Import the
-ticked payments" and "Send the statements" on the treasurer's desktop, each form sent
-twice. ("Record the payment" is double-tapped in ``test_journey_money``.)
+real browser (issue 34): "Book", "Cancel my booking" and, booked as someone's partner,
+"Cancel my place" on a member's phone, "Import the ticked payments" and "Send the
+statements" on the treasurer's desktop, each form sent twice. ("Record the payment" is
+double-tapped in ``test_journey_money``.)
 
 Whichever of the two the site answers last is shown (done, or done already); the
 database says what counts: one booking, one cancellation and one promotion with one
@@ -165,3 +166,42 @@ def test_double_taps_on_book_cancel_import_and_statements_count_once(
     assert sent_twice("money/statements")
     assert StatementRun.objects.count() == 1
     assert sorted(m.to[0] for m in mail.outbox) == sorted(p.email for p in (ana, *others))
+
+
+def test_double_tap_on_cancel_my_place_as_a_partner_counts_once(journey, django_user_model):
+    """Ana, booked as Bo's partner, cancels her own place with a double tap: Bo stays
+    booked alone and is told once; the first waiting gets the place freed, once."""
+    rules = booking_settings()
+    rules.table_cap = 1
+    rules.save()
+    day = ClubDay.objects.create(date=club_today() + datetime.timedelta(days=7), title="Thursday")
+    user = django_user_model.objects.create_user("ana", password="pass-123-secret")
+    ana = MemberFactory(
+        first_name="Ana", last_name="Socia", membership_number="101", user=user, language=""
+    )
+    bo, cy, di, ed = (
+        MemberFactory(first_name=name, last_name="Club", membership_number=str(102 + i))
+        for i, name in enumerate(("Bo", "Cy", "Di", "Ed"))
+    )
+    pair = bookings.book(day, bo, partner=ana).booking
+    for person in (cy, di, ed):  # Ed waits
+        bookings.book(day, person)
+    mail.outbox.clear()
+    page = journey.page
+    posts: list[str] = []
+    page.on("request", lambda r: r.method == "POST" and posts.append(r.url.split("/", 3)[3]))
+
+    login(journey, "ana", "pass-123-secret")
+    journey.goto("/book/")
+    card = page.locator(f"#book-day-{day.pk}")
+    expect(card).to_contain_text("Bo Club booked you as their partner.")
+    journey.step("booked as a partner")
+    send_twice(journey, f"#book-day-{day.pk} form[action$='/cancel/']", then="/book/")
+    said_twice(page, "Bo Club stays booked, alone.", "You are not on the list")
+    journey.step("her place cancelled with a double tap")
+    assert sum(url.rstrip("/").endswith(f"book/{day.pk}/cancel") for url in posts) == 2, posts
+    pair.refresh_from_db()
+    assert (pair.status, pair.partner_id, pair.places) == (Booking.Status.BOOKED, None, 1)
+    assert Booking.objects.get(day=day, person=ed).status == Booking.Status.BOOKED
+    assert sorted(m.to[0] for m in mail.outbox) == sorted([bo.email, ed.email])
+    assert Notice.objects.filter(kind=Notice.Kind.PARTNER_LEFT, person=bo).count() == 1

@@ -76,18 +76,52 @@ def day_list(day: ClubDay) -> dict:
         .select_related("person", "partner", "guest", "changed_by", "created_by")
         .order_by("queued_at", "pk")
     )
+    _name_logins(bookings)
     booked = [b for b in bookings if b.status == Booking.Status.BOOKED]
+    waiting = [b for b in bookings if b.status == Booking.Status.WAITING]
     rules = booking_settings()
     return {
         "booked": booked,
-        "waiting": [b for b in bookings if b.status == Booking.Status.WAITING],
+        "waiting": waiting,
         "cancelled": [b for b in bookings if b.status == Booking.Status.CANCELLED],
+        # People, not bookings: a booking with a partner or a guest holds two places.
         "taken": sum(b.places for b in booked),
+        "waiting_places": sum(b.places for b in waiting),
         "places": rules.places,
         "rules": rules,
         "cancel_until": cutoff_at(day, rules) - datetime.timedelta(minutes=1),
         "on_the_day": day.date <= today(),  # no-shows are marked from the day itself
     }
+
+
+def login_name(user, person: Person | None = None) -> str:
+    """How a login is named to people: the club's record of its person (first and last
+    name), else the login's own first and last name, else its user name."""
+    if person is not None and person.full_name:
+        return person.full_name
+    return user.get_full_name() or user.get_username()
+
+
+def _name_logins(bookings: list[Booking]) -> None:
+    """Name who made and who last changed each booking (``made_by_name``,
+    ``changed_by_name``) by their person's name in this club: one query for the list."""
+    ids = {b.created_by_id for b in bookings} | {b.changed_by_id for b in bookings}
+    ids.discard(None)
+    people = {}
+    if ids:
+        for person in (
+            Person.objects.current()
+            .filter(user_id__in=ids)
+            .only("user_id", "first_name", "last_name")
+        ):
+            people.setdefault(person.user_id, person)
+
+    def name(user):
+        return login_name(user, people.get(user.pk)) if user is not None else ""
+
+    for b in bookings:
+        b.made_by_name = name(b.created_by)
+        b.changed_by_name = name(b.changed_by)
 
 
 def current_announcements(limit: int = 5):

@@ -45,6 +45,7 @@ class Notice(models.Model):
     class Kind(models.TextChoices):
         PROMOTED = "promoted", _("A place from the waiting list")
         PARTNER = "partner", _("A partner message")
+        PARTNER_LEFT = "partner_left", _("A partner's cancellation")
         SUBSTITUTES = "substitutes", _("A call to substitutes")
         ANNOUNCEMENT = "announcement", _("An announcement")
 

@@ -56,7 +56,7 @@ def on_day(day: ClubDay, person: Person) -> Booking | None:
     return (
         Booking.objects.active()
         .filter(Q(person=person) | Q(partner=person), day=day)
-        .select_related("person", "partner")
+        .select_related("day", "person", "partner")
         .first()
     )
 
@@ -175,6 +175,42 @@ def cancel(
         booking.looking_for_partner = False
         booking._change_reason = "cancelled by an officer" if officer else "cancelled"
         booking.save()
+        promoted = promote(day, rules, root=root)
+    return Outcome(booking, True, promoted)
+
+
+def leave(
+    booking: Booking,
+    partner: Person,
+    *,
+    by=None,
+    officer: bool = False,
+    root: str = "",
+    now: datetime.datetime | None = None,
+) -> Outcome:
+    """The member booked as ``partner`` on ``booking`` cancels her own place, on the
+    same terms as a cancellation (refused past the cut-off unless an officer). The
+    booking stays, single, for the member who made it (they still come, and may look
+    for a partner), who is e-mailed; the place freed goes to the first waiting. Done
+    already (the booking no longer holds ``partner``): nothing changes."""
+    if not booking.is_active or booking.partner_id != partner.pk:
+        return Outcome(booking, False)
+    rules = booking_settings()
+    day = booking.day
+    if not officer and booking.status == Status.BOOKED and past_cutoff(day, rules, now):
+        raise BookingRefused(cutoff_message(day, rules))
+    with transaction.atomic():
+        lock_day(day)
+        booking = Booking.objects.select_related("day", "person").get(pk=booking.pk)
+        if not booking.is_active or booking.partner_id != partner.pk:
+            return Outcome(booking, False)
+        booking.partner = None
+        booking.places = 1
+        booking.changed_at = timezone.now()
+        booking.changed_by = _user(by)
+        booking._change_reason = "the partner cancelled"
+        booking.save()
+        notices.partner_left(booking, partner, root=root)
         promoted = promote(day, rules, root=root)
     return Outcome(booking, True, promoted)
 

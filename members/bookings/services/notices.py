@@ -22,6 +22,7 @@ Kind = Notice.Kind
 CHOICE = {
     Kind.PROMOTED: "booking_news",
     Kind.PARTNER: "booking_news",
+    Kind.PARTNER_LEFT: "booking_news",
     Kind.SUBSTITUTES: "substitute_calls",
     Kind.ANNOUNCEMENT: "announcements",
 }
@@ -88,6 +89,19 @@ def promoted(booking, root: str = "") -> None:
             {"day": booking.day, "link": link},
             root,
         )
+
+
+def partner_left(booking, partner, root: str = "") -> None:
+    """The member who made ``booking`` is told ``partner`` cancelled her place: they
+    stay booked, alone."""
+    queue(
+        Kind.PARTNER_LEFT,
+        f"partner-left:{booking.pk}:{partner.pk}",
+        booking.person,
+        "partner_left",
+        {"day": booking.day, "partner": partner, "link": _link(root, "bookings:days")},
+        root,
+    )
 
 
 def partner_message(message, root: str = "") -> None:

@@ -321,3 +321,34 @@ def test_substitutes_called_once_per_press(login, soon, people):
     officer.post(reverse("bookings:call", args=[soon.pk]), data)
     officer.post(reverse("bookings:call", args=[soon.pk]), data)  # a double tap
     assert Notice.objects.filter(kind=Notice.Kind.SUBSTITUTES).count() == 3
+
+
+@pytest.mark.parametrize(
+    "lang, booked, waiting",
+    [
+        ("en", "Booked: 3 people (2 bookings)", "Waiting list: 3 people (2 bookings)"),
+        ("es", "Con reserva: 3 personas (2 reservas)", "Lista de espera: 3 personas (2 reservas)"),
+        ("pt-br", "Com reserva: 3 pessoas (2 reservas)", "Lista de espera: 3 pessoas (2 reservas)"),
+    ],
+)
+def test_officer_list_counts_people_not_bookings(login, soon, people, rules, lang, booked, waiting):
+    """A booking with a partner holds two places: the headings count the people (what
+    the tables take), and say how many bookings when that is another number."""
+    import re
+
+    from django.conf import settings
+
+    bookings.book(soon, people[0], partner=people[1])
+    bookings.book(soon, people[2])
+    bookings.book(soon, people[3], partner=people[4])  # two places: one left, it waits
+    bookings.book(soon, people[5])
+    officer = login(officer=True)
+    officer.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    page = text(officer.get(reverse("bookings:day_list", args=[soon.pk])))
+
+    def heading(name):
+        found = re.search(rf'<h2 id="{name}">(.*?)</h2>', page, re.S).group(1)
+        return " ".join(re.sub(r"<[^>]+>", "", found).split())
+
+    assert heading("booked-heading") == booked
+    assert heading("waiting-heading") == waiting

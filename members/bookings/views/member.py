@@ -86,25 +86,26 @@ def _own_booking(day, person) -> Booking | None:
 @member_required
 @require_POST
 def cancel(request, pk):
+    """Cancel the member's place: their own booking, or their place as someone's
+    partner (the booking then stays, single, for the one who made it)."""
     day = _day(pk)
-    booking = _own_booking(day, request.person)
+    booking = bookings.on_day(day, request.person)
     if booking is None:
-        held = bookings.on_day(day, request.person)
-        if held is not None:
-            messages.warning(
-                request,
-                _("%(name)s booked you as their partner: ask them or an officer to cancel.")
-                % {"name": held.person.full_name},
-            )
-        else:
-            messages.info(request, _("You are not on the list for %(day)s.") % {"day": day})
+        messages.info(request, _("You are not on the list for %(day)s.") % {"day": day})
         return redirect("bookings:days")
+    own = booking.person_id == request.person.pk
     try:
-        bookings.cancel(booking, by=request.user, root=root(request))
+        if own:
+            bookings.cancel(booking, by=request.user, root=root(request))
+        else:
+            bookings.leave(booking, request.person, by=request.user, root=root(request))
     except BookingRefused as refusal:
         messages.warning(request, refusal.message)
         return redirect("bookings:days")
-    messages.success(request, _("Cancelled: %(day)s.") % {"day": day})
+    text = _("Cancelled: %(day)s.") % {"day": day}
+    if not own:
+        text += " " + _("%(name)s stays booked, alone.") % {"name": booking.person.full_name}
+    messages.success(request, text)
     return redirect("bookings:days")
 
 
