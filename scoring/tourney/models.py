@@ -11,6 +11,7 @@ any other game.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -255,7 +256,8 @@ class Ladder(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="ladder_unique_name"),
+            # A name is the club's once, whatever its capitals.
+            models.UniqueConstraint("club", Lower("name"), name="ladder_unique_name_any_case"),
             models.CheckConstraint(condition=Q(min_days__gte=1), name="ladder_min_days"),
             models.CheckConstraint(condition=Q(per_player__gte=0), name="ladder_per_player"),
             models.CheckConstraint(
