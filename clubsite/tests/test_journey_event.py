@@ -140,7 +140,10 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
     # By hand: 1,900 to 150 (a difference of 1,750) is 20–0; 1,400 to 80 (1,320) is
     # 19–1. North–South 2–5: 20 + 19 + 20 = 59; North–South 1: 20 + 0 + 20 = 40;
     # East–West 5 meets North–South 1 in round 2 and wins: 20; East–West 1–4: 1 each.
-    expected = [("1=", "59")] * 4 + [("5", "40"), ("6", "20")] + [("7=", "1")] * 4
+    # Each line is ranked on its own (a Mitchell's two sets of winners).
+    expect(journey.page.get_by_role("heading", name="North–South")).to_be_visible()
+    expect(journey.page.get_by_role("heading", name="East–West")).to_be_visible()
+    expected = [("1=", "59")] * 4 + [("5", "40"), ("1", "20")] + [("2=", "1")] * 4
     for i, (place, vp) in enumerate(expected):
         cells = rows.nth(i).locator("td")
         expect(cells.nth(0)).to_have_text(place)
@@ -165,7 +168,8 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
 )
 def test_swiss_and_individual_events(journey, officer_user, new_context, movement, tables, rounds):
     """12 players over 3 individual rounds: nobody partners anyone twice; 16
-    partnerships over 4 Swiss rounds: no rematch. Each phone says where its players go."""
+    partnerships over 4 Swiss rounds: no rematch. Each phone says where its players go;
+    the prize list prints on one page."""
     day = ClubDayFactory(date=timezone.localdate(), title=f"{movement} day")
     seat_day(day, tables)
     journey.login("officer", "officer-pass-123")
@@ -206,3 +210,9 @@ def test_swiss_and_individual_events(journey, officer_user, new_context, movemen
         12 if movement == "Individual" else 16
     )
     journey.step(f"officer: the {movement.lower()} ranking")
+    journey.page.get_by_role("link", name="Prize list to print").click()
+    expect(journey.page.get_by_text("1st place").first).to_be_visible()
+    journey.step(f"officer: the {movement.lower()} prize list")
+    journey.page.emulate_media(media="print")
+    pdf = journey.page.pdf(format="A4")
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1

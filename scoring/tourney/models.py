@@ -43,6 +43,10 @@ class Event(models.Model):
         VP = "vp", _("Victory points from the point difference")
         PCT = "pct", _("Percentage of the most victory points")
 
+    class Sections(models.TextChoices):
+        LINES = "lines", _("North–South and East–West ranked separately (two sets of winners)")
+        ONE = "one", _("One ranking for everyone")
+
     class TieBreak(models.TextChoices):
         DIFF = "diff", _("Point difference (for less against)")
         POINTS_FOR = "points_for", _("Points scored")
@@ -66,6 +70,13 @@ class Event(models.Model):
         default=burraco_rows,
         help_text="Rows of [largest difference, winner's VP, loser's VP]; the last row's "
         "difference empty (any more).",
+    )
+    sections = models.CharField(
+        max_length=8,
+        choices=Sections.choices,
+        default=Sections.LINES,
+        help_text="A Mitchell's ranking: each line on its own (the prize list gives each "
+        "line its places 1–3) or one list; other movements always rank one list.",
     )
     upper_bracket = models.PositiveSmallIntegerField(
         default=0,
@@ -116,6 +127,9 @@ class Event(models.Model):
                 name="event_brackets_both_or_none",
             ),
             models.CheckConstraint(
+                condition=Q(sections__in=["lines", "one"]), name="event_sections_valid"
+            ),
+            models.CheckConstraint(
                 condition=Q(time_called__in=["finish_hand", "at_time"]),
                 name="event_time_called_valid",
             ),
@@ -127,6 +141,15 @@ class Event(models.Model):
     @property
     def is_individual(self) -> bool:
         return self.movement == self.Movement.INDIVIDUAL
+
+    @property
+    def ranks_lines(self) -> bool:
+        """A Mitchell whose two lines are ranked separately (brackets rank one list)."""
+        return (
+            self.movement == self.Movement.MITCHELL
+            and self.sections == self.Sections.LINES
+            and not self.upper_bracket
+        )
 
     @property
     def is_finished(self) -> bool:

@@ -15,7 +15,7 @@ from django.core.management.base import CommandError
 
 from members.clubs.commands import ClubCommand
 from scoring.tourney.models import Event
-from scoring.tourney.standings import event_ranking
+from scoring.tourney.standings import event_ranking, sections
 
 
 def find_event(day: str) -> Event:
@@ -39,8 +39,10 @@ def as_json(event: Event, rows) -> dict:
         "day": event.day.date.isoformat(),
         "ranking": event.ranking,
         "measures": [event.ranking, event.tie_break],
+        "sections": [name for name, _rows in sections(rows) if name],
         "rows": [
             {
+                "section": row.section,
                 "place": row.rank,
                 "tied": row.tied,
                 "entrant": row.label,
@@ -58,6 +60,9 @@ def as_json(event: Event, rows) -> dict:
     }
 
 
+LINES = {"ns": "North–South", "ew": "East–West"}
+
+
 class Command(ClubCommand):
     help = "Print a club day's event ranking (as its ranking page shows it)."
 
@@ -73,6 +78,8 @@ class Command(ClubCommand):
             return
         self.stdout.write(f"{event} — {event.day}")
         for row in rows:
+            if row.section and row is next(r for r in rows if r.section == row.section):
+                self.stdout.write(LINES[row.section])
             place = f"{row.rank}{'=' if row.tied else ''}"
             vp = f"  VP {row.tally.vp}" if event.ranking != "wins" else ""
             pct = f"  {row.pct}%" if event.ranking == "pct" else ""
