@@ -3,13 +3,13 @@ fixed) with the Mitchell movement, in a real browser.
 
 The officer makes the event on the day's page and starts round 1 from the tables as
 seated. The wall screen (1,280 × 800) shows "Round 1 of 3" counting down; table 1's
-phone (390 × 844) shows the clock too. When time is called both say so. The games are
-played (through the play services, as the score keepers' phones would), the officer
-ends the round: the phone says who stays and who goes to which table, follows its
-table into round 2, and the arriving pair taps "we are here"; the board lists where
-everyone sits. After three rounds no East–West pair has met a North–South pair twice,
-the ranking by victory points matches a hand calculation, and the prize list prints on
-one page.
+phone (390 × 844) shows the clock too. The games are played (through the play
+services, as the score keepers' phones would) before time is called; then both say it
+is, and the officer ends the round: the phone says who stays and who goes to which
+table, follows its table into round 2, and the arriving pair taps "we are here"; the
+board lists where everyone sits. After three rounds no East–West pair has met a
+North–South pair twice, the ranking by victory points (each line on its own) matches a
+hand calculation, and the prize list prints on one page.
 """
 
 import datetime as dt
@@ -90,6 +90,8 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
     table1 = Table.objects.get(round_id=first.round_id, number=1)
     phone.goto(f"{journey.base_url}/t/{table1.token}/")
     expect(phone.locator(".event-phone")).to_contain_text("Round 1 of 3")
+    # The tables play round 1 (through the play services, as their phones would).
+    play_round(EventRound.objects.get(number=1))
 
     event.refresh_from_db()
     _time_called(event)
@@ -105,7 +107,7 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
         if number > 1:
             journey.goto(f"/days/{day.pk}/event/")
             _click(journey.page, f"Start round {number}")
-        play_round(row, winners=ROUND_2 if number == 2 else None)
+            play_round(row, winners=ROUND_2 if number == 2 else None)
         journey.goto(f"/days/{day.pk}/event/")
         _click(journey.page, f"End round {number}")
         if number == 1:

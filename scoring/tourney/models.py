@@ -36,7 +36,10 @@ class Event(models.Model):
 
     class TimeCalled(models.TextChoices):
         FINISH_HAND = "finish_hand", _("Finish the hand in play, then the game ends")
-        AT_TIME = "at_time", _("Stop at once: the game counts as it stands")
+        AT_TIME = (
+            "at_time",
+            _("Score at time: the hand in play counts as it lies, with no going-out bonus"),
+        )
 
     class Ranking(models.TextChoices):
         WINS = "wins", _("Wins, then points")

@@ -71,6 +71,7 @@ from scoring.play.services.who_confirms import (
     club_confirms,
     open_confirmation,
 )
+from scoring.tourney.called import check_hand, time_called
 
 # ---------------------------------------------------------------------------------------
 # The lock
@@ -105,6 +106,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
             confirm_day=F("team__game__day__rules__confirm_hands"),
             confirm_club=club_confirms(),
             confirm_rules=F("team__game__rule_set__confirm_hands"),
+            event_day=F("team__game__day__has_event"),
         )
         .order_by(),  # put in order here: a handful of rows (0.4 ms less than SQL's)
         key=lambda p: (p.team.index, p.seat or 0, p.pk),
@@ -115,6 +117,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     locked = players[0].team.game
     first = players[0]
     locked.confirm_setting = (first.confirm_day, first.confirm_club, first.confirm_rules)
+    locked.event_day = first.event_day
     if Game.table.is_cached(game):
         locked.table = game.table
     teams: dict[int, GameTeam] = {}
@@ -195,6 +198,10 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             )
             % {"number": number, "count": locked.hand_count, "next": locked.hand_count + 1},
         )
+    # An event's round whose time is called takes the hand in play, then the game ends.
+    called = time_called(locked, now) if getattr(locked, "event_day", False) else None
+    if called is not None:
+        check_hand(locked, inputs, called)
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs, failed_after = for_new_hand(locked, inputs, number)
@@ -215,7 +222,22 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
     copy_state(locked, game)
     tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
+    if called is not None:
+        _end_after_time_called(locked, game, now)
     return hand
+
+
+def _end_after_time_called(locked: Game, game: Game, now) -> None:
+    """The hand in play after time was called is saved: the game ends as it stands
+    (one that reached its target is over already; a level one waits for the end of
+    the round and takes no new hand, :func:`scoring.tourney.called.check_hand`)."""
+    from scoring.play.services.endings import end_game_as_it_stands  # it imports this
+
+    try:
+        end_game_as_it_stands(locked, now=now)
+    except GameClosed:
+        return
+    copy_state(locked, game)
 
 
 def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:

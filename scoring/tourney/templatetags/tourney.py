@@ -18,7 +18,9 @@ register = template.Library()
 @register.inclusion_tag("tourney/_table_event.html", takes_context=True)
 def table_event(context, table):
     """What a table phone shows of the event whose round this table is in (nothing
-    for a table of an ordinary club day)."""
+    for a table of an ordinary club day). It marks an event's table (``in_event``), so
+    the page after it offers no "Next game": the table's game of the round is the
+    event's, and once it is over the players wait for the next seating."""
     out = {"shown": False}
     if not table.round.day.has_event:
         return out
@@ -29,6 +31,10 @@ def table_event(context, table):
     if row is None:
         return out
     clock = clock_context(state, row, timezone.now())
+    # The table page leaves out "Next game": an event table plays one game a round.
+    # (Marked on the table itself: the include's own context ends with it.)
+    table.in_event = True
+    game = context.get("game")
     here = next((t for t in row["tables"] if t["table"] == table.number), None)
     arrived = {tuple(a) for a in row["arrived"]}
     out.update(
@@ -44,6 +50,7 @@ def table_event(context, table):
         arrived_ew=(table.number, 1) in arrived,
         moves=moves_from(state, row, table.number) if clock["state"] == timing.ENDED else [],
         last=row["number"] >= state["rounds"],
+        game_over=bool(game is not None and game.is_finished),
     )
     return out
 

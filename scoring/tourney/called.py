@@ -1,0 +1,104 @@
+"""What "time called" does to a table's game in an event, as the club chose
+(``Event.time_called``). Once the round's time is called a table may save one more
+hand, the hand in play, and then its game ends as it stands (the side ahead wins; a
+level game waits for the end of the round, where it counts as a draw). No new hand
+is started after it:
+
+- **finish the hand in play**: the hand is played out as usual, and a side that goes
+  out scores its going-out bonus;
+- **score at time**: play stops at once and the hand counts as it lies, melds and
+  cards in hand: nobody goes out in it, so nobody gets a going-out bonus for it.
+
+The play services ask here only about a game of a day that has an event
+(``ClubDay.has_event``, read with the game's lock): a hand of an ordinary club day
+makes no query for events. A hand that ended before time was called but is entered
+after it is the hand in play for this purpose; the director corrects it afterwards
+if need be (corrections do not come here).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring import engine
+from scoring.models import Game, Hand
+from scoring.play.services.errors import GameClosed, HandRefused
+from scoring.tourney.models import Event, EventRound
+from scoring.tourney.timing import TIME_CALLED, RoundClock
+
+#: A team's ``went_out`` values that mean it did not go out.
+NOT_OUT = (None, "", "none")
+
+
+@dataclass(frozen=True)
+class Called:
+    """Time is called in the event round a game belongs to."""
+
+    policy: str  # Event.TimeCalled
+    deadline: dt.datetime
+    round_number: int
+
+
+def time_called(game: Game, now: dt.datetime) -> Called | None:
+    """Whether time is called now in the event round ``game`` is played in (None: it
+    is not, or the game is not an event's: one query)."""
+    row = (
+        EventRound.objects.filter(round__tables__games=game)
+        .select_related("event")
+        .only(
+            "number",
+            "started_at",
+            "paused_at",
+            "paused_seconds",
+            "shift_seconds",
+            "ended_at",
+            "event__round_minutes",
+            "event__time_called",
+        )
+        .first()
+    )
+    if row is None or row.started_at is None or row.ended_at is not None:
+        return None
+    clock = RoundClock(
+        minutes=row.event.round_minutes,
+        started_at=row.started_at,
+        paused_at=row.paused_at,
+        paused_seconds=row.paused_seconds,
+        shift_seconds=row.shift_seconds,
+    )
+    if clock.state(now) != TIME_CALLED:
+        return None
+    return Called(row.event.time_called, clock.deadline(now), row.number)
+
+
+def check_hand(game: Game, inputs: list, called: Called) -> None:
+    """Refuse a hand that the club's choice does not allow once time is called: a
+    hand after the hand in play, or, scoring at time, a going out."""
+    if Hand.objects.filter(game=game, created_at__gte=called.deadline).exists():
+        raise GameClosed(
+            _(
+                "Time was called and this table has saved the hand in play: the game is "
+                "over for this round, so no new hand can be entered. When the director "
+                "ends the round, this page says where you go."
+            )
+        )
+    if called.policy != Event.TimeCalled.AT_TIME:
+        return
+    refusals = [
+        engine.Refusal(
+            f"teams[{i}].went_out",
+            _(
+                "Time was called, so the hand in play counts as it lies: nobody goes out "
+                "and nobody gets the going-out bonus. Set “Went out” to “No” and enter "
+                "what each side has melded and holds. (A hand that ended before time was "
+                "called: the director can correct it after the round.)"
+            ),
+        )
+        for i, team in enumerate(inputs)
+        if isinstance(team, dict) and team.get("went_out") not in NOT_OUT
+    ]
+    if refusals:
+        raise HandRefused(refusals[:1])
