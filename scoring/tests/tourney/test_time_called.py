@@ -15,6 +15,7 @@ from django.utils import timezone
 from members.models import Table
 from members.tests.factories import TableFactory
 from scoring.models import Game, Hand
+from scoring.play.forms import hand_form_data
 from scoring.play.services.errors import GameClosed, HandRefused
 from scoring.play.services.games import start_game
 from scoring.play.services.hands import record_hand
@@ -110,3 +111,19 @@ def test_the_phone_says_the_game_is_over_and_offers_no_next_game(client, event):
     assert "Your game of round 1 is over." in html
     assert "where each of you goes next" in html
     assert reverse("scoring:next_game", args=[game.pk]) not in html
+
+
+def test_the_phone_says_what_to_fix_when_a_hand_goes_out_at_time(client, event):
+    _row, game = _round(event, "at_time", minutes_ago=52)
+    table = game.table
+    assert client.get(f"/t/{table.token}/").status_code == 302
+    url = reverse("scoring:hand_new", args=[game.pk])
+    response = client.post(url, hand_form_data([WIN, LOSE], 1, action="save"))
+    html = response.content.decode()
+    assert response.status_code == 200  # the page again, everything typed kept
+    assert "nobody gets the going-out bonus" in html
+    assert Hand.objects.filter(game=game).count() == 0
+    response = client.post(url, hand_form_data([LOSE, SMALL], 1, action="save"))
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_early
