@@ -131,9 +131,17 @@ def test_the_command_prints_the_ranking_as_the_page_shows_it(played):
         (1, "North–South 5", 59),
         (5, "North–South 1", 40),
     ]
+    assert data["sections"] == ["ns", "ew"]
+    assert [(r["section"], r["place"], r["entrant"]) for r in data["rows"]][5] == (
+        "ew",
+        1,
+        "East–West 5",
+    )
     text = StringIO()
     call_command("event_ranking", str(played.day_id), stdout=text)
     assert "1=" in text.getvalue() and "VP 59" in text.getvalue()
+    lines = text.getvalue().splitlines()
+    assert lines.index("North–South") < lines.index("East–West")
 
 
 def test_the_day_results_link_to_the_events_ranking(member_client, played):
