@@ -9,6 +9,9 @@ is started after it:
 - **score at time**: play stops at once and the hand counts as it lies, melds and
   cards in hand: nobody goes out in it, so nobody gets a going-out bonus for it.
 
+Once the director ends the round its games take no hand at all (the director can still
+correct them); a pause that begins after time was called does not undo the call.
+
 The play services ask here only about a game of a day that has an event
 (``ClubDay.has_event``, read with the game's lock): a hand of an ordinary club day
 makes no query for events. A hand that ended before time was called but is entered
@@ -35,16 +38,20 @@ NOT_OUT = (None, "", "none")
 
 @dataclass(frozen=True)
 class Called:
-    """Time is called in the event round a game belongs to."""
+    """Time is called in the event round a game belongs to (``ended``: the director
+    has ended the round, so its games take no more hands)."""
 
     policy: str  # Event.TimeCalled
     deadline: dt.datetime
     round_number: int
+    ended: bool = False
 
 
 def time_called(game: Game, now: dt.datetime) -> Called | None:
     """Whether time is called now in the event round ``game`` is played in (None: it
-    is not, or the game is not an event's: one query)."""
+    is not, or the game is not an event's: one query). A round the director has ended
+    counts as called (and ended); so does a round paused after its time was called:
+    the pause holds the clock, it does not give the tables their time back."""
     row = (
         EventRound.objects.filter(round__tables__games=game)
         .select_related("event")
@@ -60,7 +67,7 @@ def time_called(game: Game, now: dt.datetime) -> Called | None:
         )
         .first()
     )
-    if row is None or row.started_at is None or row.ended_at is not None:
+    if row is None or row.started_at is None:
         return None
     clock = RoundClock(
         minutes=row.event.round_minutes,
@@ -69,6 +76,15 @@ def time_called(game: Game, now: dt.datetime) -> Called | None:
         paused_seconds=row.paused_seconds,
         shift_seconds=row.shift_seconds,
     )
+    if row.ended_at is not None and row.ended_at <= now:
+        deadline = clock.deadline(row.paused_at or row.ended_at)
+        return Called(row.event.time_called, min(deadline, row.ended_at), row.number, ended=True)
+    if row.paused_at is not None:
+        # Paused: called only if the pause began once time was already called.
+        deadline = clock.deadline(row.paused_at)
+        if deadline > row.paused_at:
+            return None
+        return Called(row.event.time_called, deadline, row.number)
     if clock.state(now) != TIME_CALLED:
         return None
     return Called(row.event.time_called, clock.deadline(now), row.number)
@@ -76,7 +92,17 @@ def time_called(game: Game, now: dt.datetime) -> Called | None:
 
 def check_hand(game: Game, inputs: list, called: Called) -> None:
     """Refuse a hand that the club's choice does not allow once time is called: a
-    hand after the hand in play, or, scoring at time, a going out."""
+    hand after the hand in play, any hand once the round has ended, or, scoring at
+    time, a going out."""
+    if called.ended:
+        raise GameClosed(
+            _(
+                "Round %(number)s is over: the director has ended it, so no hand can be "
+                "added to its games. If a hand is missing or wrong, tell the director, "
+                "who can still correct this game."
+            )
+            % {"number": called.round_number}
+        )
     if Hand.objects.filter(game=game, created_at__gte=called.deadline).exists():
         raise GameClosed(
             _(

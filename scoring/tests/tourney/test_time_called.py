@@ -127,3 +127,36 @@ def test_the_phone_says_what_to_fix_when_a_hand_goes_out_at_time(client, event):
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended_early
+
+
+def test_a_hand_after_the_director_ends_the_round_is_refused(event):
+    _row, game = _round(event, "finish_hand", minutes_ago=20)  # time not called yet
+    record_hand(game, [LOSE, LOSE], number=1)  # level: the game goes on
+    end_current_round(event, number=1, key=key(), now=timezone.now())
+    game.refresh_from_db()
+    assert game.status == Game.Status.PLAYING  # a draw at its totals
+    with pytest.raises(GameClosed, match="Round 1 is over") as refused:
+        record_hand(game, [WIN, LOSE], number=2)
+    assert "tell the director" in refused.value.message
+    assert Hand.objects.filter(game=game).count() == 1
+    game.refresh_from_db()
+    assert game.hand_count == 1
+
+
+def test_a_hand_after_the_round_ended_with_time_called_is_refused(event):
+    _row, game = _round(event, "at_time", minutes_ago=52)
+    end_current_round(event, number=1, key=key(), now=timezone.now())
+    with pytest.raises(GameClosed, match="Round 1 is over"):
+        record_hand(game, [LOSE, SMALL], number=1)
+    assert Hand.objects.filter(game=game).count() == 0
+
+
+def test_a_clock_paused_after_time_was_called_still_counts_as_called(event):
+    row, game = _round(event, "at_time", minutes_ago=52)
+    row.paused_at = row.started_at + dt.timedelta(minutes=51)  # a minute after the call
+    row.save(update_fields=["paused_at"])
+    with pytest.raises(HandRefused):
+        record_hand(game, [WIN, LOSE], number=1)  # scoring at time: nobody goes out
+    record_hand(game, [LOSE, SMALL], number=1)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_early
