@@ -12,9 +12,10 @@ is started after it:
 Once the director ends the round its games take no hand at all (the director can still
 correct them); a pause that begins after time was called does not undo the call.
 
-The play services ask here only about a game of a day that has an event
-(``ClubDay.has_event``, read with the game's lock): a hand of an ordinary club day
-makes no query for events. A hand that ended before time was called but is entered
+The play services ask here through their hand checks (:mod:`scoring.play.hooks`,
+filled by :class:`scoring.tourney.apps.TourneyConfig`), only about a game of a day that
+has an event (``ClubDay.has_event``, read with the game's lock): a hand of an ordinary
+club day makes no query for events. A hand that ended before time was called but is entered
 after it is the hand in play for this purpose; the director corrects it afterwards
 if need be (corrections do not come here).
 """
@@ -28,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring.models import Game, Hand
+from scoring.play.hooks import NewHand
 from scoring.play.services.errors import GameClosed, HandRefused
 from scoring.tourney.models import Event, EventRound
 from scoring.tourney.timing import TIME_CALLED, RoundClock
@@ -128,3 +130,16 @@ def check_hand(game: Game, inputs: list, called: Called) -> None:
     ]
     if refusals:
         raise HandRefused(refusals[:1])
+
+
+def hand_check(hand: NewHand) -> bool:
+    """The play services' hand check (:mod:`scoring.play.hooks`): nothing for a game
+    of a day without an event; else the checks above once time is called, and True:
+    the game ends as it stands once the hand is saved."""
+    if not getattr(hand.game, "event_day", False):
+        return False
+    called = time_called(hand.game, hand.now)
+    if called is None:
+        return False
+    check_hand(hand.game, hand.inputs, called)
+    return True

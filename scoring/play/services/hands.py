@@ -37,7 +37,9 @@ from scoring.models import (
     TeamHand,
     TeamPlayer,
 )
+from scoring.play.hooks import NewHand, check_new_hand
 from scoring.play.partnerships import dealer_for, seat_order
+from scoring.play.services.endings import end_game_as_it_stands
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
@@ -55,6 +57,7 @@ from scoring.play.services.failed_melds import (
     stored_failed_melds,
     with_failed_melds,
 )
+from scoring.play.services.locks import lock_game
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     GameState,
@@ -71,25 +74,9 @@ from scoring.play.services.who_confirms import (
     club_confirms,
     open_confirmation,
 )
-from scoring.tourney.called import check_hand, time_called
 
 # ---------------------------------------------------------------------------------------
 # The lock
-
-
-def lock_game(game: Game) -> Game:
-    """The game's row, locked until the transaction ends (call inside ``atomic``).
-
-    The lock is PostgreSQL's FOR NO KEY UPDATE (what an update of its fields takes):
-    writers of the game queue up, and rows that merely point at it (a person's best
-    game in the stored totals) can still be written. With FOR UPDATE a rebuild of the
-    totals, or another game ending, waited for a correction that waited for them:
-    "deadlock detected"."""
-    return (
-        Game.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("table")
-        .get(pk=game.pk)
-    )
 
 
 def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
@@ -198,10 +185,9 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             )
             % {"number": number, "count": locked.hand_count, "next": locked.hand_count + 1},
         )
-    # An event's round whose time is called takes the hand in play, then the game ends.
-    called = time_called(locked, now) if getattr(locked, "event_day", False) else None
-    if called is not None:
-        check_hand(locked, inputs, called)
+    # Other apps' checks (an event's round whose time is called takes the hand in
+    # play, then the game ends as it stands).
+    ends = check_new_hand(NewHand(locked, inputs, now))
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs, failed_after = for_new_hand(locked, inputs, number)
@@ -222,17 +208,15 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
     copy_state(locked, game)
     tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
-    if called is not None:
-        _end_after_time_called(locked, game, now)
+    if ends:
+        _end_as_it_stands(locked, game, now)
     return hand
 
 
-def _end_after_time_called(locked: Game, game: Game, now) -> None:
-    """The hand in play after time was called is saved: the game ends as it stands
-    (one that reached its target is over already; a level one waits for the end of
-    the round and takes no new hand, :func:`scoring.tourney.called.check_hand`)."""
-    from scoring.play.services.endings import end_game_as_it_stands  # it imports this
-
+def _end_as_it_stands(locked: Game, game: Game, now) -> None:
+    """A hand check said the game ends with this hand (an event's hand in play after
+    time was called): it ends as it stands (one that reached its target is over
+    already; a level one takes no new hand, the check refuses it)."""
     try:
         end_game_as_it_stands(locked, now=now)
     except GameClosed:
