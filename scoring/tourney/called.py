@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from scoring import engine
 from scoring.models import Game, Hand
 from scoring.play.hooks import NewHand
-from scoring.play.services.errors import GameClosed, HandRefused
+from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
 from scoring.tourney.models import Event, EventRound
 from scoring.tourney.timing import TIME_CALLED, RoundClock
 
@@ -105,7 +105,9 @@ def check_hand(game: Game, inputs: list, called: Called) -> None:
             )
             % {"number": called.round_number}
         )
-    if Hand.objects.filter(game=game, created_at__gte=called.deadline).exists():
+    # Every hand of the table's round: a game started there after the one of the round
+    # (by an officer, or before the next game was refused) takes no hand either.
+    if Hand.objects.filter(game__table_id=game.table_id, created_at__gte=called.deadline).exists():
         raise GameClosed(
             _(
                 "Time was called and this table has saved the hand in play: the game is "
@@ -143,3 +145,23 @@ def hand_check(hand: NewHand) -> bool:
         return False
     check_hand(hand.game, hand.inputs, called)
     return True
+
+
+def next_game_check(previous: Game) -> None:
+    """The play services' next-game check (:mod:`scoring.play.hooks`): a table of an
+    event's round plays one game a round, so no next game starts there; when the
+    director ends the round the table page says where each player goes."""
+    table = previous.table
+    if not table.round.day.has_event:
+        return
+    row = EventRound.objects.filter(round_id=table.round_id).only("number").first()
+    if row is None:
+        return
+    raise GameSetupError(
+        _(
+            "%(table)s plays round %(number)s of the event: one game a round, so no next "
+            "game starts here. When the director ends the round, the table page says "
+            "where each of you goes next."
+        )
+        % {"table": table, "number": row.number}
+    )

@@ -14,10 +14,10 @@ from django.utils import timezone
 
 from members.models import Table
 from members.tests.factories import TableFactory
-from scoring.models import Game, Hand
+from scoring.models import Game, Hand, TeamPlayer
 from scoring.play.forms import hand_form_data
-from scoring.play.services.errors import GameClosed, HandRefused
-from scoring.play.services.games import start_game
+from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
+from scoring.play.services.games import next_game, start_game
 from scoring.play.services.hands import record_hand
 from scoring.tests import games
 from scoring.tests.samples import LOSE, SMALL, WIN
@@ -160,3 +160,36 @@ def test_a_clock_paused_after_time_was_called_still_counts_as_called(event):
     record_hand(game, [LOSE, SMALL], number=1)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended_early
+
+
+def test_no_next_game_at_a_table_of_an_event_round(client, event):
+    _row, game = _round(event, "finish_hand", minutes_ago=52)
+    record_hand(game, [WIN, LOSE], number=1)  # the hand in play: the game is over
+    game.refresh_from_db()
+    table = game.table
+    assert client.get(f"/t/{table.token}/").status_code == 302
+    html = client.get(reverse("scoring:game", args=[game.pk])).content.decode()
+    assert "Back to the table" in html
+    assert reverse("scoring:next_game", args=[game.pk]) not in html
+    teams = [list(team.players.all()) for team in game.teams.order_by("index")]
+    url = reverse("scoring:next_game", args=[game.pk])
+    for method in ("get", "post"):
+        response = getattr(client, method)(url, {"method": "draw"})
+        assert response.status_code == 302 and response.url == reverse(
+            "scoring:table", args=[table.pk]
+        )
+    page = client.get(reverse("scoring:table", args=[table.pk])).content.decode()
+    assert "one game a round" in page
+    with pytest.raises(GameSetupError, match="one game a round"):
+        next_game(game, [[teams[0][0], teams[1][0]], [teams[0][1], teams[1][1]]])
+    assert Game.objects.filter(table=table).count() == 1
+
+
+def test_after_the_hand_in_play_no_game_at_the_table_takes_a_hand(event):
+    _row, game = _round(event, "finish_hand", minutes_ago=52)
+    record_hand(game, [WIN, LOSE], number=1)  # the hand in play: the game is over
+    people = [tp.person for tp in TeamPlayer.objects.filter(team__game=game).order_by("pk")]
+    later = start_game(game.table, [people[:2], people[2:]], check_seating=False)
+    with pytest.raises(GameClosed, match="saved the hand in play"):
+        record_hand(later, [WIN, LOSE], number=1)
+    assert Hand.objects.filter(game=later).count() == 0

@@ -56,6 +56,16 @@ def table_event(context, table):
 
 
 @register.simple_tag
+def in_event_round(table) -> bool:
+    """Whether ``table`` is a table of an event's round (its game pages then offer no
+    "Next game": one game a round, the next seating comes from the director). Nothing
+    read for a table of an ordinary club day; else the day's copy (cached)."""
+    if not table.round.day.has_event:
+        return False
+    return reads.round_for(reads.day_state(table.round.day_id), table.round_id) is not None
+
+
+@register.simple_tag
 def day_event(day):
     """The day's event (its id), or None: for the ranking's link (one cached read on a
     day with an event, none on another)."""
