@@ -12,7 +12,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # Events made before sections existed were ranked as one list: they keep it
+        # (their rankings and prize lists do not change); new events rank a Mitchell's
+        # lines separately by default.
         migrations.AddField(
+            model_name='event',
+            name='sections',
+            field=models.CharField(choices=[('lines', 'North–South and East–West ranked separately (two sets of winners)'), ('one', 'One ranking for everyone')], default='one', help_text="A Mitchell's ranking: each line on its own (the prize list gives each line its places 1–3) or one list; other movements always rank one list.", max_length=8),
+            preserve_default=False,
+        ),
+        migrations.AlterField(
             model_name='event',
             name='sections',
             field=models.CharField(choices=[('lines', 'North–South and East–West ranked separately (two sets of winners)'), ('one', 'One ranking for everyone')], default='lines', help_text="A Mitchell's ranking: each line on its own (the prize list gives each line its places 1–3) or one list; other movements always rank one list.", max_length=8),
