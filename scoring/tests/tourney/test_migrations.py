@@ -50,3 +50,14 @@ def test_old_events_keep_one_ranking(at_tourney_0001, club):
     sections = new_apps.get_model("tourney", "Event").objects.values_list("sections", flat=True)
     assert list(sections) == ["one"]
     assert Event._meta.get_field("sections").default == Event.Sections.LINES  # new events
+
+
+def test_ladders_named_alike_but_for_capitals_are_renamed(at_tourney_0001, club):
+    old_apps, _day, _rules = at_tourney_0001
+    ladder = old_apps.get_model("tourney", "Ladder")
+    for name in ("Spring", "spring", "Spring (2)", "SPRING", "Autumn"):
+        ladder.objects.create(club_id=club.pk, name=name)
+    new_apps = _migrate()
+    ladders = new_apps.get_model("tourney", "Ladder").objects.order_by("pk")
+    names = list(ladders.values_list("name", flat=True))
+    assert names == ["Spring", "spring (3)", "Spring (2)", "SPRING (4)", "Autumn"]

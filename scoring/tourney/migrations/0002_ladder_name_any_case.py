@@ -4,6 +4,35 @@ import django.db.models.functions.text
 from django.db import migrations, models
 
 
+def rename_duplicates(apps, schema_editor):
+    """Ladders whose names differ only in capitals ("Spring", "spring") would break the
+    new unique index: the first made keeps its name, each later one gets " (2)",
+    " (3)" … (a number not taken by another ladder of the club)."""
+    Ladder = apps.get_model("tourney", "Ladder")
+    by_club = {}
+    for ladder in Ladder.objects.order_by("club_id", "created_at", "pk"):
+        by_club.setdefault(ladder.club_id, []).append(ladder)
+    for ladders in by_club.values():
+        taken = {ladder.name.lower() for ladder in ladders}
+        seen = set()
+        for ladder in ladders:
+            key = ladder.name.lower()
+            if key not in seen:
+                seen.add(key)
+                continue
+            number = 2
+            while True:
+                tail = f" ({number})"
+                name = ladder.name[: 120 - len(tail)] + tail
+                if name.lower() not in taken:
+                    break
+                number += 1
+            taken.add(name.lower())
+            seen.add(name.lower())
+            ladder.name = name
+            ladder.save(update_fields=["name"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -16,6 +45,7 @@ class Migration(migrations.Migration):
             model_name='ladder',
             name='ladder_unique_name',
         ),
+        migrations.RunPython(rename_duplicates, migrations.RunPython.noop),
         migrations.AddConstraint(
             model_name='ladder',
             constraint=models.UniqueConstraint(models.F('club'), django.db.models.functions.text.Lower('name'), name='ladder_unique_name_any_case'),
