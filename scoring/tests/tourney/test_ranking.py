@@ -211,7 +211,8 @@ def test_the_upper_bracket_ranks_above_the_lower_one(bracketed, member_client):
 def test_a_second_game_at_an_event_table_is_not_the_events(played):
     from members.models import Table
     from scoring.models import Game
-    from scoring.play.services.games import next_game
+    from scoring.play.services.errors import GameSetupError
+    from scoring.play.services.games import next_game, start_game
     from scoring.play.services.hands import record_hand
     from scoring.tests.samples import LOSE, WIN
     from scoring.tourney.models import EventRound
@@ -221,6 +222,9 @@ def test_a_second_game_at_an_event_table_is_not_the_events(played):
     table = Table.objects.get(round_id=round3.round_id, number=1)
     game = Game.objects.get(table=table)
     teams = [list(t.players.order_by("pk")) for t in game.teams.order_by("index")]
-    again = next_game(game, teams, now=START)
-    record_hand(again, [LOSE, WIN], number=1)
+    with pytest.raises(GameSetupError):  # the players are offered none
+        next_game(game, teams, now=START)
+    # An officer starts one all the same, and a hand is saved in it before time is called.
+    again = start_game(table, teams, check_seating=False, now=START)
+    record_hand(again, [LOSE, WIN], number=1, now=round3.started_at + dt.timedelta(minutes=10))
     assert [(r.label, r.tally.vp) for r in event_ranking(played)] == before
