@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from members.models import ClubDay
 from scoring.tourney.models import Event
 from scoring.tourney.standings import event_ranking, sections
+from scoring.tourney.words import section_words
 
 
 def day_event_ranking(day: ClubDay) -> dict | None:
@@ -39,15 +40,6 @@ def events_in(period) -> list[Event]:
         .select_related("day")
         .order_by("day__date", "day_id")
     )
-
-
-def section_words(name: str) -> str:
-    return {
-        "ns": _("North–South"),
-        "ew": _("East–West"),
-        "upper": _("Upper bracket"),
-        "lower": _("Lower bracket"),
-    }.get(name, "")
 
 
 def events_rows(events: list[Event], labels: dict[int, str]) -> Iterator[list]:

@@ -30,3 +30,16 @@ def time_called_words(policy: str) -> str:
         "has melded and holds, with nobody going out (no going-out bonus); your game "
         "ends with it. No hand started? Nothing to enter."
     )
+
+
+def section_words(name: str) -> str:
+    """A ranking's section or bracket by its name ("ns", "ew", "upper", "lower"), in
+    the reader's language; "" for one ranking (no section). Every page, the e-mail,
+    the workbook and the event_ranking command name sections with this (templates
+    through the ``section_words`` filter of the ``tourney`` library)."""
+    return {
+        "ns": _("North–South"),
+        "ew": _("East–West"),
+        "upper": _("Upper bracket"),
+        "lower": _("Lower bracket"),
+    }.get(name, "")

@@ -228,3 +228,27 @@ def test_a_second_game_at_an_event_table_is_not_the_events(played):
     again = start_game(table, teams, check_seating=False, now=START)
     record_hand(again, [LOSE, WIN], number=1, now=round3.started_at + dt.timedelta(minutes=10))
     assert [(r.label, r.tally.vp) for r in event_ranking(played)] == before
+
+
+def test_the_command_speaks_the_clubs_language(played, club):
+    club.language_code = "es"
+    club.save(update_fields=["language_code"])
+    text = StringIO()
+    call_command("event_ranking", str(played.day_id), stdout=text)
+    lines = text.getvalue().splitlines()
+    assert lines.index("Norte–Sur") < lines.index("Este–Oeste")
+    assert "North–South" not in lines and "East–West" not in lines
+    assert "PV 59" in text.getvalue() and "victorias" in text.getvalue()
+
+
+def test_every_section_and_bracket_has_its_own_words():
+    from django.template import Context, Template
+    from django.utils import translation
+
+    page = Template("{% load tourney %}{% for s in names %}[{{ s|section_words }}]{% endfor %}")
+    names = ["ns", "ew", "upper", "lower", ""]
+    assert page.render(Context({"names": names})) == (
+        "[North–South][East–West][Upper bracket][Lower bracket][]"
+    )
+    with translation.override("pt-br"):
+        assert page.render(Context({"names": ["upper", "ew"]})) == "[Grupo superior][Leste–Oeste]"

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from scoring.tourney import reads, timing
 from scoring.tourney.display import clock_context, moves_from
+from scoring.tourney.words import section_words as _section_words
 
 register = template.Library()
 
@@ -53,6 +54,13 @@ def table_event(context, table):
         game_over=bool(game is not None and game.is_finished),
     )
     return out
+
+
+@register.filter
+def section_words(name) -> str:
+    """``{{ section|section_words }}``: "North–South", "Upper bracket" … in the
+    reader's language (:func:`scoring.tourney.words.section_words`)."""
+    return _section_words(name or "")
 
 
 @register.simple_tag
