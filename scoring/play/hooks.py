@@ -26,12 +26,13 @@ from scoring.models import Game
 @dataclass(frozen=True)
 class NewHand:
     """A hand about to be saved: the locked game, the inputs as entered, the moment,
-    and whether the players say it ended before time was called."""
+    and whether the players ticked the box a check's refusal offered them
+    (``HandRefused.confirm``)."""
 
     game: Game
     inputs: list
     now: dt.datetime
-    ended_before_call: bool = False
+    confirmed: bool = False
 
 
 HandCheck = Callable[[NewHand], bool]

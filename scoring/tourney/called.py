@@ -16,8 +16,10 @@ The play services ask here through their hand checks (:mod:`scoring.play.hooks`,
 filled by :class:`scoring.tourney.apps.TourneyConfig`), only about a game of a day that
 has an event (``ClubDay.has_event``, read with the game's lock): a hand of an ordinary
 club day makes no query for events. A hand that ended before time was called but is entered
-after it is the hand in play for this purpose; the director corrects it afterwards
-if need be (corrections do not come here).
+after it is the hand in play for this purpose: scoring at time, its going out is
+refused unless the players tick "This hand ended before time was called", and then it
+counts as it was played (the truth is never refused; the director can still correct
+it, corrections do not come here).
 """
 
 from __future__ import annotations
@@ -92,10 +94,11 @@ def time_called(game: Game, now: dt.datetime) -> Called | None:
     return Called(row.event.time_called, clock.deadline(now), row.number)
 
 
-def check_hand(game: Game, inputs: list, called: Called) -> None:
+def check_hand(game: Game, inputs: list, called: Called, *, confirmed: bool = False) -> None:
     """Refuse a hand that the club's choice does not allow once time is called: a
     hand after the hand in play, any hand once the round has ended, or, scoring at
-    time, a going out."""
+    time, a going out, unless the players confirm (``confirmed``) that the hand ended
+    before time was called: it then counts as it was played."""
     if called.ended:
         raise GameClosed(
             _(
@@ -115,7 +118,9 @@ def check_hand(game: Game, inputs: list, called: Called) -> None:
                 "ends the round, this page says where you go."
             )
         )
-    if called.policy != Event.TimeCalled.AT_TIME:
+    if called.policy != Event.TimeCalled.AT_TIME or confirmed:
+        # Confirmed: the hand ended before time was called, so it counts as played
+        # (a going out scores its bonus), and the game ends with it.
         return
     refusals = [
         engine.Refusal(
@@ -123,15 +128,16 @@ def check_hand(game: Game, inputs: list, called: Called) -> None:
             _(
                 "Time was called, so the hand in play counts as it lies: nobody goes out "
                 "and nobody gets the going-out bonus. Set “Went out” to “No” and enter "
-                "what each side has melded and holds. (A hand that ended before time was "
-                "called: the director can correct it after the round.)"
+                "what each side has melded and holds. If this hand really ended before "
+                "time was called, tick “This hand ended before time was called” and save "
+                "again: it counts as it was played."
             ),
         )
         for i, team in enumerate(inputs)
         if isinstance(team, dict) and team.get("went_out") not in NOT_OUT
     ]
     if refusals:
-        raise HandRefused(refusals[:1])
+        raise HandRefused(refusals[:1], confirm=_("This hand ended before time was called"))
 
 
 def hand_check(hand: NewHand) -> bool:
@@ -143,7 +149,7 @@ def hand_check(hand: NewHand) -> bool:
     called = time_called(hand.game, hand.now)
     if called is None:
         return False
-    check_hand(hand.game, hand.inputs, called)
+    check_hand(hand.game, hand.inputs, called, confirmed=hand.confirmed)
     return True
 
 

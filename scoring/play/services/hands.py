@@ -127,9 +127,12 @@ def record_hand(
     user=None,
     via: str = "",
     now=None,
+    confirmed: bool = False,
 ) -> Hand:
     """Save hand ``number`` of ``game`` (the number the device believes is next) and
     update the running totals, minimums and the game's state, in one transaction.
+    ``confirmed``: the players ticked the box a hand check's refusal offered
+    (:mod:`scoring.play.hooks`).
 
     Raises :class:`HandRefused` (engine refusals), :class:`HandConflict` (hand
     ``number`` already exists, or is not the next one) or :class:`GameClosed`.
@@ -139,7 +142,9 @@ def record_hand(
         raise HandConflict(None, _("The hand number is missing or wrong; reload the page."))
     try:
         with transaction.atomic():
-            return _record(game, inputs, number=number, user=user, via=via, now=now)
+            return _record(
+                game, inputs, number=number, user=user, via=via, now=now, confirmed=confirmed
+            )
     except IntegrityError:
         # Two writers got past the lock (should not happen): the unique constraint on
         # (game, number) kept the second one out. Tell it who won.
@@ -151,7 +156,7 @@ def record_hand(
         raise HandConflict(existing, conflict_message(existing)) from None
 
 
-def _record(game, inputs, *, number, user, via, now) -> Hand:
+def _record(game, inputs, *, number, user, via, now, confirmed=False) -> Hand:
     locked, teams, players = lock_for_hand(game)
     if number <= locked.hand_count:
         existing = (
@@ -187,7 +192,7 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
         )
     # Other apps' checks (an event's round whose time is called takes the hand in
     # play, then the game ends as it stands).
-    ends = check_new_hand(NewHand(locked, inputs, now))
+    ends = check_new_hand(NewHand(locked, inputs, now, confirmed))
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs, failed_after = for_new_hand(locked, inputs, number)

@@ -193,3 +193,37 @@ def test_after_the_hand_in_play_no_game_at_the_table_takes_a_hand(event):
     with pytest.raises(GameClosed, match="saved the hand in play"):
         record_hand(later, [WIN, LOSE], number=1)
     assert Hand.objects.filter(game=later).count() == 0
+
+
+def test_a_hand_that_ended_before_the_call_counts_as_played_once_the_players_say_so(event):
+    _row, game = _round(event, "at_time", minutes_ago=52)
+    with pytest.raises(HandRefused) as refused:
+        record_hand(game, [WIN, LOSE], number=1)  # entered after the call
+    assert refused.value.confirm == "This hand ended before time was called"
+    assert "tick “This hand ended before time was called”" in refused.value.errors[0].message
+    assert Hand.objects.filter(game=game).count() == 0
+    record_hand(game, [WIN, LOSE], number=1, confirmed=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_early
+    teams = sorted(game.teams.all(), key=lambda t: t.index)
+    assert [t.total for t in teams] == [1900, 150]  # the going-out bonus counts
+    with pytest.raises(GameClosed):
+        record_hand(game, [WIN, LOSE], number=2, confirmed=True)
+
+
+def test_the_phone_offers_the_box_and_saves_the_hand_as_played(client, event):
+    _row, game = _round(event, "at_time", minutes_ago=52)
+    assert client.get(f"/t/{game.table.token}/").status_code == 302
+    url = reverse("scoring:hand_new", args=[game.pk])
+    data = hand_form_data([WIN, LOSE], 1, action="save")
+    html = client.post(url, data).content.decode()
+    assert 'name="confirmed" value="yes"' in html
+    assert "This hand ended before time was called" in html
+    assert Hand.objects.filter(game=game).count() == 0
+    response = client.post(url, {**data, "confirmed": "yes"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.hand_count == 1
+    assert [t.total for t in game.teams.order_by("index")] == [1900, 150]
+    page = client.get(reverse("scoring:table", args=[game.table.pk])).content.decode()
+    assert 'name="confirmed"' not in page
