@@ -194,3 +194,11 @@ def test_no_import_circle_through_members_or_clubsite():
     )
     gone = KNOWN_CIRCLES - found
     assert not gone, f"circles gone, take them off KNOWN_CIRCLES: {[sorted(p) for p in gone]}"
+
+
+def test_the_play_services_never_reach_the_events_app():
+    """Recording hands and starting games (`scoring.play`) do not depend on the events
+    app (`scoring.tourney`), through any module: it adds its checks to
+    `scoring.play.hooks` when it starts."""
+    found = offenders(in_package("scoring.play"), in_package("scoring.tourney"))
+    assert not found, "scoring.play reaches scoring.tourney:\n" + "\n".join(found)

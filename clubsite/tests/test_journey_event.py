@@ -3,13 +3,13 @@ fixed) with the Mitchell movement, in a real browser.
 
 The officer makes the event on the day's page and starts round 1 from the tables as
 seated. The wall screen (1,280 × 800) shows "Round 1 of 3" counting down; table 1's
-phone (390 × 844) shows the clock too. When time is called both say so. The games are
-played (through the play services, as the score keepers' phones would), the officer
-ends the round: the phone says who stays and who goes to which table, follows its
-table into round 2, and the arriving pair taps "we are here"; the board lists where
-everyone sits. After three rounds no East–West pair has met a North–South pair twice,
-the ranking by victory points matches a hand calculation, and the prize list prints on
-one page.
+phone (390 × 844) shows the clock too. The games are played (through the play
+services, as the score keepers' phones would) before time is called; then both say it
+is, and the officer ends the round: the phone says who stays and who goes to which
+table, follows its table into round 2, and the arriving pair taps "we are here"; the
+board lists where everyone sits. After three rounds no East–West pair has met a
+North–South pair twice, the ranking by victory points (each line on its own) matches a
+hand calculation, and the prize list prints on one page.
 """
 
 import datetime as dt
@@ -90,6 +90,8 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
     table1 = Table.objects.get(round_id=first.round_id, number=1)
     phone.goto(f"{journey.base_url}/t/{table1.token}/")
     expect(phone.locator(".event-phone")).to_contain_text("Round 1 of 3")
+    # The tables play round 1 (through the play services, as their phones would).
+    play_round(EventRound.objects.get(number=1))
 
     event.refresh_from_db()
     _time_called(event)
@@ -105,7 +107,7 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
         if number > 1:
             journey.goto(f"/days/{day.pk}/event/")
             _click(journey.page, f"Start round {number}")
-        play_round(row, winners=ROUND_2 if number == 2 else None)
+            play_round(row, winners=ROUND_2 if number == 2 else None)
         journey.goto(f"/days/{day.pk}/event/")
         _click(journey.page, f"End round {number}")
         if number == 1:
@@ -140,7 +142,10 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
     # By hand: 1,900 to 150 (a difference of 1,750) is 20–0; 1,400 to 80 (1,320) is
     # 19–1. North–South 2–5: 20 + 19 + 20 = 59; North–South 1: 20 + 0 + 20 = 40;
     # East–West 5 meets North–South 1 in round 2 and wins: 20; East–West 1–4: 1 each.
-    expected = [("1=", "59")] * 4 + [("5", "40"), ("6", "20")] + [("7=", "1")] * 4
+    # Each line is ranked on its own (a Mitchell's two sets of winners).
+    expect(journey.page.get_by_role("heading", name="North–South")).to_be_visible()
+    expect(journey.page.get_by_role("heading", name="East–West")).to_be_visible()
+    expected = [("1=", "59")] * 4 + [("5", "40"), ("1", "20")] + [("2=", "1")] * 4
     for i, (place, vp) in enumerate(expected):
         cells = rows.nth(i).locator("td")
         expect(cells.nth(0)).to_have_text(place)
@@ -165,7 +170,8 @@ def test_an_event_of_three_mitchell_rounds(journey, officer_user, new_context):
 )
 def test_swiss_and_individual_events(journey, officer_user, new_context, movement, tables, rounds):
     """12 players over 3 individual rounds: nobody partners anyone twice; 16
-    partnerships over 4 Swiss rounds: no rematch. Each phone says where its players go."""
+    partnerships over 4 Swiss rounds: no rematch. Each phone says where its players go;
+    the prize list prints on one page."""
     day = ClubDayFactory(date=timezone.localdate(), title=f"{movement} day")
     seat_day(day, tables)
     journey.login("officer", "officer-pass-123")
@@ -206,3 +212,9 @@ def test_swiss_and_individual_events(journey, officer_user, new_context, movemen
         12 if movement == "Individual" else 16
     )
     journey.step(f"officer: the {movement.lower()} ranking")
+    journey.page.get_by_role("link", name="Prize list to print").click()
+    expect(journey.page.get_by_text("1st place").first).to_be_visible()
+    journey.step(f"officer: the {movement.lower()} prize list")
+    journey.page.emulate_media(media="print")
+    pdf = journey.page.pdf(format="A4")
+    assert pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages") == 1

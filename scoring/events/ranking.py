@@ -11,6 +11,9 @@ module reads the Django-translated measure names).
 Measures (all higher is better except ``points_against``): ``wins``, ``vp`` (victory
 points), ``pct`` (victory points as a share of the most a side could have had),
 ``points_for``, ``diff`` (points for less against), ``points_against``, ``games``.
+Sections (:func:`rank_in_sections`): a Mitchell's North–South and East–West lines never
+play within their own line, so each line is ranked on its own, as bridge clubs give a
+Mitchell two sets of winners.
 The usual orders: wins then points (``["wins", "points_for"]``, pinochle), victory
 points (``["vp", "diff"]``, burraco), percentage (``["pct", "vp"]``).
 
@@ -30,7 +33,7 @@ means a difference of 50 still gives 10–10 and 51 (which cannot happen) would 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -184,6 +187,7 @@ class Place:
     tied: bool
     tally: Tally
     bracket: str = ""  # "upper" / "lower" when ranked in brackets
+    section: str = ""  # the section it is ranked in (a Mitchell's "ns" / "ew" line)
     key: tuple = field(default=(), repr=False)
 
 
@@ -310,5 +314,31 @@ def rank_in_brackets(
         for i, p in enumerate(group, 1):
             if i == 1 or p.key != previous:
                 place, previous = start + i, p.key
-            out.append(Place(place, counts[p.key] > 1, p.tally, bracket, p.key))
+            out.append(Place(place, counts[p.key] > 1, p.tally, bracket, key=p.key))
+    return out
+
+
+def rank_in_sections(
+    games: Iterable[Game],
+    measures: Sequence[str],
+    sections: Mapping[Hashable, str],
+    vp_table: VictoryPointTable | None = None,
+) -> list[Place]:
+    """Each section ranked on its own by ``measures`` (tie-aware, places from 1 in each),
+    as a Mitchell ranks its North–South and East–West lines: ``sections`` maps each
+    entrant to its section's name; the sections come in the order their names first
+    appear in ``sections``, and an entrant not in it is in a section "" after them."""
+    names = check_measures(measures)
+    if vp_table is None and {"vp", "pct"} & set(names):
+        raise RankingError("Ranking by victory points needs a victory point table.")
+    tallies = tally(games, vp_table)
+    order = list(dict.fromkeys(sections.values()))
+    if "" not in order:
+        order.append("")
+    out = []
+    for section in order:
+        group = [t for t in tallies if sections.get(t.entrant, "") == section]
+        for place in rank(group, names):
+            place.section = section
+            out.append(place)
     return out

@@ -25,6 +25,7 @@ from members.services.days import links_open
 from scoring.play.rooms import check_typed_code
 from scoring.play.services.confirmations import unconfirmed_hand_counts
 from scoring.results.standings.days import day_games, team_people, top_scores
+from scoring.tourney.beside import day_event_ranking
 from scoring.tourney.display import board_event
 
 BOARD_KEY = "scoring_board_grant"
@@ -185,10 +186,13 @@ def day_report(day: ClubDay) -> dict:
     """What the day sheet and the results e-mail say: the board's finished games and
     top six (the games every page counts), the games not counted (still in play, or
     left unfinished when the day closed) and how many hands still wait for the other
-    team's OK or are disputed (the results are not final while there are any)."""
+    team's OK or are disputed (the results are not final while there are any), and on
+    a day with an event, the event's own ranking."""
     report = board(day)
     report["unfinished"] = [r for r in report["rows"] if not r["finished"]]
     report["unconfirmed"] = unconfirmed_hand_counts([day.pk]).get(day.pk, 0)
+    # Beside the day's results, the event's own ranking (None, and no query, without).
+    report["event_ranking"] = day_event_ranking(day)
     return report
 
 

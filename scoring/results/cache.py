@@ -25,6 +25,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.apps import apps
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, Exists, OuterRef, Subquery, Value
@@ -43,7 +44,6 @@ from scoring.models import (
     RatingPoint,
     ResultsVersion,
 )
-from scoring.tourney.models import Event
 
 FINISHED = Game.Status.FINISHED
 
@@ -115,6 +115,12 @@ FROM {game} g WHERE g.club_id = %s AND g.day_id = %s
 """
 
 
+def _event_table() -> str:
+    """The events' table, named through the app registry: the results (which the play
+    pages use) do not import the events app."""
+    return apps.get_model("tourney", "Event")._meta.db_table
+
+
 def day_stamp(day_id: int) -> str:
     """A fingerprint of one club day's games, for the room board: it changes when a game
     of that day starts, finishes or has a hand entered, corrected or undone (each bumps
@@ -128,7 +134,7 @@ def day_stamp(day_id: int) -> str:
     if club is None:  # as the club's managers refuse outside a club's scope
         raise ScopeError("The room board's fingerprint is read inside a club's scope.")
     sql = DAY_STAMP_SQL.format(
-        person=Person._meta.db_table, game=Game._meta.db_table, event=Event._meta.db_table
+        person=Person._meta.db_table, game=Game._meta.db_table, event=_event_table()
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [FINISHED, club, club, day_id, club, day_id])

@@ -1,5 +1,7 @@
 """The league workbook: one .xlsx file with the sheets Summary, Standings, Games,
-Hands, Attendance and Members, in that order, and the rows of each.
+Hands, Attendance and Members, in that order, and the rows of each; a period with an
+event has one more, Events: each event's own ranking, as its ranking page shows it
+(the event's games are in Games and Hands like any other).
 
 The Summary sheet (:mod:`scoring.results.workbook_summary`) counts each club day of the
 period and totals them; its figures add up to the other sheets' rows. Every sheet is
@@ -31,6 +33,7 @@ from scoring.results.ratings import display_rating
 from scoring.results.sheets import (
     MAX_WIDTH,
     THOUSANDS,
+    Column,
     PrintHeading,
     SheetWriter,
     day,
@@ -56,6 +59,7 @@ from scoring.results.workbook_games import (
     team_names,
 )
 from scoring.results.workbook_summary import SUMMARY_COLUMNS, day_labels, summary_sheet
+from scoring.tourney.beside import events_in, events_rows
 
 #: The sheets, in order, by their English names (each is named in the reader's language).
 SHEETS = (
@@ -67,7 +71,16 @@ SHEETS = (
     gettext_noop("Members"),
 )
 
-__all__ = ["MAX_WIDTH", "SHEETS", "write_league_workbook", "write_league_workbook_to_path"]
+#: The sheet a period with an event has after them.
+EVENTS_SHEET = gettext_noop("Events")
+
+__all__ = [
+    "EVENTS_SHEET",
+    "MAX_WIDTH",
+    "SHEETS",
+    "write_league_workbook",
+    "write_league_workbook_to_path",
+]
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,6 +253,25 @@ def members_rows(period) -> Iterator[list]:
         ]
 
 
+EVENTS_COLUMNS = [
+    day(_("Date")),
+    text(_("Day")),
+    text(_("Event")),
+    text(_("Section")),
+    integer(_("Place")),
+    text(_("Tied")),
+    text(_("Entrant")),
+    text(_("Players")),
+    integer(_("Games")),
+    integer(_("Wins")),
+    integer(_("Victory points")),
+    Column(_("Percentage"), kind="number", number_format="0.00"),
+    integer(_("Points for"), number_format=THOUSANDS),
+    integer(_("Points against"), number_format=THOUSANDS),
+    integer(_("Difference"), number_format=THOUSANDS),
+]
+
+
 # ---------------------------------------------------------------------------------------
 # The workbook
 
@@ -269,6 +301,11 @@ def write_league_workbook(target, period: Period | None = None) -> dict[str, int
     counts["Members"] = SheetWriter(wb, "Members", MEMBERS_COLUMNS, heading).write(
         members_rows(period)
     )
+    events = events_in(period)
+    if events:
+        counts["Events"] = SheetWriter(wb, EVENTS_SHEET, EVENTS_COLUMNS, heading).write(
+            events_rows(events, labels)
+        )
     wb.save(target)
     return counts
 

@@ -42,6 +42,7 @@ from members.clubs.scope import in_club
 from members.models import ClubDay
 from scoring.models import ResultsMailing, ResultsMessage
 from scoring.results.board import day_report
+from scoring.results.cache import day_stamp
 from scoring.results.mail import MailRefused, _start, build_message, rating_changes
 
 logger = logging.getLogger(__name__)
@@ -76,8 +77,7 @@ def _send(message_id: int) -> str:
     message = ResultsMessage.objects.select_related("person", "mailing__day").get(pk=message_id)
     try:
         with _links(message.mailing) as link:
-            day = message.mailing.day
-            content = {**day_report(day), "rating_changes": rating_changes(day)}
+            content = _mailing_content(message.mailing)
             email = build_message(message.person, content, link)
         get_connection().send_messages([email])
     except Exception as exc:  # a refusal, a dropped connection, a message that failed
@@ -86,6 +86,27 @@ def _send(message_id: int) -> str:
         status=Status.SENT, error="", sent_at=timezone.now()
     )
     return "sent"
+
+
+#: The content of the mailing being sent: (mailing id, its moment, the day's
+#: fingerprint, content). A worker sends a mailing's messages one after another, so
+#: the day's report (its games, the top six, the event's ranking) and the ratings are
+#: read once per mailing, not once per recipient; only the last mailing is kept.
+_last_content: tuple | None = None
+
+
+def _mailing_content(mailing: ResultsMailing) -> dict:
+    """What every message of ``mailing`` shows of the day (each adds the person's own
+    part): read once, and again only if the day's games changed since (a hand
+    corrected between two messages: the next one shows it; one query to know)."""
+    global _last_content
+    day = mailing.day
+    key = (mailing.pk, mailing.created_at, day_stamp(day.pk))
+    if _last_content is not None and _last_content[:3] == key:
+        return _last_content[3]
+    content = {**day_report(day), "rating_changes": rating_changes(day)}
+    _last_content = (*key, content)
+    return content
 
 
 class _links:

@@ -120,6 +120,7 @@ class EventForm(forms.ModelForm):
             "rule_set",
             "time_called",
             "ranking",
+            "sections",
             "tie_break",
             "upper_bracket",
             "bracket_rounds",
@@ -130,14 +131,21 @@ class EventForm(forms.ModelForm):
             "time_called": _("When time is called"),
             "ranking": _("Ranking"),
             "tie_break": _("Ties broken by"),
+            "sections": _("A Mitchell's ranking"),
         }
         help_texts = {
             "name": _("For example “Spring pairs”. Optional."),
+            "sections": _(
+                "In a Mitchell the North–South pairs never play each other, nor do the "
+                "East–West pairs: ranked separately, each line has its own places 1–3 on "
+                "the prize list. Other movements rank one list."
+            ),
         }
         widgets = {
             "movement": forms.RadioSelect,
             "time_called": forms.RadioSelect,
             "ranking": forms.RadioSelect,
+            "sections": forms.RadioSelect,
         }
 
     def __init__(self, *args, **kwargs):
@@ -182,6 +190,18 @@ class EventForm(forms.ModelForm):
             self.add_error(
                 "bracket_rounds",
                 _("For brackets give both numbers (places and last rounds); for none, both 0."),
+            )
+        elif (
+            upper
+            and data.get("movement") == Event.Movement.MITCHELL
+            and data.get("sections") == Event.Sections.LINES
+        ):
+            self.add_error(
+                "sections",
+                _(
+                    "Brackets rank everyone in one list: with brackets, choose “One "
+                    "ranking for everyone”, or give 0 places in the upper bracket."
+                ),
             )
         elif last and rounds is not None and last >= rounds:
             self.add_error(

@@ -11,6 +11,7 @@ any other game.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -35,12 +36,19 @@ class Event(models.Model):
 
     class TimeCalled(models.TextChoices):
         FINISH_HAND = "finish_hand", _("Finish the hand in play, then the game ends")
-        AT_TIME = "at_time", _("Stop at once: the game counts as it stands")
+        AT_TIME = (
+            "at_time",
+            _("Score at time: the hand in play counts as it lies, with no going-out bonus"),
+        )
 
     class Ranking(models.TextChoices):
         WINS = "wins", _("Wins, then points")
         VP = "vp", _("Victory points from the point difference")
         PCT = "pct", _("Percentage of the most victory points")
+
+    class Sections(models.TextChoices):
+        LINES = "lines", _("North–South and East–West ranked separately (two sets of winners)")
+        ONE = "one", _("One ranking for everyone")
 
     class TieBreak(models.TextChoices):
         DIFF = "diff", _("Point difference (for less against)")
@@ -65,6 +73,13 @@ class Event(models.Model):
         default=burraco_rows,
         help_text="Rows of [largest difference, winner's VP, loser's VP]; the last row's "
         "difference empty (any more).",
+    )
+    sections = models.CharField(
+        max_length=8,
+        choices=Sections.choices,
+        default=Sections.LINES,
+        help_text="A Mitchell's ranking: each line on its own (the prize list gives each "
+        "line its places 1–3) or one list; other movements always rank one list.",
     )
     upper_bracket = models.PositiveSmallIntegerField(
         default=0,
@@ -115,6 +130,9 @@ class Event(models.Model):
                 name="event_brackets_both_or_none",
             ),
             models.CheckConstraint(
+                condition=Q(sections__in=["lines", "one"]), name="event_sections_valid"
+            ),
+            models.CheckConstraint(
                 condition=Q(time_called__in=["finish_hand", "at_time"]),
                 name="event_time_called_valid",
             ),
@@ -126,6 +144,15 @@ class Event(models.Model):
     @property
     def is_individual(self) -> bool:
         return self.movement == self.Movement.INDIVIDUAL
+
+    @property
+    def ranks_lines(self) -> bool:
+        """A Mitchell whose two lines are ranked separately (brackets rank one list)."""
+        return (
+            self.movement == self.Movement.MITCHELL
+            and self.sections == self.Sections.LINES
+            and not self.upper_bracket
+        )
 
     @property
     def is_finished(self) -> bool:
@@ -255,7 +282,8 @@ class Ladder(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="ladder_unique_name"),
+            # A name is the club's once, whatever its capitals.
+            models.UniqueConstraint("club", Lower("name"), name="ladder_unique_name_any_case"),
             models.CheckConstraint(condition=Q(min_days__gte=1), name="ladder_min_days"),
             models.CheckConstraint(condition=Q(per_player__gte=0), name="ladder_per_player"),
             models.CheckConstraint(

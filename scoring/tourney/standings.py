@@ -70,6 +70,7 @@ class Row:
     people: str
     tally: ranking.Tally
     bracket: str = ""
+    section: str = ""  # "ns" / "ew": a Mitchell's line, ranked on its own
     prize_place: int = 0
 
     @property
@@ -112,11 +113,15 @@ def _plain_games(event: Event, games) -> list[tuple[int, ranking.Game]]:
 
 
 def _places(event: Event, numbered: list[tuple[int, ranking.Game]]) -> list[ranking.Place]:
-    """The ranking; with brackets, once the bracket rounds are under way, the upper
-    bracket (the best places of the ranking before them) ranks above the lower one."""
+    """The ranking; a Mitchell's lines each on its own when the club ranks them so;
+    with brackets, once the bracket rounds are under way, the upper bracket (the best
+    places of the ranking before them) ranks above the lower one."""
     measures = measures_of(event)
     vp_table = vp_table_of(event) if {"vp", "pct"} & set(measures) else None
     games = [g for _n, g in numbered]
+    if event.ranks_lines:
+        lines = {entrant_key(e): e["line"] for e in event.entrants if e["line"]}
+        return ranking.rank_in_sections(games, measures, lines, vp_table)
     cut = event.rounds - event.bracket_rounds
     if event.upper_bracket and event.bracket_rounds and any(n > cut for n, _g in numbered):
         before = ranking.rank_games([g for n, g in numbered if n <= cut], measures, vp_table)
@@ -140,21 +145,33 @@ def event_ranking(event: Event) -> list[Row]:
             continue  # a game at an event table by people not in the event
         people = " & ".join(full.get(p, "?") for p in entrant["people"])
         label = entrant_label(event, entrant)
-        rows.append(Row(place.rank, place.tied, label, people, place.tally, place.bracket))
+        rows.append(
+            Row(place.rank, place.tied, label, people, place.tally, place.bracket, place.section)
+        )
     return rows
 
 
+def sections(rows: list[Row]) -> list[tuple[str, list[Row]]]:
+    """The rows by section, in order: ``[("ns", rows), ("ew", rows)]`` for a Mitchell
+    ranked by lines, ``[("", rows)]`` for one ranking."""
+    out: dict[str, list[Row]] = {}
+    for row in rows:
+        out.setdefault(row.section, []).append(row)
+    return list(out.items()) or [("", [])]
+
+
 def prizes(rows: list[Row]) -> list[tuple[str, list[Row]]]:
-    """Places 1–3 of each bracket (more when tied for third), as (bracket, rows) with
-    each row's ``prize_place`` counted within its bracket; one group without brackets."""
+    """Places 1–3 of each section or bracket (more when tied for third), as (its name:
+    "ns", "ew", "upper", "lower" or "", rows) with each row's ``prize_place`` counted
+    within it; one group for one ranking without brackets."""
     groups: list[tuple[str, list[Row]]] = []
-    for bracket in dict.fromkeys(row.bracket for row in rows):
-        members = [row for row in rows if row.bracket == bracket]
+    for group in dict.fromkeys(row.section or row.bracket for row in rows):
+        members = [row for row in rows if (row.section or row.bracket) == group]
         start = members[0].rank - 1 if members else 0
         won = []
         for row in members:
             row.prize_place = row.rank - start
             if row.prize_place <= 3:
                 won.append(row)
-        groups.append((bracket, won))
+        groups.append((group, won))
     return groups

@@ -22,10 +22,24 @@ def done_words(action: str, number: int = 0) -> str:
 def time_called_words(policy: str) -> str:
     if policy == "finish_hand":
         return _(
-            "Time is called: finish the hand you are playing and enter it; the game ends "
-            "when the director ends the round."
+            "Time is called: finish the hand you are playing and enter it; no new hand "
+            "is dealt, and your game ends with it."
         )
     return _(
-        "Time is called: stop playing. The game counts as it stands; do not enter the "
-        "unfinished hand (nobody gets a going-out bonus for it)."
+        "Time is called: stop playing. Enter the hand in play as it lies, what each side "
+        "has melded and holds, with nobody going out (no going-out bonus); your game "
+        "ends with it. No hand started? Nothing to enter."
     )
+
+
+def section_words(name: str) -> str:
+    """A ranking's section or bracket by its name ("ns", "ew", "upper", "lower"), in
+    the reader's language; "" for one ranking (no section). Every page, the e-mail,
+    the workbook and the event_ranking command name sections with this (templates
+    through the ``section_words`` filter of the ``tourney`` library)."""
+    return {
+        "ns": _("North–South"),
+        "ew": _("East–West"),
+        "upper": _("Upper bracket"),
+        "lower": _("Lower bracket"),
+    }.get(name, "")

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from scoring.models import Game, GameTeam
 from scoring.play.services.errors import GameClosed
-from scoring.play.services.hands import lock_game
+from scoring.play.services.locks import lock_game
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     copy_state,

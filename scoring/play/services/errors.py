@@ -45,10 +45,13 @@ class GameClosed(ScoringError):
 
 
 class HandRefused(ScoringError):
-    """The engine refused the hand; ``errors`` holds its refusals (field, message)."""
+    """The engine refused the hand; ``errors`` holds its refusals (field, message).
+    ``confirm``: the words of a box the players may tick to save it all the same (a
+    hand check's question, e.g. "This hand ended before time was called"), or ""."""
 
-    def __init__(self, errors: Sequence[engine.Refusal], message: str = ""):
+    def __init__(self, errors: Sequence[engine.Refusal], message: str = "", confirm: str = ""):
         self.errors = list(errors)
+        self.confirm = confirm
         super().__init__(
             message or " ".join(error.message for error in self.errors) or _("Hand refused.")
         )

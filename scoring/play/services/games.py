@@ -18,6 +18,7 @@ from members.models import Seat, Table
 from scoring import engine
 from scoring.labels import rules_words
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
+from scoring.play.hooks import check_next_game
 from scoring.play.partnerships import dealer_for, seat_order
 from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.rulesets import rule_set_for_day
@@ -308,6 +309,7 @@ def next_game(
             _("Game %(number)s is still being played; finish it before the next.")
             % {"number": previous_game.number}
         )
+    check_next_game(previous_game)  # other apps' refusals (a table of an event's round)
     rule_set = previous_game.rule_set
     if rule_set is not None:
         settings_dict, name = rule_set.settings, rule_set.name

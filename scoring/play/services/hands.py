@@ -43,13 +43,16 @@ from scoring.models import (
     TeamHand,
     TeamPlayer,
 )
+from scoring.play.hooks import NewHand, check_new_hand
 from scoring.play.partnerships import dealer_for, seat_order
+from scoring.play.services.endings import end_game_as_it_stands
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
     HandRefused,
     ScoringError,
 )
+from scoring.play.services.locks import lock_game
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     GameState,
@@ -123,21 +126,6 @@ def last_editor(hand: Hand) -> str:
 # The lock
 
 
-def lock_game(game: Game) -> Game:
-    """The game's row, locked until the transaction ends (call inside ``atomic``).
-
-    The lock is PostgreSQL's FOR NO KEY UPDATE (what an update of its fields takes):
-    writers of the game queue up, and rows that merely point at it (a person's best
-    game in the stored totals) can still be written. With FOR UPDATE a rebuild of the
-    totals, or another game ending, waited for a correction that waited for them:
-    "deadlock detected"."""
-    return (
-        Game.objects.select_for_update(of=("self",), no_key=True)
-        .select_related("table")
-        .get(pk=game.pk)
-    )
-
-
 def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     """The game's row and its teams' rows, locked, with the players in seat order: ONE
     query (the players joined to their teams and game) for saving the next hand, which
@@ -152,6 +140,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
             confirm_day=F("team__game__day__rules__confirm_hands"),
             confirm_club=club_confirms(),
             confirm_rules=F("team__game__rule_set__confirm_hands"),
+            event_day=F("team__game__day__has_event"),
         )
         .order_by(),  # put in order here: a handful of rows (0.4 ms less than SQL's)
         key=lambda p: (p.team.index, p.seat or 0, p.pk),
@@ -162,6 +151,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     locked = players[0].team.game
     first = players[0]
     locked.confirm_setting = (first.confirm_day, first.confirm_club, first.confirm_rules)
+    locked.event_day = first.event_day
     if Game.table.is_cached(game):
         locked.table = game.table
     teams: dict[int, GameTeam] = {}
@@ -277,9 +267,12 @@ def record_hand(
     user=None,
     via: str = "",
     now=None,
+    confirmed: bool = False,
 ) -> Hand:
     """Save hand ``number`` of ``game`` (the number the device believes is next) and
     update the running totals, minimums and the game's state, in one transaction.
+    ``confirmed``: the players ticked the box a hand check's refusal offered
+    (:mod:`scoring.play.hooks`).
 
     Raises :class:`HandRefused` (engine refusals), :class:`HandConflict` (hand
     ``number`` already exists, or is not the next one) or :class:`GameClosed`.
@@ -289,7 +282,9 @@ def record_hand(
         raise HandConflict(None, _("The hand number is missing or wrong; reload the page."))
     try:
         with transaction.atomic():
-            return _record(game, inputs, number=number, user=user, via=via, now=now)
+            return _record(
+                game, inputs, number=number, user=user, via=via, now=now, confirmed=confirmed
+            )
     except IntegrityError:
         # Two writers got past the lock (should not happen): the unique constraint on
         # (game, number) kept the second one out. Tell it who won.
@@ -301,7 +296,7 @@ def record_hand(
         raise HandConflict(existing, conflict_message(existing)) from None
 
 
-def _record(game, inputs, *, number, user, via, now) -> Hand:
+def _record(game, inputs, *, number, user, via, now, confirmed=False) -> Hand:
     locked, teams, players = lock_for_hand(game)
     if number <= locked.hand_count:
         existing = (
@@ -329,6 +324,9 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
             )
             % {"number": number, "count": locked.hand_count, "next": locked.hand_count + 1},
         )
+    # Other apps' checks (an event's round whose time is called takes the hand in
+    # play, then the game ends as it stands).
+    ends = check_new_hand(NewHand(locked, inputs, now, confirmed))
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs, failed_after = for_new_hand(locked, inputs, number)
@@ -349,7 +347,20 @@ def _record(game, inputs, *, number, user, via, now) -> Hand:
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
     copy_state(locked, game)
     tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
+    if ends:
+        _end_as_it_stands(locked, game, now)
     return hand
+
+
+def _end_as_it_stands(locked: Game, game: Game, now) -> None:
+    """A hand check said the game ends with this hand (an event's hand in play after
+    time was called): it ends as it stands (one that reached its target is over
+    already; a level one takes no new hand, the check refuses it)."""
+    try:
+        end_game_as_it_stands(locked, now=now)
+    except GameClosed:
+        return
+    copy_state(locked, game)
 
 
 def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:

@@ -20,6 +20,7 @@ from scoring.models.rulesets import rules_summary
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
+from scoring.play.hooks import check_next_game
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
 from scoring.play.services.confirmations import game_would_confirm
 from scoring.play.services.errors import GameInPlay, GameSetupError
@@ -185,6 +186,10 @@ def next_game(request, game_pk):
     later = Game.objects.filter(table=game.table, number__gt=game.number).first()
     if later is not None:
         return _back_to_table(request, game.table_id, _game_words(STARTED, later.number))
+    try:
+        check_next_game(game)  # a table of an event's round: the director seats the next
+    except GameSetupError as exc:
+        return _back_to_table(request, game.table_id, exc.message)
     teams = load_teams(game)
     order = people_in_seat_order(teams)
     rules = game.engine_rules()

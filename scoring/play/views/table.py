@@ -108,9 +108,11 @@ def hand_new(request, game_pk):
             number=entry.number,
             user=access.user_for_history,
             via=access.via,
+            confirmed=request.POST.get("confirmed") == "yes",
         )
     except HandRefused as exc:
-        return redraw(request, game, access, saving=True, refusals=exc.errors)
+        # A refusal the players may overrule offers its box by the Save button.
+        return redraw(request, game, access, saving=True, refusals=exc.errors, confirm=exc.confirm)
     except HandConflict as exc:
         # Another phone saved this hand first (the game's last hand too): both versions,
         # with the scoreboard as that phone left it.

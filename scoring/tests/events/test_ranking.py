@@ -19,6 +19,7 @@ from scoring.events.ranking import (
     rank,
     rank_games,
     rank_in_brackets,
+    rank_in_sections,
     tally,
     upper_bracket,
 )
@@ -167,3 +168,66 @@ def test_bad_measures_are_refused_in_plain_words():
         rank_games([], ["speed"])
     with pytest.raises(RankingError, match="needs a victory point table"):
         rank_games([], ["vp"])
+
+
+@st.composite
+def mitchell_games(draw):
+    """Games of a Mitchell: each between a North–South and an East–West pair."""
+    tables = draw(st.integers(1, 6))
+    count = draw(st.integers(0, 3 * tables))
+    games = []
+    for _ in range(count):
+        ns, ew = draw(st.integers(1, tables)), draw(st.integers(1, tables))
+        points = draw(st.tuples(st.integers(-40, 400), st.integers(-40, 400)))
+        games.append(Game((f"ns{ns}",), (f"ew{ew}",), points[0] * 5, points[1] * 5))
+    sections = {f"ns{t}": "ns" for t in range(1, tables + 1)}
+    sections |= {f"ew{t}": "ew" for t in range(1, tables + 1)}
+    return games, sections
+
+
+@SETTINGS
+@given(
+    drawn=mitchell_games(),
+    measures=st.sampled_from([["vp", "diff"], ["wins", "points_for"], ["pct"]]),
+    data=st.data(),
+)
+def test_each_line_of_a_mitchell_is_ranked_on_its_own(drawn, measures, data):
+    games, sections = drawn
+    places = rank_in_sections(games, measures, sections, BURRACO_3_HANDS)
+    everyone = {t.entrant for t in tally(games)}
+    assert sorted(p.tally.entrant for p in places) == sorted(everyone)  # each once
+    lines = [p.section for p in places]
+    assert lines == sorted(lines, key=["ns", "ew"].index)  # North–South first, then East–West
+    for line in ("ns", "ew"):
+        mine = [p for p in places if p.section == line]
+        assert all(p.tally.entrant.startswith(line) for p in mine)
+        alone = rank([p.tally for p in mine], measures)  # as if the line were alone
+        assert [(p.rank, p.tied, p.tally.entrant) for p in mine] == [
+            (p.rank, p.tied, p.tally.entrant) for p in alone
+        ]
+        assert not mine or mine[0].rank == 1  # each line has its winner
+    again = rank_in_sections(data.draw(st.permutations(games)), measures, sections, BURRACO_3_HANDS)
+    assert [(p.section, p.rank, p.tally.entrant) for p in again] == [
+        (p.section, p.rank, p.tally.entrant) for p in places
+    ]
+
+
+def test_sections_by_hand():
+    games = [
+        Game(("ns1",), ("ew1",), 1900, 150),  # 20–0
+        Game(("ns2",), ("ew2",), 400, 300),  # 11–9
+        Game(("ns1",), ("ew2",), 0, 1400),  # 1–19 (a difference of 1,400)
+        Game(("ns2",), ("ew1",), 300, 300),  # 10–10
+    ]
+    sections = {"ns1": "ns", "ns2": "ns", "ew1": "ew", "ew2": "ew"}
+    places = rank_in_sections(games, ["vp"], sections, BURRACO_3_HANDS)
+    assert [(p.section, p.rank, p.tied, p.tally.entrant, p.tally.vp) for p in places] == [
+        ("ns", 1, True, "ns1", 21),
+        ("ns", 1, True, "ns2", 21),
+        ("ew", 1, False, "ew2", 28),
+        ("ew", 2, False, "ew1", 10),
+    ]
+    stray = rank_in_sections(games + [Game(("x",), ("ew1",), 5, 0)], ["wins"], sections)
+    assert [(p.section, p.tally.entrant) for p in stray][-1] == ("", "x")  # not in a line
+    with pytest.raises(RankingError, match="needs a victory point table"):
+        rank_in_sections(games, ["vp"], sections)

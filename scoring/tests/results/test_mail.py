@@ -241,3 +241,22 @@ def test_the_sweep_command_sends_what_lost_its_task(closed_day, monkeypatch):
     ResultsMessage.objects.update(due_at=timezone.now() - datetime.timedelta(minutes=11))
     call_command("requeue_stuck", verbosity=0)
     assert sorted(by_address()) == ["ann@example.org", "cat@example.org", "eve@example.org"]
+
+
+def test_the_days_report_is_read_once_per_mailing(closed_day, monkeypatch):
+    from scoring.results import mail_tasks
+
+    reads = []
+    real = mail_tasks.day_report
+
+    def counted(day):
+        reads.append(day.pk)
+        return real(day)
+
+    monkeypatch.setattr(mail_tasks, "day_report", counted)
+    day = closed_day["day"]
+    send_day_results(day, key="k1", site_root="https://club.test/")
+    assert len(mail.outbox) == 3 and reads == [day.pk]  # three recipients, one report
+    send_day_results(day, key="k2", again=True, site_root="https://club.test/")
+    assert len(mail.outbox) == 6 and reads == [day.pk, day.pk]  # a new press reads it anew
+    assert "5,700" in mail.outbox[-1].body

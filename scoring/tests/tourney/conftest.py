@@ -64,13 +64,17 @@ def event(day, rules, seated):
     return create_event(day, name="Spring pairs", rounds=3, round_minutes=50, rule_set=rules)
 
 
-def play_round(event_round, *, winners=None):
+def play_round(event_round, *, winners=None, now=None):
     """One hand at each table of the round: side 0 wins with ``WIN`` against ``LOSE``
     (1,900 to 150) unless ``winners`` says side 1 wins at that table number; a table in
-    ``winners`` with ``"small"`` plays ``BIG`` against ``SMALL`` (1,400 to 80)."""
+    ``winners`` with ``"small"`` plays ``BIG`` against ``SMALL`` (1,400 to 80). The
+    hands are saved at ``now``: by default a minute into the round (not later than
+    now), before its time is called."""
     winners = winners or {}
+    if now is None and event_round.started_at is not None:
+        now = min(event_round.started_at + dt.timedelta(minutes=1), timezone.now())
     games = Game.objects.filter(table__round_id=event_round.round_id).select_related("table")
     for game in games:
         how = winners.get(game.table.number, 0)
         hands = {0: [WIN, LOSE], 1: [LOSE, WIN], "small": [BIG, SMALL]}[how]
-        record_hand(game, hands, number=1)
+        record_hand(game, hands, number=1, now=now)

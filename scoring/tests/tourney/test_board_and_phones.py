@@ -145,12 +145,16 @@ def test_a_deleted_event_leaves_an_ordinary_club_day(
 
 def test_the_phone_shows_time_called_and_then_where_its_players_go(client, day, event, seated):
     now = timezone.now()
-    row = start_next_round(event, number=1, key=key(), now=now - dt.timedelta(minutes=52))
+    row = start_next_round(event, number=1, key=key(), now=now - dt.timedelta(minutes=40))
+    play_round(row)  # the hands of the round, before time is called
     table = Table.objects.get(round_id=row.round_id, number=1)
     _link_client(client, table)
+    row.started_at = now - dt.timedelta(minutes=52)  # twelve minutes later
+    row.save(update_fields=["started_at"])
+    Event.objects.filter(pk=event.pk).update(version=event.version + 100)
+    reads.refresh(day.pk)
     html = client.get(table_url(table)).content.decode()
     assert "Time is called: stop playing" in html
-    play_round(row)
     end_current_round(event, number=1, key=key(), now=now)
     html = client.get(table_url(table)).content.decode()
     ns = seated[0].full_name, seated[2].full_name

@@ -8,6 +8,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -17,6 +18,7 @@ from members.tests.factories import ClubDayFactory, TableFactory
 from scoring.tests import games
 from scoring.tourney.ladders import ladder_standings
 from scoring.tourney.models import Ladder
+from scoring.tourney.services.errors import AlreadyDone
 from scoring.tourney.services.ladders import save_ladder
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +122,34 @@ def test_the_form_says_what_to_fix(officer_client):
     assert response.status_code == 200
     assert "Choose at least one club day." in html
     assert "Ensure this value is greater than or equal to 1." in html
+
+
+def test_a_name_is_the_clubs_once_whatever_its_capitals(officer_client, season):
+    other = save_ladder(
+        None, days=[], name="Spring ladder", min_days=1, ranked_by="total", per_player=0
+    )
+    with pytest.raises(AlreadyDone) as refused:
+        save_ladder(None, days=[], name="autumn LADDER", min_days=1, ranked_by="total")
+    assert refused.value.ladder == season
+    assert "“Autumn ladder” already exists" in refused.value.message
+    # Renaming another ladder to it is refused on the form, which says what to fix.
+    data = {"name": " AUTUMN ladder", "min_days": "1", "ranked_by": "total", "per_player": "0"}
+    data["days"] = [d.pk for d in season.days.all()]
+    response = officer_client.post(reverse("scoring:ladder_edit", args=[other.pk]), data)
+    assert response.status_code == 200
+    assert "already exists; choose another name." in response.content.decode()
+    other.refresh_from_db()
+    assert other.name == "Spring ladder" and Ladder.objects.count() == 2
+    # A ladder keeps its own name, in other capitals too.
+    assert save_ladder(season, days=[], name="AUTUMN LADDER").name == "AUTUMN LADDER"
+
+
+def test_the_database_holds_the_name_whatever_its_capitals(season):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Ladder.objects.create(name="AUTUMN ladder")
+
+
+def test_another_refusal_of_the_database_is_not_called_a_duplicate_name(season):
+    with pytest.raises(IntegrityError):
+        save_ladder(None, days=[], name="Broken", min_days=0, ranked_by="total")
+    assert not Ladder.objects.filter(name="Broken").exists()

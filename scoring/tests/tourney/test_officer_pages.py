@@ -104,6 +104,7 @@ def test_the_settings_form_makes_the_event(officer_client, day, rules, seated):
         "rule_set": rules.pk,
         "time_called": "at_time",
         "ranking": "vp",
+        "sections": "one",
         "tie_break": "diff",
         "vp_preset": "own",
         "vp_rows": "50 10 10\n- 20 0",
@@ -112,12 +113,19 @@ def test_the_settings_form_makes_the_event(officer_client, day, rules, seated):
     assert response.status_code == 302
     event = Event.objects.get()
     assert event.vp_table == [[50, 10, 10], [None, 20, 0]]
+    assert event.sections == "one" and not event.ranks_lines
     day.refresh_from_db()
     assert day.has_event  # the table pages of the day look for the event's clock
     bad = officer_client.post(url, data | {"vp_rows": "50 12 8\n- 20 0", "warning_minutes": 60})
     html = bad.content.decode()
     assert bad.status_code == 200 and "This table cannot be used" in html
     assert "The warning must come before the end" in html
+    # Brackets rank one list: a Mitchell ranking its lines separately cannot have them.
+    lines = data | {"sections": "lines", "upper_bracket": 4, "bracket_rounds": 1}
+    html = officer_client.post(url, lines).content.decode()
+    assert "Brackets rank everyone in one list" in html
+    event.refresh_from_db()
+    assert event.upper_bracket == 0 and event.sections == "one"
 
 
 def test_the_settings_form_is_for_officers_only(member_client, day):

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scoring.tests.tourney.conftest import START, key, play_round
 from scoring.tourney.services.rounds import end_current_round, start_next_round
-from scoring.tourney.standings import event_ranking
+from scoring.tourney.standings import event_ranking, prizes
 
 pytestmark = pytest.mark.django_db
 
@@ -39,22 +39,41 @@ def test_victory_points_match_a_hand_calculation(played):
     # A difference of 1,750 is over 1,500: 20–0. A difference of 1,320: 19–1.
     # NS 1: 20 + 0 + 20 = 40. NS 2–5: 20 + 19 + 20 = 59. East–West pair 5 reaches
     # table 1 in round 2 ((5 + 2 - 2) mod 5 + 1) and wins: 20; East–West 1–4: 1.
+    # A Mitchell ranks each line on its own (the club's default): two sets of winners.
     rows = event_ranking(played)
-    got = [(row.rank, row.tied, row.label, row.tally.vp) for row in rows]
+    got = [(row.section, row.rank, row.tied, row.label, row.tally.vp) for row in rows]
     assert got == [
-        (1, True, "North–South 2", 59),
-        (1, True, "North–South 3", 59),
-        (1, True, "North–South 4", 59),
-        (1, True, "North–South 5", 59),
-        (5, False, "North–South 1", 40),
-        (6, False, "East–West 5", 20),
-        (7, True, "East–West 1", 1),
-        (7, True, "East–West 2", 1),
-        (7, True, "East–West 3", 1),
-        (7, True, "East–West 4", 1),
+        ("ns", 1, True, "North–South 2", 59),
+        ("ns", 1, True, "North–South 3", 59),
+        ("ns", 1, True, "North–South 4", 59),
+        ("ns", 1, True, "North–South 5", 59),
+        ("ns", 5, False, "North–South 1", 40),
+        ("ew", 1, False, "East–West 5", 20),
+        ("ew", 2, True, "East–West 1", 1),
+        ("ew", 2, True, "East–West 2", 1),
+        ("ew", 2, True, "East–West 3", 1),
+        ("ew", 2, True, "East–West 4", 1),
     ]
     ns2 = rows[0]
     assert ns2.tally.diff == 1750 + 1320 + 1750 and ns2.tally.games == 3
+
+
+def test_a_mitchell_ranked_as_one_list(played):
+    played.sections = "one"
+    rows = event_ranking(played)
+    got = [(row.section, row.rank, row.tied, row.label, row.tally.vp) for row in rows]
+    assert got[4:] == [
+        ("", 5, False, "North–South 1", 40),
+        ("", 6, False, "East–West 5", 20),
+        ("", 7, True, "East–West 1", 1),
+        ("", 7, True, "East–West 2", 1),
+        ("", 7, True, "East–West 3", 1),
+        ("", 7, True, "East–West 4", 1),
+    ]
+    groups = prizes(rows)
+    assert [(name, [r.label for r in won]) for name, won in groups] == [
+        ("", ["North–South 2", "North–South 3", "North–South 4", "North–South 5"])
+    ]
 
 
 def test_wins_then_points(played):
@@ -81,10 +100,19 @@ def test_percentage_of_the_most(played):
 def test_the_ranking_page_and_the_prize_list(member_client, played):
     html = member_client.get(reverse("scoring:event_ranking", args=[played.pk])).content.decode()
     assert "North–South 2" in html and "1=" in html and "59" in html
-    prizes = member_client.get(reverse("scoring:event_prizes", args=[played.pk]))
-    text = prizes.content.decode()
-    assert prizes.status_code == 200 and text.count("1st place") == 4 and "(tied)" in text
-    assert "East–West" not in text  # places 1–3 only
+    assert html.count('data-section="ns"') == html.count('data-section="ew"') == 1
+    assert html.index('data-section="ns"') < html.index("North–South 2")
+    assert html.index('data-section="ew"') < html.index("East–West 5")
+    page = member_client.get(reverse("scoring:event_prizes", args=[played.pk]))
+    text = page.content.decode()
+    # Places 1–3 of each line: four pairs share North–South's first place (North–South
+    # 1, fifth, wins nothing); East–West 5 is first and four pairs share second place.
+    assert page.status_code == 200 and text.count("1st place") == 5 and "(tied)" in text
+    assert text.count("2nd place") == 4 and "P11 T1 &amp; P13 T1" not in text
+    assert "P12 T1 &amp; P14 T1" in text  # East–West 1, tied second
+    assert text.index("<h2>North–South</h2>") < text.index("<h2>East–West</h2>")
+    groups = prizes(event_ranking(played))
+    assert [(name, len(won)) for name, won in groups] == [("ns", 4), ("ew", 5)]
 
 
 def test_visitors_need_the_clubs_results_to_be_public(client, played):
@@ -103,9 +131,17 @@ def test_the_command_prints_the_ranking_as_the_page_shows_it(played):
         (1, "North–South 5", 59),
         (5, "North–South 1", 40),
     ]
+    assert data["sections"] == ["ns", "ew"]
+    assert [(r["section"], r["place"], r["entrant"]) for r in data["rows"]][5] == (
+        "ew",
+        1,
+        "East–West 5",
+    )
     text = StringIO()
     call_command("event_ranking", str(played.day_id), stdout=text)
     assert "1=" in text.getvalue() and "VP 59" in text.getvalue()
+    lines = text.getvalue().splitlines()
+    assert lines.index("North–South") < lines.index("East–West")
 
 
 def test_the_day_results_link_to_the_events_ranking(member_client, played):
@@ -138,6 +174,7 @@ def bracketed(event):
 
 
 def test_without_brackets_the_last_rounds_can_lift_anyone(bracketed):
+    bracketed.sections = "one"  # the two lines in one list, as brackets rank them
     got = [(r.rank, r.label, r.tally.vp) for r in event_ranking(bracketed)][:6]
     assert got == [
         (1, "North–South 3", 59),
@@ -174,7 +211,8 @@ def test_the_upper_bracket_ranks_above_the_lower_one(bracketed, member_client):
 def test_a_second_game_at_an_event_table_is_not_the_events(played):
     from members.models import Table
     from scoring.models import Game
-    from scoring.play.services.games import next_game
+    from scoring.play.services.errors import GameSetupError
+    from scoring.play.services.games import next_game, start_game
     from scoring.play.services.hands import record_hand
     from scoring.tests.samples import LOSE, WIN
     from scoring.tourney.models import EventRound
@@ -184,6 +222,33 @@ def test_a_second_game_at_an_event_table_is_not_the_events(played):
     table = Table.objects.get(round_id=round3.round_id, number=1)
     game = Game.objects.get(table=table)
     teams = [list(t.players.order_by("pk")) for t in game.teams.order_by("index")]
-    again = next_game(game, teams, now=START)
-    record_hand(again, [LOSE, WIN], number=1)
+    with pytest.raises(GameSetupError):  # the players are offered none
+        next_game(game, teams, now=START)
+    # An officer starts one all the same, and a hand is saved in it before time is called.
+    again = start_game(table, teams, check_seating=False, now=START)
+    record_hand(again, [LOSE, WIN], number=1, now=round3.started_at + dt.timedelta(minutes=10))
     assert [(r.label, r.tally.vp) for r in event_ranking(played)] == before
+
+
+def test_the_command_speaks_the_clubs_language(played, club):
+    club.language_code = "es"
+    club.save(update_fields=["language_code"])
+    text = StringIO()
+    call_command("event_ranking", str(played.day_id), stdout=text)
+    lines = text.getvalue().splitlines()
+    assert lines.index("Norte–Sur") < lines.index("Este–Oeste")
+    assert "North–South" not in lines and "East–West" not in lines
+    assert "PV 59" in text.getvalue() and "victorias" in text.getvalue()
+
+
+def test_every_section_and_bracket_has_its_own_words():
+    from django.template import Context, Template
+    from django.utils import translation
+
+    page = Template("{% load tourney %}{% for s in names %}[{{ s|section_words }}]{% endfor %}")
+    names = ["ns", "ew", "upper", "lower", ""]
+    assert page.render(Context({"names": names})) == (
+        "[North–South][East–West][Upper bracket][Lower bracket][]"
+    )
+    with translation.override("pt-br"):
+        assert page.render(Context({"names": ["upper", "ew"]})) == "[Grupo superior][Leste–Oeste]"

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.results.views.common import results_page
 from scoring.tourney.models import Event
-from scoring.tourney.standings import event_ranking, prizes
+from scoring.tourney.standings import event_ranking, prizes, sections
 
 
 def _event(pk) -> Event:
@@ -24,6 +24,7 @@ def ranking(request, club, pk):
     brackets = any(row.bracket for row in rows)
     context = {"event": event, "day": event.day, "rows": rows, "played": played}
     context["brackets"] = brackets
+    context["sections"] = sections(rows)
     return render(request, "tourney/ranking.html", context)
 
 

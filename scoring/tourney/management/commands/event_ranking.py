@@ -2,8 +2,10 @@
 
     python manage.py event_ranking 2026-11-28 [--json] [--club SLUG]
 
-DAY is the day's date (YYYY-MM-DD; the club's only event that day) or its id. Bad
-arguments: a plain message on standard error and exit status 1.
+It prints in the club's language (as :class:`~members.clubs.commands.ClubCommand`
+runs it), the sections named as the pages name them. DAY is the day's date
+(YYYY-MM-DD; the club's only event that day) or its id. Bad arguments: a plain
+message on standard error and exit status 1.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import datetime as dt
 import json
 
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from members.clubs.commands import ClubCommand
 from scoring.tourney.models import Event
-from scoring.tourney.standings import event_ranking
+from scoring.tourney.standings import event_ranking, sections
+from scoring.tourney.words import section_words
 
 
 def find_event(day: str) -> Event:
@@ -39,8 +43,10 @@ def as_json(event: Event, rows) -> dict:
         "day": event.day.date.isoformat(),
         "ranking": event.ranking,
         "measures": [event.ranking, event.tie_break],
+        "sections": [name for name, _rows in sections(rows) if name],
         "rows": [
             {
+                "section": row.section,
                 "place": row.rank,
                 "tied": row.tied,
                 "entrant": row.label,
@@ -73,10 +79,15 @@ class Command(ClubCommand):
             return
         self.stdout.write(f"{event} — {event.day}")
         for row in rows:
+            if row.section and row is next(r for r in rows if r.section == row.section):
+                self.stdout.write(section_words(row.section))
             place = f"{row.rank}{'=' if row.tied else ''}"
-            vp = f"  VP {row.tally.vp}" if event.ranking != "wins" else ""
-            pct = f"  {row.pct}%" if event.ranking == "pct" else ""
-            self.stdout.write(
-                f"{place:>4}  {row.people} ({row.label})  wins {row.tally.wins}{vp}{pct}"
-                f"  points {row.tally.points_for}  diff {row.tally.diff:+d}"
-            )
+            parts = [f"{place:>4}", f"{row.people} ({row.label})"]
+            parts.append(_("wins %(count)s") % {"count": row.tally.wins})
+            if event.ranking != "wins":
+                parts.append(_("VP %(count)s") % {"count": row.tally.vp})
+            if event.ranking == "pct":
+                parts.append(f"{row.pct}%")
+            parts.append(_("points %(count)s") % {"count": row.tally.points_for})
+            parts.append(_("difference %(count)s") % {"count": f"{row.tally.diff:+d}"})
+            self.stdout.write("  ".join(parts))
