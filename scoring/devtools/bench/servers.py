@@ -8,6 +8,7 @@ running beside them (``--worker``)."""
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import shutil
 import socket
@@ -60,14 +61,20 @@ class Gunicorn:
         self.log = open(self.tmp / f"gunicorn{self.name}.log", "a")
         conf = ["-c", "clubsite/gunicorn_conf.py", "clubsite.wsgi"]
         pin = ["taskset", "-c", self.cpus] if self.cpus else []
+        wait = 60.0
         if self.share:
             self.cgroup = CpuGroup(f"bench-{self.port}", self.share)
             pin = self.cgroup.command() + pin
+            # As many workers as gunicorn_conf.py gives a machine of that many CPUs (a
+            # share of one: a 1-CPU machine), and the time their start takes there.
+            cpus = max(1, math.ceil(self.share))
+            env.setdefault("WEB_CONCURRENCY", str(2 * cpus + 2))
+            wait = 60 / min(self.share, 1.0)
         self.process = subprocess.Popen(
             [*pin, sys.executable, "-m", "gunicorn", *conf], env=env, cwd=BASE,
             stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
-        wait_until_up(self.url + "/healthz", self.process)
+        wait_until_up(self.url + "/healthz", self.process, wait)
         if not self.quiet:
             pinned = f", CPU {self.cpus}" if self.cpus else ""
             pinned += f", {self.share:g} of a CPU" if self.share else ""
