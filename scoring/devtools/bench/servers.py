@@ -118,8 +118,8 @@ class CpuGroup:
 
     def __init__(self, name: str, share: float):
         quota = int(share * self.PERIOD_US)
-        v2 = Path("/sys/fs/cgroup/cgroup.controllers")
-        if v2.exists():
+        v2 = Path("/sys/fs/cgroup/cgroup.controllers").exists()
+        if v2:
             self.path = Path("/sys/fs/cgroup") / name
             setting = ("cpu.max", f"{quota} {self.PERIOD_US}")
         else:

@@ -625,16 +625,28 @@ class Submitted:
 
 
 def submit_hand(
-    game: Game, inputs: list[dict], *, key, number: int, user=None, via: str = "", now=None
+    game: Game,
+    inputs: list[dict],
+    *,
+    key,
+    number: int,
+    user=None,
+    via: str = "",
+    now=None,
+    confirmed: bool = False,
 ) -> Submitted:
     """Save hand ``number`` once per ``key`` (see :func:`record_hand` for refusals).
     Without a valid key (a script, an old page) the hand is simply recorded."""
     if not valid_key(key):
-        hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
+        hand = record_hand(
+            game, inputs, number=number, user=user, via=via, now=now, confirmed=confirmed
+        )
         return Submitted(hand, hand.number)
     try:
         with transaction.atomic():
-            hand = record_hand(game, inputs, number=number, user=user, via=via, now=now)
+            hand = record_hand(
+                game, inputs, number=number, user=user, via=via, now=now, confirmed=confirmed
+            )
             remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
     except (HandConflict, GameClosed, HandRefused):
         # The hand is saved already: by this very send (a double tap, a retry, a reload;
