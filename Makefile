@@ -62,9 +62,9 @@ clean:
 # BENCH_SHARE of a CPU (a cgroup each, so root): two small machines against one. BENCH_ARGS
 # adds options to the capacity runs, e.g. BENCH_ARGS="--steps 25,100 --seconds 20".
 BENCH_DATABASE_URL ?=
-BENCH_SHARE ?= 0.3
-BENCH_ONE_STEPS ?= 400,500,600,700,800,900,1000
-BENCH_TWO_STEPS ?= 800,1000,1200,1400,1600,1800,2000
+BENCH_SHARE ?= 0.7
+BENCH_ONE_STEPS ?= 400,600,800,1000,1200
+BENCH_TWO_STEPS ?= 800,1200,1600,2000,2400
 BENCH_SCALE = --no-sqlite --database-url $(BENCH_DATABASE_URL) --cpu-share $(BENCH_SHARE) \
 	--redis --proxy --worker --no-figures --seconds 60 --people 60
 bench: install
