@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime
 import logging
+import zoneinfo
 from collections.abc import Mapping
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from members.clubs.scope import ScopeError, current_club
 from members.models import ClubDay
 from members.services.errors import DayRefused
 from members.signals import day_closed
@@ -75,13 +77,24 @@ def links_end(day: ClubDay) -> datetime.datetime:
     """When the day's table links and room codes stop working: midnight at the end of
     its date in the club's time zone, or later if an officer extended them. A link
     card left on a table must not open a table days later."""
-    club_zone = timezone.get_default_timezone()
+    club_zone = zoneinfo.ZoneInfo(_club_of(day).time_zone)
     midnight = datetime.datetime.combine(
         day.date + datetime.timedelta(days=1), datetime.time.min, tzinfo=club_zone
     )
     if day.links_until and day.links_until > midnight:
         return day.links_until
     return midnight
+
+
+def _club_of(day: ClubDay):
+    """The day's club: the active one when it is (no query), else its own row."""
+    try:
+        club = current_club()
+    except ScopeError:
+        club = None
+    if club is not None and club.pk == day.club_id:
+        return club
+    return day.club
 
 
 def links_open(day: ClubDay, now: datetime.datetime | None = None) -> bool:

@@ -138,3 +138,20 @@ def test_the_day_page_shows_an_extended_end_to_the_minute(officer_client, day):
     extend_links(day, 2, now=at(23))
     page = officer_client.get(reverse("members:day", args=[day.pk])).content.decode()
     assert "2 a.m. on 20 Nov" in page  # 23:00 + 2 hours past midnight, not 1:59
+
+
+def test_links_end_at_midnight_in_the_clubs_own_time_zone_not_the_sites(club, day):
+    """A club in Denver on a site set to New York: its table links work until midnight
+    in Denver (before, they stopped at midnight in New York, 10 p.m. at the tables)."""
+    import zoneinfo
+
+    club.time_zone = "America/Denver"
+    club.save()
+    denver = zoneinfo.ZoneInfo("America/Denver")
+    ten_pm = datetime.datetime.combine(DATE, datetime.time(22, 30), tzinfo=denver)
+    assert timezone.get_default_timezone_name() != "America/Denver"
+    assert links_open(day, ten_pm)
+    assert links_end(day) == datetime.datetime.combine(
+        DATE + datetime.timedelta(days=1), datetime.time.min, tzinfo=denver
+    )
+    assert not links_open(day, links_end(day))
