@@ -160,6 +160,8 @@ def test_members_book_wait_and_come_in_at_the_door(journey, club, django_user_mo
     journey.step("door booked signed in")
     # A walk-in comes in from the search, as always.
     page.locator("#id_q").fill(others[16].full_name)
+    # "Find" too: a search box just swapped in may not be wired by htmx yet.
+    page.locator("#door-search button[type=submit]").click()
     page.locator("#results button[value=true]").first.click()
     expect(page.locator("#who-is-in h2")).to_contain_text("4")
     journey.step("walk in")
