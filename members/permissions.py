@@ -91,6 +91,15 @@ def person_for(user):
     return kept[1]
 
 
+def own_person(user):
+    """The person a login stands for in the active club, following a merge to the record
+    kept (None: no record here)."""
+    person = person_for(user)
+    if person is not None and person.is_merged:
+        person = person.merged_into
+    return person
+
+
 def belongs_to_club(user) -> bool:
     """Whether a logged-in ``user`` is someone at the active club: an officer, or a
     person on its records (a member, or a guest given a login). A login of other clubs

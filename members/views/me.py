@@ -15,17 +15,9 @@ from django.views.decorators.http import require_http_methods
 
 from members.clubs import languages
 from members.models import Person, Seat
-from members.permissions import person_for
+from members.permissions import own_person
 from members.services.mailing import MailChoiceRefused, set_results_by_email
 from members.services.people import set_language
-
-
-def _own_person(user):
-    person = person_for(user)
-    if person is not None and person.is_merged:
-        person = person.merged_into
-    return person
-
 
 #: How long the lists of a member's own page are kept drawn (the shared cache): a
 #: sign-in or seat of theirs added, taken away or moved shows at once (it changes their
@@ -43,7 +35,7 @@ def me(request):
     are kept drawn in the shared cache under a stamp of their sign-ins and seats (how
     many, and the newest), read with their details in one query: a page drawn again
     reads no sign-in, seat or name."""
-    person = _own_person(request.user)
+    person = own_person(request.user)
     if person is None:
         return render(request, "members/me_no_person.html")
     person = _with_stamp(Person.objects.with_visits()).get(pk=person.pk)
@@ -100,7 +92,7 @@ def _recent_tables(person) -> list:
 @require_http_methods(["POST"])
 def me_results_mail(request):
     """Switch the results e-mail on or off for the logged-in member (their own only)."""
-    person = _own_person(request.user)
+    person = own_person(request.user)
     if person is None:
         return render(request, "members/me_no_person.html", status=404)
     wanted = request.POST.get("results_by_email") == "on"
@@ -124,7 +116,7 @@ def me_results_mail(request):
 def me_language(request):
     """A member's own language (their own only): the site in it on every phone they log
     in on; empty for the club's language."""
-    person = _own_person(request.user)
+    person = own_person(request.user)
     if person is None:
         return render(request, "members/me_no_person.html", status=404)
     code = languages.valid(request.POST.get("language")) or ""

@@ -9,7 +9,7 @@ from django import template
 from members.bookings import reads
 from members.bookings.door import booked_list
 from members.bookings.services.rules import booking_settings
-from members.bookings.views.common import own_person
+from members.permissions import own_person
 
 register = template.Library()
 

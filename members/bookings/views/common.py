@@ -10,7 +10,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.utils.translation import gettext
 
-from members.permissions import person_for
+from members.permissions import own_person
 
 
 def root(request) -> str:
@@ -20,13 +20,6 @@ def root(request) -> str:
 
 def new_key() -> str:
     return secrets.token_urlsafe(24)
-
-
-def own_person(user):
-    person = person_for(user)
-    if person is not None and person.is_merged:
-        person = person.merged_into
-    return person
 
 
 def member_required(view):

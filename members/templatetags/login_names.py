@@ -1,16 +1,12 @@
 """The name of the login reading a page, for the site's footer ("Signed in as Ana
-Socia."): their person's first and last name in this club, not the login's user name.
-
-(Here, beside the bookings' own naming of logins, :func:`members.bookings.reads.login_name`,
-as the bookings pages were the first to need it.)"""
+Socia."): their person's first and last name in this club, not the login's user name."""
 
 from __future__ import annotations
 
 from django import template
 
 from members.bookings.reads import login_name
-from members.bookings.views.common import own_person
-from members.permissions import is_officer
+from members.permissions import is_officer, own_person
 
 register = template.Library()
 
