@@ -147,6 +147,17 @@ def book(
     return Outcome(booking, True)
 
 
+def _rules_if_not_late(booking: Booking, officer: bool, now) -> BookingSettings:
+    """The club's booking rules, once a member's change to ``booking`` is known not to
+    come after the cut-off (refused with the club's words if it does; an officer may
+    always change it)."""
+    rules = booking_settings()
+    day = booking.day
+    if not officer and booking.status == Status.BOOKED and past_cutoff(day, rules, now):
+        raise BookingRefused(cutoff_message(day, rules))
+    return rules
+
+
 def cancel(
     booking: Booking,
     *,
@@ -160,10 +171,8 @@ def cancel(
     the first waiting, who are e-mailed."""
     if not booking.is_active:
         return Outcome(booking, False)
-    rules = booking_settings()
+    rules = _rules_if_not_late(booking, officer, now)
     day = booking.day
-    if not officer and booking.status == Status.BOOKED and past_cutoff(day, rules, now):
-        raise BookingRefused(cutoff_message(day, rules))
     with transaction.atomic():
         lock_day(day)
         booking = Booking.objects.select_related("day").get(pk=booking.pk)
@@ -195,10 +204,8 @@ def leave(
     already (the booking no longer holds ``partner``): nothing changes."""
     if not booking.is_active or booking.partner_id != partner.pk:
         return Outcome(booking, False)
-    rules = booking_settings()
+    rules = _rules_if_not_late(booking, officer, now)
     day = booking.day
-    if not officer and booking.status == Status.BOOKED and past_cutoff(day, rules, now):
-        raise BookingRefused(cutoff_message(day, rules))
     with transaction.atomic():
         lock_day(day)
         booking = Booking.objects.select_related("day", "person").get(pk=booking.pk)
