@@ -27,7 +27,7 @@ from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words
 from scoring.models import Game, GameTeam, Hand, HandConfirmation, TeamHand, TeamPlayer
 from scoring.play.forms.fields import QUICK_FIELDS, team_fields
 from scoring.play.forms.hand import hand_entry
-from scoring.play.partnerships import dealer_for, seated
+from scoring.play.partnerships import seated
 from scoring.play.services.confirmations import confirmers
 from scoring.play.services.hands import failed_meld_counts, recent_keys, valid_key
 
@@ -201,7 +201,7 @@ def game_context(request, game: Game, access, *, teams=None, entered_by=False, *
     rules = game.engine_rules()
     order = people_in_seat_order(teams)
     order_ids = [p.pk for p in order]
-    next_dealer_id = dealer_for(game, game.hand_count + 1, order_ids)
+    next_dealer_id = game.dealer_for(game.hand_count + 1, order_ids)
     next_dealer = next((p for p in order if p.pk == next_dealer_id), None)
     failed = failed_meld_counts(game)
     labels = {team.pk: team.label_text for team in teams}
