@@ -15,8 +15,12 @@ from 0 (:func:`replay`) and rewrites the derived rows; a hand the engine refuses
 change that would end the game before hands already played, is refused before anything
 is written.
 
-The game row is locked with ``select_for_update`` (on SQLite the IMMEDIATE transaction
-mode serialises writers), so two devices saving at once queue up.
+The game row is locked with ``Game.objects.locked`` (``select_for_update``; on SQLite
+the IMMEDIATE transaction mode serialises writers), so two devices saving at once queue
+up. Before a new hand is scored, other apps may refuse it (the signal
+:data:`scoring.signals.saving_hand`); one that says the game ends as it stands with
+this hand (an event's hand in play once time was called) has it closed so in the same
+write.
 """
 
 from __future__ import annotations
