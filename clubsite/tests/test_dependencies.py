@@ -198,7 +198,7 @@ def test_no_import_circle_through_members_or_clubsite():
 
 def test_the_play_services_never_reach_the_events_app():
     """Recording hands and starting games (`scoring.play`) do not depend on the events
-    app (`scoring.tourney`), through any module: it adds its checks to
-    `scoring.play.hooks` when it starts."""
+    app (`scoring.tourney`), through any module: it connects its checks to the
+    signals of `scoring.signals` when it starts."""
     found = offenders(in_package("scoring.play"), in_package("scoring.tourney"))
     assert not found, "scoring.play reaches scoring.tourney:\n" + "\n".join(found)

@@ -19,6 +19,18 @@ from scoring.models.rulesets import RuleSet, rules_from_settings
 
 
 class GameQuerySet(models.QuerySet):
+    def locked(self, pk) -> "Game":
+        """The game's row, locked until the transaction ends (call inside ``atomic``):
+        every writer of a game takes it first (the next hand, a correction, an undo, a
+        confirmation, ending a game as it stands), so two devices saving at once queue up.
+
+        The lock is PostgreSQL's FOR NO KEY UPDATE (what an update of its fields takes):
+        writers of the game queue up, and rows that merely point at it (a person's best
+        game in the stored totals) can still be written. With FOR UPDATE a rebuild of the
+        totals, or another game ending, waited for a correction that waited for them:
+        "deadlock detected". On SQLite the IMMEDIATE transaction mode serialises writers."""
+        return self.select_for_update(of=("self",), no_key=True).select_related("table").get(pk=pk)
+
     def finished(self):
         return self.filter(status=Game.Status.FINISHED)
 
@@ -109,6 +121,15 @@ class Game(models.Model):
     @property
     def next_hand_number(self) -> int:
         return self.hand_count + 1
+
+    def dealer_for(self, number: int, order: list[int]) -> int | None:
+        """The person id who deals hand ``number``: the deal passes clockwise (to the
+        left) from the game's first dealer. ``order``: the players' person ids clockwise
+        from game seat 1 (:func:`scoring.play.partnerships.seat_order`)."""
+        if not order:
+            return None
+        start = order.index(self.first_dealer_id) if self.first_dealer_id in order else 0
+        return order[(start + number - 1) % len(order)]
 
 
 class GameTeam(models.Model):

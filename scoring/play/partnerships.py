@@ -1,5 +1,6 @@
-"""Who sits where and who partners whom, as pure rules: the seat order of a game, who
-deals each hand, and the club's partner draw for the next game.
+"""Who sits where and who partners whom, as pure rules: the seat order of a game and
+the club's partner draw for the next game (who deals each hand is the game's own:
+``Game.dealer_for``, given the seat order from here).
 
 Nothing here reads or writes the database: the functions take players (or anything with
 ``person_id``, ``seat`` and ``pk``) and return ids or people, so the services, the views
@@ -19,15 +20,6 @@ def seated(players: Iterable) -> list:
 def seat_order(players: Iterable) -> list[int]:
     """Person ids clockwise from game seat 1 (``players``: a game's TeamPlayer rows)."""
     return [p.person_id for p in seated(players)]
-
-
-def dealer_for(game, number: int, order: list[int]) -> int | None:
-    """The person id who deals hand ``number``: the deal passes clockwise (to the left)
-    from the game's first dealer."""
-    if not order:
-        return None
-    start = order.index(game.first_dealer_id) if game.first_dealer_id in order else 0
-    return order[(start + number - 1) % len(order)]
 
 
 def club_partnerships(seat_order_people: Sequence, score_keeper, high_card) -> list[list]:

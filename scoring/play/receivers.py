@@ -42,8 +42,8 @@ def _field(game: Game) -> str:
 
 
 def _lock_games_in_play(day) -> None:
-    """Lock the day's games in play (as :func:`scoring.play.services.hands.lock_game`
-    locks one) in id order, until the transaction ends."""
+    """Lock the day's games in play (as ``Game.objects.locked`` locks one) in id order,
+    until the transaction ends."""
     rows = Game.objects.select_for_update(no_key=True).filter(day=day, status=Game.Status.PLAYING)
     list(rows.order_by("pk").values_list("pk", flat=True))
 

@@ -12,10 +12,11 @@ is started after it:
 Once the director ends the round its games take no hand at all (the director can still
 correct them); a pause that begins after time was called does not undo the call.
 
-The play services ask here through their hand checks (:mod:`scoring.play.hooks`,
-filled by :class:`scoring.tourney.apps.TourneyConfig`), only about a game of a day that
-has an event (``ClubDay.has_event``, read with the game's lock): a hand of an ordinary
-club day makes no query for events. A hand that ended before time was called but is entered
+The play services ask here through their signals (``saving_hand`` and
+``starting_next_game`` of :mod:`scoring.signals`, which
+:class:`scoring.tourney.apps.TourneyConfig` connects to), only about a game of a day
+that has an event (``ClubDay.has_event``, read with the game's lock): a hand of an
+ordinary club day makes no query for events. A hand that ended before time was called but is entered
 after it is the hand in play for this purpose: scoring at time, its going out is
 refused unless the players tick "This hand ended before time was called", and then it
 counts as it was played (the truth is never refused; the director can still correct
@@ -31,7 +32,6 @@ from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring.models import Game, Hand
-from scoring.play.hooks import NewHand
 from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
 from scoring.tourney.models import Event, EventRound
 from scoring.tourney.timing import TIME_CALLED, RoundClock
@@ -140,21 +140,21 @@ def check_hand(game: Game, inputs: list, called: Called, *, confirmed: bool = Fa
         raise HandRefused(refusals[:1], confirm=_("This hand ended before time was called"))
 
 
-def hand_check(hand: NewHand) -> bool:
-    """The play services' hand check (:mod:`scoring.play.hooks`): nothing for a game
-    of a day without an event; else the checks above once time is called, and True:
-    the game ends as it stands once the hand is saved."""
-    if not getattr(hand.game, "event_day", False):
+def hand_check(sender, *, game: Game, inputs: list, now: dt.datetime, confirmed=False, **kwargs):
+    """The receiver of ``saving_hand`` (:mod:`scoring.signals`): nothing for a game of a
+    day without an event; else the checks above once time is called, and True: the game
+    ends as it stands once the hand is saved."""
+    if not getattr(game, "event_day", False):
         return False
-    called = time_called(hand.game, hand.now)
+    called = time_called(game, now)
     if called is None:
         return False
-    check_hand(hand.game, hand.inputs, called, confirmed=hand.confirmed)
+    check_hand(game, inputs, called, confirmed=confirmed)
     return True
 
 
-def next_game_check(previous: Game) -> None:
-    """The play services' next-game check (:mod:`scoring.play.hooks`): a table of an
+def next_game_check(sender, *, previous: Game, **kwargs) -> None:
+    """The receiver of ``starting_next_game`` (:mod:`scoring.signals`): a table of an
     event's round plays one game a round, so no next game starts there; when the
     director ends the round the table page says where each player goes."""
     table = previous.table

@@ -45,7 +45,6 @@ from scoring.models import (
     TeamPlayer,
 )
 from scoring.play.services.errors import ScoringError
-from scoring.play.services.hands import lock_game
 from scoring.play.services.rulesets import rule_set_for_day
 from scoring.play.services.who_confirms import set_history, user_name
 
@@ -110,7 +109,7 @@ def confirmers(confirmation: HandConfirmation, memberships: Iterable[TeamPlayer]
 def _locked(hand: Hand, expected_version) -> HandConfirmation:
     """The hand's confirmation, locked with its game; refused when the hand needs no
     confirmation or changed since the page was drawn."""
-    lock_game(hand.game)
+    Game.objects.locked(hand.game_id)
     confirmation = (
         HandConfirmation.objects.select_for_update(of=("self",))
         .select_related("hand", "person", "officer")
@@ -275,7 +274,7 @@ def settle_hands(
         raise ConfirmRefused(_("Only an officer can settle a hand."))
     settled = []
     with transaction.atomic():
-        lock_game(game)
+        Game.objects.locked(game.pk)
         hands = Hand.objects.filter(
             game=game, confirmation__status__in=(Status.WAITING, Status.DISPUTED)
         ).order_by("number")
@@ -314,7 +313,7 @@ def name_score_keeper(
         raise ConfirmRefused(_("Choose the score keeper from the players of this game."))
     now = now or timezone.now()
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         if locked.score_keeper_id == member.person_id:
             return locked, False
         if locked.score_keeper_id is not None and not is_officer(user):

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from scoring.models import Game, GameTeam
 from scoring.play.services.errors import GameClosed
-from scoring.play.services.locks import lock_game
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     copy_state,
@@ -41,7 +40,7 @@ def end_game_as_it_stands(game: Game, *, now=None) -> Game:
     or no hand played): such a game stays unfinished."""
     now = now or timezone.now()
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         if locked.status == Game.Status.FINISHED:
             raise GameClosed(f"Game {locked.number} at {locked.table} is already over.")
         teams = list(GameTeam.objects.filter(game=locked).order_by("index"))

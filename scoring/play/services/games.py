@@ -18,10 +18,10 @@ from members.models import Seat, Table
 from scoring import engine
 from scoring.labels import rules_words
 from scoring.models import Game, GameTeam, RuleSet, TeamPlayer
-from scoring.play.hooks import check_next_game
-from scoring.play.partnerships import dealer_for, seat_order
+from scoring.play.partnerships import seat_order
 from scoring.play.services.errors import GameInPlay, GameSetupError
 from scoring.play.services.rulesets import rule_set_for_day
+from scoring.signals import starting_next_game
 
 
 def rules_for_table(settings_dict: dict, name: str, players: int) -> tuple[engine.RuleSet, str]:
@@ -243,8 +243,15 @@ def dealer_moves_on(previous_game: Game, people: Sequence):
     that player does not play again): the next game's first dealer when everyone plays
     alone, so the deal goes on round the table from game to game."""
     order = seat_order(TeamPlayer.objects.filter(game=previous_game))
-    dealer_id = dealer_for(previous_game, previous_game.hand_count + 1, order)
+    dealer_id = previous_game.dealer_for(previous_game.hand_count + 1, order)
     return next((p for p in people if p.pk == dealer_id), None)
+
+
+def check_next_game(previous_game: Game) -> None:
+    """Other apps' refusals of a next game at the table of ``previous_game`` (a table of
+    an event's round plays one game a round): :data:`scoring.signals.starting_next_game`,
+    whose receivers raise :class:`GameSetupError`."""
+    starting_next_game.send(sender=Game, previous=previous_game)
 
 
 def start_game(
@@ -309,7 +316,7 @@ def next_game(
             _("Game %(number)s is still being played; finish it before the next.")
             % {"number": previous_game.number}
         )
-    check_next_game(previous_game)  # other apps' refusals (a table of an event's round)
+    check_next_game(previous_game)
     rule_set = previous_game.rule_set
     if rule_set is not None:
         settings_dict, name = rule_set.settings, rule_set.name

@@ -15,8 +15,12 @@ from 0 (:func:`replay`) and rewrites the derived rows; a hand the engine refuses
 change that would end the game before hands already played, is refused before anything
 is written.
 
-The game row is locked with ``select_for_update`` (on SQLite the IMMEDIATE transaction
-mode serialises writers), so two devices saving at once queue up.
+The game row is locked with ``Game.objects.locked`` (``select_for_update``; on SQLite
+the IMMEDIATE transaction mode serialises writers), so two devices saving at once queue
+up. Before a new hand is scored, other apps may refuse it (the signal
+:data:`scoring.signals.saving_hand`); one that says the game ends as it stands with
+this hand (an event's hand in play once time was called) has it closed so in the same
+write.
 """
 
 from __future__ import annotations
@@ -43,16 +47,13 @@ from scoring.models import (
     TeamHand,
     TeamPlayer,
 )
-from scoring.play.hooks import NewHand, check_new_hand
-from scoring.play.partnerships import dealer_for, seat_order
-from scoring.play.services.endings import end_game_as_it_stands
+from scoring.play.partnerships import seat_order
 from scoring.play.services.errors import (
     GameClosed,
     GameSetupError,
     HandRefused,
     ScoringError,
 )
-from scoring.play.services.locks import lock_game
 from scoring.play.services.replay import (
     RECOMPUTED_GAME_FIELDS,
     GameState,
@@ -71,6 +72,7 @@ from scoring.play.services.who_confirms import (
     set_history,
     user_name,
 )
+from scoring.signals import saving_hand
 
 # ---------------------------------------------------------------------------------------
 # The refusals only recording raises, and the words that say who saved a hand first
@@ -131,7 +133,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
     query (the players joined to their teams and game) for saving the next hand, which
     also reads whether the hand waits for the other team's OK (the day's and the rule
     set's setting). The game's table is the caller's (it does not change). Locked as
-    :func:`lock_game` locks."""
+    ``Game.objects.locked`` locks."""
     players = sorted(
         TeamPlayer.objects.select_for_update(of=("team", "team__game"), no_key=True)
         .select_related("team__game")
@@ -146,7 +148,7 @@ def lock_for_hand(game: Game) -> tuple[Game, list[GameTeam], list[TeamPlayer]]:
         key=lambda p: (p.team.index, p.seat or 0, p.pk),
     )
     if not players:  # a game without players (never made by the services)
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         return locked, list(GameTeam.objects.filter(game=locked).order_by("index")), []
     locked = players[0].team.game
     first = players[0]
@@ -271,8 +273,8 @@ def record_hand(
 ) -> Hand:
     """Save hand ``number`` of ``game`` (the number the device believes is next) and
     update the running totals, minimums and the game's state, in one transaction.
-    ``confirmed``: the players ticked the box a hand check's refusal offered
-    (:mod:`scoring.play.hooks`).
+    ``confirmed``: the players ticked the box a refusal of another app offered
+    (:data:`scoring.signals.saving_hand`).
 
     Raises :class:`HandRefused` (engine refusals), :class:`HandConflict` (hand
     ``number`` already exists, or is not the next one) or :class:`GameClosed`.
@@ -325,8 +327,11 @@ def _record(game, inputs, *, number, user, via, now, confirmed=False) -> Hand:
             % {"number": number, "count": locked.hand_count, "next": locked.hand_count + 1},
         )
     # Other apps' checks (an event's round whose time is called takes the hand in
-    # play, then the game ends as it stands).
-    ends = check_new_hand(NewHand(locked, inputs, now, confirmed))
+    # play, then the game ends as it stands): a receiver refuses the hand by raising.
+    answers = saving_hand.send(
+        sender=Game, game=locked, inputs=inputs, now=now, confirmed=confirmed
+    )
+    ends = any(answer for _receiver, answer in answers)
     rules = locked.engine_rules()
     scores_before = [t.total for t in teams]
     inputs, failed_after = for_new_hand(locked, inputs, number)
@@ -340,27 +345,14 @@ def _record(game, inputs, *, number, user, via, now, confirmed=False) -> Hand:
     rows, _kept = score_rows(locked, teams, [hand], [outcome], [scores_before])
     TeamHand.objects.bulk_create(rows)
     hand.team_rows = rows  # what the saved message shows, without reading it again
-    tell = close_hands(locked, teams, outcome, now)
+    tell = close_hands(locked, teams, outcome, now, as_it_stands=ends)
     locked.failed_melds = failed_after
     locked.hand_count = number
     locked.version += 1
     locked.save(update_fields=[*RECOMPUTED_GAME_FIELDS, "version", "failed_melds"])
     copy_state(locked, game)
     tell_ratings(locked, tell, people=[p.person_id for p in players] or None)
-    if ends:
-        _end_as_it_stands(locked, game, now)
     return hand
-
-
-def _end_as_it_stands(locked: Game, game: Game, now) -> None:
-    """A hand check said the game ends with this hand (an event's hand in play after
-    time was called): it ends as it stands (one that reached its target is over
-    already; a level one takes no new hand, the check refuses it)."""
-    try:
-        end_game_as_it_stands(locked, now=now)
-    except GameClosed:
-        return
-    copy_state(locked, game)
 
 
 def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:
@@ -368,7 +360,7 @@ def _new_hand(game, number, inputs, order, *, user, via, moment) -> Hand:
         game=game,
         number=number,
         inputs=copy.deepcopy(inputs),
-        dealer_id=dealer_for(game, number, order),
+        dealer_id=game.dealer_for(number, order),
         entered_by=user if getattr(user, "is_authenticated", False) else None,
         entered_via=via[:120],
         version=1,
@@ -398,7 +390,7 @@ def record_played_game(
     if len(times) != len(hand_inputs) or not hand_inputs:
         raise GameSetupError(_("Give one time for each hand, and at least one hand."))
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         if locked.hand_count or locked.status == Game.Status.FINISHED:
             raise GameSetupError(
                 _(
@@ -493,7 +485,7 @@ def correct_hand(
     """
     now = now or timezone.now()
     with transaction.atomic():
-        game = lock_game(hand.game)
+        game = Game.objects.locked(hand.game_id)
         current = _current_hand(hand, expected_version)
         inputs = with_failed_melds(inputs, stored_failed_melds(current.inputs))
         rules = game.engine_rules()
@@ -531,7 +523,7 @@ def undo_last_hand(
     Returns the deleted hand (no longer in the database)."""
     now = now or timezone.now()
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         if locked.hand_count == 0:
             raise StaleEdit(None, _("There is no hand to undo."))
         if type(expected_hand_count) is not int or locked.hand_count != expected_hand_count:
@@ -562,7 +554,7 @@ def rebuild_game(game: Game, *, now=None) -> Game:
     stored inputs. Raises HandRefused if a stored hand no longer scores."""
     now = now or timezone.now()
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         hands = list(Hand.objects.filter(game=locked).order_by("number"))
         tell, _teams = recompute(locked, hands, now)  # a finished game keeps its finish time
         locked.save(update_fields=RECOMPUTED_GAME_FIELDS)
@@ -682,7 +674,7 @@ def replace_hand(
     who = via or user_name(user)
     reason = f"replaced by {who} (two phones entered hand {hand.number})"
     with transaction.atomic():
-        lock_game(hand.game)
+        Game.objects.locked(hand.game_id)
         first = seen(hand.game, key) if valid_key(key) else None
         if first is not None:
             return Submitted(first.hand, first.number, repeat=True)
@@ -717,7 +709,7 @@ def count_failed_meld(
     Raises :class:`GameClosed` when the game is over."""
     kind = Submission.Kind.FAILED_MELD if step > 0 else Submission.Kind.UNFAILED_MELD
     with transaction.atomic():
-        locked = lock_game(game)
+        locked = Game.objects.locked(game.pk)
         if locked.status == Game.Status.FINISHED:
             raise game_over(locked)
         counts = failed_meld_counts(locked)

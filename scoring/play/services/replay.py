@@ -197,18 +197,21 @@ def sole_leader(teams: list[GameTeam]) -> int | None:
     return ahead[0].index if len(ahead) == 1 else None
 
 
-def close_hands(game, teams, last, now) -> GameState:
+def close_hands(game, teams, last, now, *, as_it_stands: bool = False) -> GameState:
     """After the rows are written: the game's state from its ``last`` hand's outcome
     (None: no hands), the teams' final stats saved. Returns what ratings should hear.
 
     A game ended early when its day closed (``ended_early``) stays ended, won by the
     side ahead, after a correction or an undo; should the sides then be level, it is
-    back in play (unfinished)."""
+    back in play (unfinished). ``as_it_stands``: the game ends so with this hand (an
+    event's hand in play once time was called, :data:`scoring.signals.saving_hand`),
+    unless the hand reached the target (then it is simply over) or the sides are level
+    (then it stays unfinished)."""
     over = bool(last and last.game_over)
     winner = last.winner if over else None
     if over:
         game.ended_early = False
-    elif game.ended_early:
+    elif game.ended_early or as_it_stands:
         winner = sole_leader(teams)
         over = winner is not None
         game.ended_early = over

@@ -20,11 +20,15 @@ from scoring.models.rulesets import rules_summary
 from scoring.play.access import game_for_request, shows_closed_day, table_for_request
 from scoring.play.forms.games import NextGameForm, StartGameForm
 from scoring.play.history import hand_history
-from scoring.play.hooks import check_next_game
 from scoring.play.partnerships import club_partnerships, keeper_neighbours
 from scoring.play.services.confirmations import game_would_confirm
 from scoring.play.services.errors import GameInPlay, GameSetupError
-from scoring.play.services.games import dealer_moves_on, rules_for_table, start_game
+from scoring.play.services.games import (
+    check_next_game,
+    dealer_moves_on,
+    rules_for_table,
+    start_game,
+)
 from scoring.play.services.games import next_game as start_next_game
 from scoring.play.services.rulesets import rule_set_for_day
 from scoring.play.views.display import game_context, load_teams, people_in_seat_order

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from scoring.models import Game
 from scoring.play import partnerships
 from scoring.play.services.errors import GameSetupError
 
@@ -32,10 +33,11 @@ def test_seat_order_and_dealer():
     ]
     order = partnerships.seat_order(rows)
     assert order == [10, 20, 30, 40]
-    game = SimpleNamespace(first_dealer_id=30)
-    assert [partnerships.dealer_for(game, n, order) for n in (1, 2, 3, 5)] == [30, 40, 10, 30]
-    assert partnerships.dealer_for(SimpleNamespace(first_dealer_id=99), 2, order) == 20
-    assert partnerships.dealer_for(game, 1, []) is None
+    # The game deals from its first dealer clockwise in that order (an unsaved row).
+    game = Game(first_dealer_id=30)
+    assert [game.dealer_for(n, order) for n in (1, 2, 3, 5)] == [30, 40, 10, 30]
+    assert Game(first_dealer_id=99).dealer_for(2, order) == 20
+    assert game.dealer_for(1, []) is None
 
 
 def test_club_partnerships_and_keeper_neighbours():

@@ -25,6 +25,7 @@ from scoring.play.services.hands import (
     valid_key,
 )
 from scoring.play.views.table import new_key
+from scoring.templatetags.hand_words import compare_sides
 from scoring.tests.play.conftest import quick_post
 from scoring.tests.samples import BIG, SMALL
 
@@ -180,11 +181,13 @@ def _conflict(game, officer_client):
 
 def test_the_second_phone_sees_both_hands_with_the_differences(officer_client, game):
     _device, page = _conflict(game, officer_client)
-    sides = page.context["conflict"]["sides"]
+    sides = compare_sides(page.context["conflict"]["sides"])["sides"]
     differs = {r["item"] for r in sides[0]["rows"] if r["differs"]}
     assert {"Melded card points", "Red threes", "Went out", "Hand score"} <= differs
     assert not any(r["differs"] for r in sides[1]["rows"] if r["item"] != "Total after")
     html = page.content.decode()
+    assert '<span class="mark">≠ </span>Melded card points' in html
+    assert '<span class="mark">≠ </span>Penalties' not in html
     assert "Keep the saved hand" in html and "Replace it with mine" in html
     assert 'name="replace_version" value="1"' in html
 
