@@ -79,22 +79,24 @@ def officer_or_seated(user, table) -> tuple[bool, bool]:
     return bool(officer), bool(seated)
 
 
-def person_for(user):
+def person_for(user, people=None):
     """The active club's Person record of a logged-in user, or None (kept on the user
-    object for the request)."""
+    object for the request). ``people``: the queryset to read it through the first time
+    (a page that needs more of the person than its fields, read in the same query)."""
     if not user or not user.is_authenticated or current_club_id() is None:
         return None
     kept = _known(user, "_club_person")
     if kept is None:
-        _keep(user, "_club_person", Person.objects.filter(user=user).first())
+        people = Person.objects if people is None else people
+        _keep(user, "_club_person", people.filter(user=user).first())
         kept = _known(user, "_club_person")
     return kept[1]
 
 
-def own_person(user):
+def own_person(user, people=None):
     """The person a login stands for in the active club, following a merge to the record
-    kept (None: no record here)."""
-    person = person_for(user)
+    kept (None: no record here); ``people`` as for :func:`person_for`."""
+    person = person_for(user, people)
     if person is not None and person.is_merged:
         person = person.merged_into
     return person

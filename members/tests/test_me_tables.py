@@ -3,6 +3,7 @@ their seats' order, and never themselves."""
 
 import pytest
 from django.urls import reverse
+from django.utils.html import strip_tags
 
 from members.tests.factories import (
     ClubDayFactory,
@@ -50,8 +51,9 @@ def test_the_lists_drawn_again_read_no_seat_sign_in_or_name(
     SignInFactory(person=ann)
     first = client.get(reverse("members:me")).content.decode()
     # 8, and the club's booking settings with its next days to book (issue 34): 10, less
-    # the person the bookings' part takes from the page.
-    with django_assert_max_num_queries(9) as captured:
+    # the person the bookings' part takes from the page, less the login's person read
+    # with the lists' stamp (one read, shared with the page's menu and footer).
+    with django_assert_max_num_queries(8) as captured:
         again = client.get(reverse("members:me")).content.decode()
     assert _lists(again) == _lists(first) and "with Dan Zed, Bob Zed, Cat Zed" in again
     reads = [q["sql"] for q in captured.captured_queries]
@@ -82,3 +84,17 @@ def test_a_seat_moved_to_another_table_shows_at_once(client, django_user_model):
     seat.save()
     page = client.get(reverse("members:me")).content.decode()
     assert "with Cat Zed, Dan Zed" in page and "with Bob Zed" not in page
+
+
+def test_a_login_of_a_merged_away_record_sees_the_record_kept(client, django_user_model):
+    """The login's own record was merged into another (a login left on it): the page is
+    the kept record's, with its club days and tables, read with its lists' stamp."""
+    ann, bob, cat, dan = _ann_logged_in(client, django_user_model)
+    kept = MemberFactory(first_name="Annie", last_name="Kept")
+    ann.merged_into = kept
+    ann.save()
+    TableFactory(seated=[kept, bob, cat, dan])
+    SignInFactory(person=kept)
+    page = client.get(reverse("members:me")).content.decode()
+    assert "Annie Kept" in page and "with Bob Zed, Cat Zed, Dan Zed" in page
+    assert "1 club day attended" in " ".join(strip_tags(page).split())

@@ -35,10 +35,12 @@ def me(request):
     are kept drawn in the shared cache under a stamp of their sign-ins and seats (how
     many, and the newest), read with their details in one query: a page drawn again
     reads no sign-in, seat or name."""
-    person = own_person(request.user)
+    people = _with_stamp(Person.objects.with_visits())
+    person = own_person(request.user, people)
     if person is None:
         return render(request, "members/me_no_person.html")
-    person = _with_stamp(Person.objects.with_visits()).get(pk=person.pk)
+    if not hasattr(person, "seat_tables"):  # read before (or a merge's kept record): again
+        person = people.get(pk=person.pk)
     club = languages.club_language(request)
     return render(
         request,
