@@ -9,26 +9,32 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.labels import CARD_WORDS, RANK_WORDS, WENT_OUT_CHOICES, kinds_words, penalty_words
-from scoring.play.forms.fields import QUICK_FIELDS, team_fields
+from scoring.play.forms.fields import QUICK_FIELDS, special_hand_words, team_fields
 
 register = template.Library()
 
 _WENT_OUT = dict(WENT_OUT_CHOICES)
 
 
-def _meld_words(meld: dict) -> str:
-    if isinstance(meld.get("sequence"), list):
-        run = [str(rank) for rank in meld["sequence"]]
-        return f"Sequence {run[0]}–{run[-1]}" if run else "Sequence"
-    if meld.get("rank") == "wild":
-        wild = [f"{meld[k]} {k}" for k in ("jokers", "twos") if meld.get(k)]
-        return "Wild " + " + ".join(wild)
-    words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
-    wild = [
-        f"{meld[k]} {CARD_WORDS[w].lower()}"
+def _wild_cards(meld: dict) -> list[str]:
+    """ "2 jokers", "1 twos": the wild cards of a meld, in the reader's language."""
+    return [
+        f"{meld[k]} {str(CARD_WORDS[w]).lower()}"
         for k, w in (("jokers", "joker"), ("twos", "2"))
         if meld.get(k)
     ]
+
+
+def _meld_words(meld: dict) -> str:
+    if isinstance(meld.get("sequence"), list):
+        run = [str(rank) for rank in meld["sequence"]]  # card symbols: 4, 5 … K, A
+        if not run:
+            return pgettext("a meld", "Sequence")
+        return pgettext("a meld", "Sequence %(low)s–%(high)s") % {"low": run[0], "high": run[-1]}
+    if meld.get("rank") == "wild":
+        return _("Wild cards: %(cards)s") % {"cards": " + ".join(_wild_cards(meld))}
+    words = f"{RANK_WORDS.get(meld.get('rank'), meld.get('rank'))} {meld.get('naturals', 0)}"
+    wild = _wild_cards(meld)
     return words + (f" + {' + '.join(wild)}" if wild else "")
 
 
@@ -53,7 +59,7 @@ def team_items(team: dict) -> dict[str, str]:
     if team.get("unfinished"):
         items[_("Unfinished melds")] = kinds_words(team["unfinished"], leave_out=()) or _("none")
     if team.get("special_hand"):
-        items[_("Special hand")] = str(team["special_hand"]).replace("_", " ")
+        items[_("Special hand")] = special_hand_words(str(team["special_hand"]))
     items[_("Red threes")] = str(team.get("red_threes") or 0)
     items[_("Went out")] = str(_WENT_OUT.get(team.get("went_out") or "none", _WENT_OUT["none"]))
     if team.get("perfect_cut"):

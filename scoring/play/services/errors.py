@@ -46,8 +46,9 @@ class GameClosed(ScoringError):
 
 class HandRefused(ScoringError):
     """The engine refused the hand; ``errors`` holds its refusals (field, message).
-    ``confirm``: the words of a box the players may tick to save it all the same (a
-    hand check's question, e.g. "This hand ended before time was called"), or ""."""
+    ``confirm``: the words of a box the players may tick to save it all the same (the
+    question of a receiver of :data:`scoring.signals.saving_hand`, e.g. "This hand ended
+    before time was called"), or ""."""
 
     def __init__(self, errors: Sequence[engine.Refusal], message: str = "", confirm: str = ""):
         self.errors = list(errors)
