@@ -19,6 +19,7 @@ from scoring.play.forms import hand_form_data
 from scoring.play.services.errors import GameClosed, GameSetupError, HandRefused
 from scoring.play.services.games import next_game, start_game
 from scoring.play.services.hands import record_hand
+from scoring.signals import game_result_changed
 from scoring.tests import games
 from scoring.tests.samples import LOSE, SMALL, WIN
 from scoring.tests.tourney.conftest import key
@@ -227,3 +228,28 @@ def test_the_phone_offers_the_box_and_saves_the_hand_as_played(client, event):
     assert [t.total for t in game.teams.order_by("index")] == [1900, 150]
     page = client.get(reverse("scoring:table", args=[game.table.pk])).content.decode()
     assert 'name="confirmed"' not in page
+
+
+def test_a_hand_after_the_call_that_reaches_the_target_ends_the_game_as_any_would(event):
+    """The hand in play reaches the target: the game is over as any game is (not "ended
+    early"), its winner the side that passed the target, and the results hear of it once,
+    with its players."""
+    _row, game = _round(event, "finish_hand", minutes_ago=52)
+    game.rules = {**game.rules, "target_score": 1500}
+    game.save(update_fields=["rules"])
+    heard = []
+
+    def receiver(sender, game, what, people=None, **kwargs):
+        heard.append((game.pk, what, sorted(people or [])))
+
+    game_result_changed.connect(receiver, dispatch_uid="test.heard")
+    try:
+        record_hand(game, [WIN, LOSE], number=1)
+    finally:
+        game_result_changed.disconnect(dispatch_uid="test.heard")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and not game.ended_early
+    teams = sorted(game.teams.all(), key=lambda t: t.index)
+    assert [t.total for t in teams] == [1900, 150] and teams[0].won and not teams[1].won
+    players = sorted(TeamPlayer.objects.filter(team__game=game).values_list("person_id", flat=True))
+    assert heard == [(game.pk, "finished", players)]
