@@ -66,6 +66,69 @@ def test_every_entry_is_translated_and_none_is_fuzzy(po: Path):
     assert not wrong, f"{po}: translations whose placeholders differ: {wrong[:10]}"
 
 
+# A placeholder in a message: "%(name)s", "%s", or a slot the table's script fills in
+# ("{n}"). "%%" is a plain per cent sign.
+_PLACEHOLDER = re.compile(r"%%|%\([A-Za-z_][A-Za-z0-9_]*\)[sdif]|%[sdif]|\{[a-z_]+\}")
+
+
+def _placeholders(text: str) -> set[str]:
+    return {m for m in _PLACEHOLDER.findall(text or "") if m != "%%"}
+
+
+def placeholder_problems(catalog) -> list[str]:
+    """Each translation that drops a placeholder of its English, or adds one the English
+    does not have. (Babel's own check only catches an added one.) A plural's first form
+    is said for one: it may leave out the count, as the English singular does; every
+    other form keeps the English plural's placeholders."""
+    problems = []
+    for m in catalog:
+        if not m.id:
+            continue
+        if isinstance(m.id, list | tuple):
+            singular, plural = (_placeholders(i) for i in m.id[:2])
+            for index, text in enumerate(m.string):
+                have = _placeholders(text)
+                least, most = (singular, singular | plural) if index == 0 else (plural, plural)
+                if not least <= have <= most:
+                    problems.append(f"{m.id[0]!r} [{index}]: {sorted(have)}")
+        else:
+            want, have = _placeholders(m.id), _placeholders(m.string)
+            if have != want:
+                problems.append(
+                    f"{m.id!r}: drops {sorted(want - have)}, adds {sorted(have - want)}"
+                )
+    return problems
+
+
+def test_the_placeholder_check_sees_a_dropped_or_an_added_placeholder():
+    catalog = Catalog(locale="es")
+    catalog.add("No %(thing)s has the code %(code)s.", "El código %(code)s no existe.")
+    catalog.add("Hand %(number)s", "Mano %(numero)s")
+    catalog.add("Save hand {hand}", "Guardar mano")
+    catalog.add("Kept on this phone", "Guardado en este teléfono (%(n)s)")
+    catalog.add("Round %(number)s", "Ronda %(number)s")
+    catalog.add("100% sure", "100% seguro")
+    catalog.add(("One hand", "%(count)s hands"), ("Una mano", "%(count)s manos"))
+    catalog.add(("One hand", "%(count)s hands"), ("Una mano", "manos"), context="bad")
+    problems = placeholder_problems(catalog)
+    assert len(problems) == 5, problems
+    assert "drops ['%(thing)s']" in problems[0]
+    assert "drops ['%(number)s'], adds ['%(numero)s']" in problems[1]
+    assert "drops ['{hand}']" in problems[2]
+    assert "adds ['%(n)s']" in problems[3]
+    assert problems[4].startswith("'One hand' [1]")
+
+
+@pytest.mark.parametrize("po", catalogs(), ids=lambda p: p.parent.parent.name)
+def test_every_translation_keeps_its_placeholders(po: Path):
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale=po.parent.parent.name)
+    problems = placeholder_problems(catalog)
+    assert not problems, f"{po}: translations that drop or add a placeholder:\n" + "\n".join(
+        problems
+    )
+
+
 def test_both_languages_have_the_same_messages():
     ids = {}
     for po in catalogs():
