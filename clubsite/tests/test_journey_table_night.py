@@ -250,6 +250,21 @@ def test_two_phones_save_the_same_hand_and_the_second_chooses(journey, game, new
     expect(team1.locator("tr.differs", has_text="Melded card points")).to_contain_text("300")
     expect(team1.locator("tr.differs", has_text="Melded card points")).to_contain_text("250")
     expect(conflict.locator("table", has_text="Team 2").locator("tr.differs")).to_have_count(0)
+    # While the choice is open the bar says what to do next, also once the preview of what
+    # was typed (asked for as the page loads, and again on each change) fills the bar.
+    bar = second.locator("#hand-bar")
+    note = bar.locator(".bar-note")
+    expect(bar.locator(".preview-teams")).to_contain_text("+1,250")
+    expect(note).to_have_text("Choose above: keep the saved hand, or replace it with yours.")
+    expect(bar.get_by_role("button", name=re.compile("^Save"))).to_have_count(0)
+    melded = side(second, 0).get_by_label("Melded card points", exact=True)
+    melded.fill("260")
+    expect(bar.locator(".preview-teams")).to_contain_text("+1,260")
+    expect(note).to_have_text("Choose above: keep the saved hand, or replace it with yours.")
+    melded.fill("250")
+    expect(bar.locator(".preview-teams")).to_contain_text("+1,250")
+    note.get_by_role("link", name="Choose above").click()
+    expect(conflict.get_by_role("heading", level=2)).to_be_in_viewport()
     journey.page, own = second, journey.page
     journey.step("second phone: both hands side by side")
     conflict.get_by_role("button", name="Replace it with mine").click()
