@@ -11,8 +11,11 @@
       if (!el.checkVisibility({visibilityProperty: true})) continue;
       if (el.closest(".sr-only") || el.getAttribute("aria-hidden") === "true") continue;
       if (el.matches(".skip-link")) continue; // off the screen until it has the focus
+      // A link in a sentence is exempt; one laid out on its own (an item of a flex or
+      // grid line, as each hand's "Correct") is a target like a button.
       const sentence = el.closest("p, td, li, dd");
-      if (el.matches("a:not(.button)") && sentence
+      const own = /flex|grid/.test(getComputedStyle(el.parentElement).display);
+      if (el.matches("a:not(.button)") && sentence && !own
           && sentence.textContent.trim() !== el.textContent.trim()) continue; // in a sentence
       const target = ".segmented label, label.check";
       if (el.closest(target) && !el.matches(target)) continue;

@@ -135,12 +135,10 @@ def check_page(night, page, where, *, larger=False, width=None, data=frozenset()
     wider = measure(page, "wider", width)
     assert page.evaluate("document.documentElement.scrollWidth") <= width, (where, wider[:10])
     least = 47.5 if larger else 43.5
-    # The bar at the foot of the table page keeps a quick hand on one 390 × 844 screen:
-    # its small "How" line (each side's sum) is 24 px (WCAG's minimum) with "Larger" off.
     small = [
         f"{c['w']:.0f} × {c['h']:.0f} {c['what']}"
         for c in measure(page, "controls")
-        if min(c["w"], c["h"]) < (23.5 if c["fixed"] and not larger else least)
+        if min(c["w"], c["h"]) < least
     ]
     assert not small, f"{where}: controls under {least + 0.5:.0f} px:\n" + "\n".join(small)
     if night.language != "en":

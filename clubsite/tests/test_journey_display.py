@@ -1,13 +1,15 @@
 """Journeys: the "Larger" and "High contrast" switches, tapped on a phone, in all three
 languages (clubsite/display.py).
 
-With "Larger" on, every control of the table page (buttons, boxes, lists, links drawn
-as buttons, the went-out choices, "More") is at least 48 × 48 CSS px with 8 px between
-any two, and the running totals and the meld requirement are at least 32 px. With
-"High contrast" on, every word is at 7:1 against what is behind it and the controls'
-borders at 4.5:1. Both on, a 360 px phone at 200% zoom (180 CSS px) scrolls no page
-sideways. The door has the switches too. axe passes at every step; screenshots in
-``artifacts/screenshots/<test>/``.
+With a hand typed (its preview in the bar), every control of the table page is at least
+44 × 44 CSS px with the switches off. With "Larger" on, every control (buttons, boxes,
+lists, links drawn as buttons, the went-out choices, "More", each side's "How" in the
+bar, each hand's "Correct") is at least 48 × 48 CSS px with 8 px between any two, nothing
+at the foot of the page stays hidden under the bar, and the running totals and the meld
+requirement are at least 32 px. With "High contrast" on, every word is at 7:1 against
+what is behind it and the controls' borders at 4.5:1. Both on, a 360 px phone at 200%
+zoom (180 CSS px) scrolls no page sideways. The door has the switches too. axe passes at
+every step; screenshots in ``artifacts/screenshots/<test>/``.
 """
 
 import re
@@ -52,13 +54,16 @@ def apart(a, b):
     return max(across, down)
 
 
-def assert_large_controls(page, where):
+def assert_large_controls(page, where, least=48):
+    """Every control ``least`` × ``least`` px or more; with "Larger" (48), 8 px apart."""
     controls = measure(page, "controls")
     assert len(controls) > 5, where
-    small = [c for c in controls if c["w"] < 47.5 or c["h"] < 47.5]
-    assert not small, f"{where}: controls under 48 × 48 px:\n" + "\n".join(
+    small = [c for c in controls if c["w"] < least - 0.5 or c["h"] < least - 0.5]
+    assert not small, f"{where}: controls under {least} × {least} px:\n" + "\n".join(
         f"{c['w']:.0f} × {c['h']:.0f} {c['what']}" for c in small
     )
+    if least < 48:
+        return
     close = [
         (a, b, apart(a, b))
         for i, a in enumerate(controls)
@@ -90,6 +95,42 @@ def no_sideways_scroll(page, width, where):
     )
 
 
+def type_a_hand(page, sides):
+    """Melded points for every side: the bar shows each side's figures and its "How"."""
+    for index in range(sides):
+        page.locator(f"input[name=t{index}-melded_points]").fill(str(300 - 50 * index))
+    expect(page.locator("#preview details.lines summary")).to_have_count(sides)
+
+
+def assert_measured(page, sides, hands, where):
+    """The measure counts each side's "How" in the bar and each hand's "Correct"."""
+    controls = measure(page, "controls")
+    how = [c for c in controls if c["fixed"] and c["what"].startswith("<summary")]
+    correct = [c for c in controls if re.search(r'<a href="/games/\d+/hands/\d+/edit/"', c["what"])]
+    assert len(how) == sides, (where, how)
+    assert len(correct) == hands, (where, correct)
+
+
+def assert_nothing_under_the_bar(page, where):
+    """Scrolled to its foot, the page shows its last controls above the bar."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(50)
+    hidden = page.evaluate(
+        """() => {
+          const bar = document.getElementById("hand-bar").getBoundingClientRect();
+          return [...document.querySelectorAll("main a, main button, main summary, footer a")]
+            .filter((e) => !e.closest("#hand-bar, .sr-only") && e.checkVisibility())
+            .filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.height > 0 && r.bottom > bar.top + 0.5 && r.top < innerHeight;
+            })
+            .map((e) => e.outerHTML.slice(0, 90));
+        }"""
+    )
+    page.evaluate("window.scrollTo(0, 0)")
+    assert not hidden, f"{where}: under the bar at the foot of the page:\n" + "\n".join(hidden)
+
+
 def speak(page, base_url, code):
     page.context.add_cookies([{"name": "club_language", "value": code, "url": base_url}])
 
@@ -115,16 +156,28 @@ def test_larger_and_high_contrast_at_the_table(journey, language, sides):
     page.set_viewport_size({"width": 390, "height": 844})
     journey.goto(f"/t/{game.table.token}/")
     expect(page.get_by_role("button", name=SAVE[language])).to_be_visible()
-    journey.step(f"table, {language}, {sides} sides, switches off")
+    type_a_hand(page, sides)
+    for width in (390, 320):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.wait_for_timeout(100)
+        where = f"table, {language}, {sides} sides, switches off, {width} px"
+        journey.step(where)
+        assert_measured(page, sides, 3, where)
+        assert_large_controls(page, where, least=44)
+    page.set_viewport_size({"width": 390, "height": 844})
 
     switch_on(page, "larger")
+    # The typed hand is kept on the phone: its preview is back in the bar.
+    expect(page.locator("#preview details.lines summary")).to_have_count(sides)
     for width in (390, 360, 320):
         page.set_viewport_size({"width": width, "height": 844})
         page.wait_for_timeout(100)
         where = f"larger, {language}, {sides} sides, {width} px"
         journey.step(where)
         no_sideways_scroll(page, width, where)
+        assert_measured(page, sides, 3, where)
         assert_large_controls(page, where)
+        assert_nothing_under_the_bar(page, where)
         for figure in page.locator(".team-card .total, .team-card .minimum strong").all():
             size = float(figure.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
             assert size >= 32, (where, figure.inner_text(), size)

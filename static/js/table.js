@@ -98,9 +98,20 @@
     if (f.id !== "hand-form") { watchModes(f); openChosen(f); }
   });
 
+  /* The page keeps room at its foot for the bar fixed there, however tall the bar grows
+     (three sides' preview, "Larger", a conflict's note): its last lines and links never
+     stay hidden under it. */
+  function roomForBar(bar) {
+    if (!bar || !window.ResizeObserver) { return; }
+    new ResizeObserver(function () {
+      document.documentElement.style.setProperty("--hand-bar-height", bar.offsetHeight + "px");
+    }).observe(bar);
+  }
+
   var form = document.getElementById("hand-form");
   registerWorker(document.querySelector("[data-service-worker]"));
   if (!form) { return; }
+  roomForBar(document.getElementById("hand-bar"));
 
   var game = form.dataset.game;
   var hand = parseInt(form.dataset.hand, 10);
