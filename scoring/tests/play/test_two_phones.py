@@ -18,6 +18,25 @@ def test_the_bar_says_to_choose_while_a_conflict_is_open(officer_client, game):
     bar = html[html.index('id="hand-bar"') :]
     assert "This hand was saved already: choose above which numbers to keep." in bar
     assert "Type the hand" not in bar
+    # The standing note (outside the preview, which the typed numbers' preview replaces).
+    note = bar[bar.index('class="bar-note"') :]
+    assert note.startswith(
+        'class="bar-note"><a href="#conflict">Choose above</a>: keep the saved hand, or replace'
+    )
+    assert 'value="save"' not in bar
+
+
+def test_the_bar_says_to_keep_the_saved_hand_when_both_phones_typed_the_same(officer_client, game):
+    device_b = Client()
+    device_b.get(reverse("scoring:table_link", args=[game.table.token]))
+    officer_client.post(new_url(game), keyed([BIG, SMALL], 1, key="a" * 22))
+    page = device_b.post(new_url(game), keyed([BIG, SMALL], 1, key="b" * 22))
+    html = page.content.decode()
+    assert "What you typed is the same as the saved hand: nothing to do." in html
+    assert "Replace it with mine" not in html
+    bar = html[html.index('id="hand-bar"') :]
+    assert 'Yours is the same as the saved hand: <a href="#conflict">keep it, above</a>.' in bar
+    assert "replace it with yours" not in bar
 
 
 # -- "Whose phone is this?" ---------------------------------------------------------------
