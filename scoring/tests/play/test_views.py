@@ -255,6 +255,10 @@ def test_tampered_hidden_fields(link_client, game):
     data["number"] = "7"
     response = link_client.post(new_url(game), data)
     assert b"cannot be entered yet" in response.content
+    # The bar says what to do next instead of offering a Save that would fail again.
+    bar = response.content.decode().split('id="hand-bar"')[1].split("</form>")[0]
+    assert "Nothing was saved:" in bar and "show the table as it is now</a>" in bar
+    assert "Save hand" not in bar
     data["number"] = "1"
     data["t0-went_out"] = "flying"
     data["t0-mode"] = "sideways"
