@@ -63,7 +63,7 @@ def test_main_columns_first_and_every_column_one_tap_away(small_club, member_cli
 
 def test_the_clubs_ranking_measures_are_main_columns(small_club, member_client):
     ClubSettings.objects.update_or_create(
-        pk=1, defaults={"min_games_to_rank": 1, "ranking_measures": ["average", "red_threes"]}
+        defaults={"min_games_to_rank": 1, "ranking_measures": ["average", "red_threes"]}
     )
     table = member_client.get(STANDINGS + "?season=all").context["table"]
     assert [c.name for c in table.columns][-3:] == ["average", "red_threes", "rating"]
