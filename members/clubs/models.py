@@ -212,6 +212,12 @@ class Club(models.Model):
                 }
             )
 
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        """The club's time zone, for dates and times computed outside a request (a
+        request's own is activated by the club middleware)."""
+        return zoneinfo.ZoneInfo(self.time_zone)
+
 
 class ClubSlugRedirect(models.Model):
     """A slug a club had before it moved (the admin): ``/<old_slug>/…`` redirects

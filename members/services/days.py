@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import logging
-import zoneinfo
 from collections.abc import Mapping
 
 from django.db import transaction
@@ -77,7 +76,7 @@ def links_end(day: ClubDay) -> datetime.datetime:
     """When the day's table links and room codes stop working: midnight at the end of
     its date in the club's time zone, or later if an officer extended them. A link
     card left on a table must not open a table days later."""
-    club_zone = zoneinfo.ZoneInfo(_club_of(day).time_zone)
+    club_zone = _club_of(day).zone
     midnight = datetime.datetime.combine(
         day.date + datetime.timedelta(days=1), datetime.time.min, tzinfo=club_zone
     )

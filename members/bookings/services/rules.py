@@ -4,7 +4,6 @@ when its cut-off for cancelling is."""
 from __future__ import annotations
 
 import datetime
-import zoneinfo
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -28,7 +27,7 @@ def booking_settings() -> BookingSettings:
 
 
 def _zone():
-    return zoneinfo.ZoneInfo(current_club().time_zone)
+    return current_club().zone
 
 
 def today() -> datetime.date:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import datetime
 import random
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
@@ -53,7 +52,7 @@ class DayWriter:
         self.rng = rng
         self.rule_set = rule_set
         self.hand_by_hand = hand_by_hand
-        self.tz = ZoneInfo(current_club().time_zone)
+        self.tz = current_club().zone
         # Room codes and table links are unique across the site, not the club: another
         # club's league made with the same seed draws the same ones, and must not reuse
         # them (the base manager reads every club's).
