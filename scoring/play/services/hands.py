@@ -640,17 +640,12 @@ def submit_hand(
                 game, inputs, number=number, user=user, via=via, now=now, confirmed=confirmed
             )
             remember(game, key, Submission.Kind.HAND, hand.number, hand, now)
-    except (HandConflict, GameClosed, HandRefused):
+    except (HandConflict, GameClosed, HandRefused, IntegrityError):
         # The hand is saved already: by this very send (a double tap, a retry, a reload;
         # the game's lock made it wait for the first, which may have ended the game, or
         # an earlier hand corrected since makes these inputs refused), or by another
-        # device, or never: then the refusal stands.
-        first = seen(game, key)
-        if first is None:
-            raise
-        return Submitted(first.hand, first.number, repeat=True)
-    except IntegrityError:
-        # The key saved a hand that has since been undone: nothing is saved again.
+        # device, or never: then the refusal stands. (IntegrityError: the key saved a
+        # hand that has since been undone; nothing is saved again.)
         first = seen(game, key)
         if first is None:
             raise
