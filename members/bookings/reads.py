@@ -5,11 +5,14 @@ number of queries however many days or bookings."""
 from __future__ import annotations
 
 import datetime
+import uuid
 from collections import defaultdict
 
+from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone
 
-from members.bookings.models import Announcement, Booking
+from members.bookings.models import Announcement, Booking, BookingSettings
 from members.bookings.services.rules import (
     booking_settings,
     cutoff_at,
@@ -17,6 +20,7 @@ from members.bookings.services.rules import (
     play_starts,
     today,
 )
+from members.clubs.scope import current_club_id
 from members.models import ClubDay, Person
 
 DAYS_AHEAD = 6
@@ -26,22 +30,34 @@ def next_days(person: Person | None, limit: int = DAYS_AHEAD, rules=None) -> lis
     """The club's next open days, each with its places and ``person``'s booking. For a
     member, the days whose play has started are left out (the door takes them)."""
     rules = rules or booking_settings()
-    days = list(
+    days = _open_days(limit + 1)
+    return _rows(person, limit, rules, days, _active_bookings(days))
+
+
+def _open_days(count: int) -> list[ClubDay]:
+    return list(
         ClubDay.objects.filter(date__gte=today(), status=ClubDay.Status.OPEN).order_by(
             "date", "pk"
-        )[: limit + 1]
+        )[:count]
     )
+
+
+def _active_bookings(days: list[ClubDay]) -> list[Booking]:
+    return list(
+        Booking.objects.active()
+        .filter(day__in=days)
+        .select_related("person", "partner")
+        .order_by("queued_at", "pk")
+    )
+
+
+def _rows(person, limit: int, rules, days: list[ClubDay], bookings: list[Booking]) -> list[dict]:
     if person is not None:
         now = timezone.now()
         days = [day for day in days if play_starts(day, rules) > now]
     days = days[:limit]
     by_day = defaultdict(list)
-    for booking in (
-        Booking.objects.active()
-        .filter(day__in=days)
-        .select_related("person", "partner")
-        .order_by("queued_at", "pk")
-    ):
+    for booking in bookings:
         by_day[booking.day_id].append(booking)
     rows = []
     for day in days:
@@ -67,6 +83,61 @@ def next_days(person: Person | None, limit: int = DAYS_AHEAD, rules=None) -> lis
             }
         )
     return rows
+
+
+# A member's next days are on their own page and the front page, which members open
+# far more often than anyone books: the club's settings, its open days to come and
+# their bookings (three queries and most of the CPU of a member's own page) are kept
+# in the shared cache, one copy per club and date, shared by every member, who each get
+# their own rows from it. Each copy carries the club's bookings version, which any
+# save or delete of a booking, a club day, the settings or a person (a partner's name)
+# replaces (:func:`days_changed`, connected in ``members.bookings.apps``), so a member
+# who has just booked sees it at once; the version and the copy are read in one round
+# trip. Whether a day's play has started and whether its cut-off has passed are worked
+# out at each read, from the kept settings.
+VERSION_KEY = "bookings-days:version:{club}"
+DAYS_KEY = "bookings-days:{club}:{date}"
+#: How long a copy is kept (a version change retires it sooner).
+KEEP_SECONDS = 300
+
+
+def kept_next_days(person: Person, limit: int = 3) -> tuple[object, list[dict]]:
+    """:func:`next_days` of a member (``limit`` at most :data:`DAYS_AHEAD`) with the
+    club's booking settings, from the kept copy when its version is current."""
+    club = current_club_id()
+    version_key = VERSION_KEY.format(club=club)
+    key = DAYS_KEY.format(club=club, date=today().isoformat())
+    kept = cache.get_many([version_key, key])
+    version, copy = kept.get(version_key), kept.get(key)
+    if version is None or copy is None or copy[0] != version:
+        if version is None:  # cleared or evicted: a new one (copies under an old one die)
+            version = uuid.uuid4().hex
+            cache.set(version_key, version, None)
+        # Not made here when missing (its save would retire this very copy): the defaults.
+        rules = BookingSettings.objects.first() or BookingSettings()
+        days = _open_days(DAYS_AHEAD + 1)
+        copy = (version, rules, days, _active_bookings(days))
+        cache.set(key, copy, KEEP_SECONDS)
+    _, rules, days, bookings = copy
+    return rules, _rows(person, min(limit, DAYS_AHEAD), rules, days, bookings)
+
+
+def days_changed(club_id: int | None) -> None:
+    """Something a member's next days show may have changed at ``club_id``: its kept
+    copies are retired, now and again when the transaction commits (a request that
+    read the rows before the commit may have kept the old ones under the new version
+    meanwhile)."""
+    if club_id is None:
+        return
+    key = VERSION_KEY.format(club=club_id)
+    cache.set(key, uuid.uuid4().hex, None)
+    transaction.on_commit(lambda: cache.set(key, uuid.uuid4().hex, None))
+
+
+def days_changed_by(sender, instance, raw=False, **kwargs) -> None:
+    """:func:`days_changed` as a receiver of a row's save or delete."""
+    if not raw:
+        days_changed(getattr(instance, "club_id", None))
 
 
 def day_list(day: ClubDay) -> dict:

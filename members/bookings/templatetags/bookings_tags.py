@@ -8,7 +8,6 @@ from django import template
 
 from members.bookings import reads
 from members.bookings.door import booked_list
-from members.bookings.services.rules import booking_settings
 from members.permissions import own_person
 
 register = template.Library()
@@ -16,7 +15,8 @@ register = template.Library()
 
 @register.inclusion_tag("bookings/_next_days.html", takes_context=True)
 def my_next_days(context, limit=3):
-    """The logged-in member's next days with a "Book" button each (nothing for others)."""
+    """The logged-in member's next days with a "Book" button each (nothing for others),
+    from the club's kept copy (:func:`members.bookings.reads.kept_next_days`)."""
     request = context.get("request")
     user = getattr(request, "user", None)
     # The member's own page has read them already: their person is not read again.
@@ -25,9 +25,9 @@ def my_next_days(context, limit=3):
         person = own_person(user) if request is not None else None
     if person is None or not person.is_member:
         return {"rows": []}
-    rules = booking_settings()
+    rules, rows = reads.kept_next_days(person, limit=limit)
     return {
-        "rows": reads.next_days(person, limit=limit, rules=rules),
+        "rows": rows,
         "rules": rules,
         "csrf_token": context.get("csrf_token"),
     }
