@@ -265,12 +265,22 @@ class Hand(models.Model):
 
 _TABLE_LINK = re.compile(r"^Table (\d+) link$")
 _NAMED_PHONE = re.compile(r"^(.+) \(Table (\d+) link\)$")
+_REPLACED = re.compile(r"^replaced by (.+) \(two phones entered hand (\d+)\)$")
+#: Stored when neither a person nor a table link is known (a script).
+SOME_TABLE_LINK = "a table link"
+#: The longest reason django-simple-history keeps (its ``history_change_reason``).
+REASON_MAX = 100
 
 
 def via_words(via: str) -> str:
     """A stored "Table 3 link" or "Betty (Table 3 link)" (how a device without a login
     entered a hand, kept in English; the name is the one the phone was given) in the
-    reader's language: "Table 3 link", "Betty's phone (Table 3 link)"."""
+    reader's language: "Table 3 link", "Betty's phone (Table 3 link)". A stored
+    :func:`replaced_reason` gives who replaced the hand, in the same words (the fact
+    that it was replaced: :func:`replaced_words`)."""
+    match = _REPLACED.match(via or "")
+    if match:
+        return via_words(match.group(1))
     match = _TABLE_LINK.match(via or "")
     if match:
         return gettext("Table %(number)s link") % {"number": match.group(1)}
@@ -280,7 +290,42 @@ def via_words(via: str) -> str:
             "name": match.group(1),
             "number": match.group(2),
         }
+    if via == SOME_TABLE_LINK:
+        return gettext("a table link")
     return via or ""
+
+
+def replaced_reason(who: str, number: int) -> str:
+    """What the history keeps (in English, like ``via``) when a second phone replaced
+    hand ``number`` with its own: "replaced by Betty (Table 3 link) (two phones entered
+    hand 3)". A long ``who`` (a person's full name, a phone's name) is shortened, keeping
+    its table link, so the whole fits the history's column (:data:`REASON_MAX`)."""
+    who = who or SOME_TABLE_LINK
+
+    def reason(who: str) -> str:
+        return f"replaced by {who} (two phones entered hand {number})"
+
+    over = len(reason(who)) - REASON_MAX
+    if over <= 0:
+        return reason(who)
+    named = _NAMED_PHONE.match(who)
+    name, rest = (named.group(1), who[named.end(1) :]) if named else (who, "")
+    keep = len(name) - over - 1  # room for "…"
+    if keep >= 1:
+        return reason(f"{name[:keep].rstrip()}…{rest}")
+    return reason(who)[:REASON_MAX]  # a hand number no game reaches
+
+
+def replaced_words(reason: str | None) -> str:
+    """A stored :func:`replaced_reason` as the fact, in the reader's language ("" for any
+    other reason): "Replaced what another phone saved first (two phones entered hand
+    3)." Who did it is said by :func:`via_words` (or by the person's name)."""
+    match = _REPLACED.match(reason or "")
+    if not match:
+        return ""
+    return gettext(
+        "Replaced what another phone saved first (two phones entered hand %(number)s)."
+    ) % {"number": match.group(2)}
 
 
 class TeamHand(models.Model):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from scoring import engine
 from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
 from scoring.models import Hand, HandConfirmation, KeeperChange
-from scoring.models.games import via_words
+from scoring.models.games import replaced_words, via_words
 
 TOTAL_WORDS = {
     "melded_points": gettext_lazy("melded points"),
@@ -183,6 +183,10 @@ def hand_history(game, labels: list[str]) -> list[HistoryEntry]:
             entry.changes = describe_changes(last_inputs.get(record.id), record.inputs, labels)
             if not entry.changes:
                 entry.changes = [_("No change in what was entered.")]
+            # A second phone's replacing, said whoever did it (a person's name or not).
+            replaced = replaced_words(record.history_change_reason)
+            if replaced:
+                entry.changes.insert(0, replaced)
         last_inputs[record.id] = record.inputs
         entries.append(entry)
     numbers = {record.id: record.number for record in records}

@@ -47,6 +47,7 @@ from scoring.models import (
     TeamHand,
     TeamPlayer,
 )
+from scoring.models.games import replaced_reason, via_words
 from scoring.play.partnerships import seat_order
 from scoring.play.services.errors import (
     GameClosed,
@@ -121,7 +122,7 @@ def last_editor(hand: Hand) -> str:
         return hand.entered_by_label
     if last.history_user_id:
         return user_name(last.history_user)
-    return last.history_change_reason or _("another device")
+    return via_words(last.history_change_reason) or _("another device")
 
 
 # ---------------------------------------------------------------------------------------
@@ -666,8 +667,8 @@ def replace_hand(
     """A second device saved other numbers for a hand already saved, and chose to
     replace the saved hand with its own: a correction (history: who and when), once per
     ``key``. Raises :class:`StaleEdit` when the hand changed since it was shown."""
-    who = via or user_name(user)
-    reason = f"replaced by {who} (two phones entered hand {hand.number})"
+    signed_in = getattr(user, "is_authenticated", False)
+    reason = replaced_reason(via or (user_name(user) if signed_in else ""), hand.number)
     with transaction.atomic():
         Game.objects.locked(hand.game_id)
         first = seen(hand.game, key) if valid_key(key) else None
