@@ -19,7 +19,10 @@ With several clubs (``benchmark --clubs N``) each user's item in the scene carri
 club's ``/<slug>`` and pace; with several app servers (``--servers N``, their addresses
 in ``BENCH_HOSTS``) the users are dealt out to them in turn, as a load balancer would.
 
-Requests made only to get in (the table link, the board link) are named "setup: …", as
+Each user gets in at a moment of its own within its first cycle (a phone's 3 minutes, a
+board's 5 seconds, a member's minute), as a club's phones and screens arrive over the
+first hands, not all in the step's first second. Requests made only to get in (the table
+link, the board link) are named "setup: …", as
 is a member's first look at their own page: once a night at a club, it would be one
 read in ten of a step's (its first draw is still made during the step). Their own page
 is drawn anew after that when a game of theirs finishes, as at a club.
@@ -101,9 +104,14 @@ class TablePhone(ClubUser):
         self.game, self.number = scene["game"], scene["next"]
         self.cycle = scene.get("hand_seconds", SCENE["hand_seconds"])
         self.prefix = scene.get("prefix", "")
-        self.client.get(f"{self.prefix}/t/{scene['token']}/", name="setup: table link")
         self.rng = random.Random()
-        time.sleep(random.uniform(0, self.cycle))  # the tables are not in step
+        # The tables are not in step, and their phones do not all open their links in
+        # the same second either: a step's users all start at once, and the first look
+        # at every table together (each a table page drawn anew) was a queue of seconds
+        # at 2,000 tables that no club night has (its phones arrive over its first
+        # hands) and that only the few boards' and members' reads of those seconds met.
+        time.sleep(random.uniform(0, self.cycle))
+        self.client.get(f"{self.prefix}/t/{scene['token']}/", name="setup: table link")
 
     def post(self, path: str, data: dict, name: str, **kw):
         headers = {"X-CSRFToken": self.client.cookies.get("csrftoken", ""), **kw.pop("headers", {})}
@@ -159,10 +167,10 @@ class RoomBoard(ClubUser):
         # (every board of the benchmark comes from one address, where tries without a
         # cookie are limited).
         prefix = board.get("prefix", "")
+        time.sleep(random.uniform(0, SCENE["board_seconds"]))  # the screens not in step
         self.client.get(f"{prefix}/board/", name="setup: board page")
         self.client.get(f"{prefix}/board/code/{board['code']}/", name="setup: board link")
         self.live = f"{prefix}/board/{board['day']}/live/"
-        time.sleep(random.uniform(0, SCENE["board_seconds"]))
 
     @task
     def poll(self):
