@@ -80,10 +80,16 @@ class ClubUser(HttpUser):
 
     def __init__(self, environment):
         super().__init__(environment)
-        # A GET whose kept-alive connection the server had just closed is sent once more
-        # on a new one, as a browser does (gunicorn closes idle connections after 5 s,
-        # the boards and members come back after 5 s and more); a POST never is.
-        retry = Retry(total=1, connect=1, read=1, status=0, other=0, allowed_methods={"GET"})
+        # A request whose kept-alive connection the server had just closed is sent once
+        # more on a new one, as a browser does (gunicorn closes idle connections after
+        # 5 s, nginx after 15 s; the boards and members come back after 5 s and more, a
+        # phone after up to 15 s of typing). Chromium resends a POST too when a reused
+        # connection closes before any answer: the site takes a save twice by its key
+        # (a repeat), and a preview saves nothing. Before 2026-11-29 a POST never was,
+        # and the rare race counted as a failed save.
+        retry = Retry(
+            total=1, connect=1, read=1, status=0, other=0, allowed_methods={"GET", "POST"}
+        )
         self.client.mount("http://", HTTPAdapter(max_retries=retry))
         if HOSTS:  # several app servers: each user talks to one, dealt out in turn,
             # the turn shifted by one each round, so that a club's users (which come in
