@@ -124,13 +124,15 @@ def kept_next_days(person: Person, limit: int = 3) -> tuple[object, list[dict]]:
 
 def days_changed(club_id: int | None) -> None:
     """Something a member's next days show may have changed at ``club_id``: its kept
-    copies are retired, now and again when the transaction commits (a request that
-    read the rows before the commit may have kept the old ones under the new version
-    meanwhile)."""
+    copies are retired once the transaction commits (at once outside one). A request
+    that read the rows before the commit kept them under the version it read first,
+    which this retires. Not also at once: with the cache in the database that write
+    would lock the version's row in the writer's transaction, where a booking's day
+    lock taken in the other order (the settings' save, then each day's waiting list)
+    could deadlock with it."""
     if club_id is None:
         return
     key = VERSION_KEY.format(club=club_id)
-    cache.set(key, uuid.uuid4().hex, None)
     transaction.on_commit(lambda: cache.set(key, uuid.uuid4().hex, None))
 
 
