@@ -32,7 +32,7 @@ WORDS = {
         "(dos teléfonos anotaron la mano 4).",
     },
     "pt-br": {
-        "who": "o celular de Betty (link da mesa 3)",
+        "who": "celular de Betty (link da mesa 3)",
         "link": "um link de mesa",
         "fact": "Substituiu o que outro celular tinha salvado primeiro "
         "(dois celulares anotaram a mão 4).",
@@ -111,7 +111,7 @@ def history_page(client, game, language) -> str:
         (
             "pt-br",
             "Mão 1 corrigida",
-            "por o celular de Betty (link da mesa 1)",
+            "por celular de Betty (link da mesa 1)",
             "Substituiu o que outro celular tinha salvado primeiro "
             "(dois celulares anotaram a mão 1).",
             "Mão 1 devolvida",
@@ -175,7 +175,7 @@ def test_a_signed_in_person_with_a_very_long_name_replacing_a_hand_saves(
 
 @pytest.mark.parametrize(
     ("language", "who"),
-    [("es", "el teléfono de Betty (enlace de la mesa 1)"), ("pt-br", "o celular de Betty")],
+    [("es", "el teléfono de Betty (enlace de la mesa 1)"), ("pt-br", "celular de Betty")],
 )
 def test_a_phone_told_the_hand_changed_is_told_who_in_its_words(
     game, officer_client, language, who
