@@ -61,7 +61,8 @@ clean:
 # club host deploys it (the cache on Redis, behind the shipped nginx, with the task
 # worker: docs/deploy.md), then one and two such app servers each given BENCH_SHARE of a
 # CPU (a cgroup each, so root): two small machines against one. BENCH_ARGS adds options
-# to the capacity runs, e.g. BENCH_ARGS="--steps 25,100 --seconds 20".
+# to the capacity runs, e.g. BENCH_ARGS="--steps 25,100 --seconds 20". The PostgreSQL
+# runs need nginx and redis-server installed (a throwaway Redis is started).
 BENCH_DATABASE_URL ?=
 BENCH_SHARE ?= 0.7
 BENCH_ONE_STEPS ?= 400,600,800,1000,1200
