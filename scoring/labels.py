@@ -81,8 +81,9 @@ WENT_OUT_CHOICES = [
     ("out", pgettext_lazy("went out", "Out")),
     ("concealed", pgettext_lazy("went out", "Concealed")),
 ]
-#: How a hand's history says it ("Team 1 went out concealed").
-WENT_OUT_WORDS = {"none": _("no"), "out": _("went out"), "concealed": _("went out concealed")}
+#: How a hand's history says it, as the value of its "went out" line ("Team 1 went
+#: out yes → no"; the label is the line's own).
+WENT_OUT_WORDS = {"none": _("no"), "out": _("yes"), "concealed": _("yes, concealed")}
 #: The workbook's "Went out" column: blank when the team did not.
 WENT_OUT_SHEET = {
     "none": "",

@@ -14,16 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import engine
-from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS
+from scoring.labels import CARD_WORDS, PENALTY_LABELS, RANK_WORDS, WENT_OUT_WORDS
 from scoring.models import Hand, HandConfirmation, KeeperChange
 from scoring.models.games import replaced_words, via_words
 
-#: A team's going out as the value of the history's "went out" line.
-WENT_OUT_VALUES = {
-    "none": gettext_lazy("no"),
-    "out": gettext_lazy("yes"),
-    "concealed": gettext_lazy("yes, concealed"),
-}
 TOTAL_WORDS = {
     "melded_points": gettext_lazy("melded points"),
     "natural_canastas": gettext_lazy("natural canastas"),
@@ -89,8 +83,7 @@ def _flatten(team: object) -> dict[str, str]:
             for kind, n in by_kind.items():
                 out[f"{_kind_word(kind)} {what}"] = _num(n)
     went_out = team.get("went_out") or "none"
-    # "went out: yes → no", not "went out went out → no".
-    out[_("went out")] = str(WENT_OUT_VALUES.get(went_out, str(went_out)))
+    out[_("went out")] = str(WENT_OUT_WORDS.get(went_out, str(went_out)))
     out[_("perfect cut")] = _("yes") if team.get("perfect_cut") else _("no")
     if team.get("special_hand"):
         out[_("special hand")] = str(team["special_hand"]).replace("_", " ")[:30]
